@@ -1,0 +1,42 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { PrismaClient } from '@sage/db';
+import type { Config } from './env';
+import { registerModules } from './modules';
+import auth from './plugins/app/auth';
+import config from './plugins/app/config';
+import db from './plugins/app/db';
+import errors from './plugins/app/errors';
+import web from './plugins/app/web';
+import openapi from './plugins/external/openapi';
+
+export interface BuildAppOptions {
+  /** Use this client instead of opening one from DATABASE_URL (tests share theirs). */
+  prisma?: PrismaClient;
+  /** Pino logger options, or false to keep tests quiet. */
+  logger?: boolean | object;
+}
+
+/** The whole API process as one Fastify instance; the server and the tests both build it here. */
+export async function buildApp(cfg: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: cfg.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers["x-gateway-key"]'],
+    },
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(config, { config: cfg });
+  await app.register(errors);
+  await app.register(db, { prisma: options.prisma });
+  await app.register(rateLimit, { global: false });
+  await app.register(openapi);
+  await app.register(auth);
+  await registerModules(app);
+  await app.register(web);
+  return app;
+}

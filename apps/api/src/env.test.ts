@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './env';
+
+describe('environment', () => {
+  it('names the bad variable and the rule', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgresql://x@localhost/db', PORT: 'eighty' })).toThrow(
+      /PORT: .*number/i,
+    );
+    expect(() => loadConfig({})).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x@localhost/db' })).toThrow(/DATABASE_URL: must be a postgresql/);
+  });
+
+  it('refuses the development secret and the text-message outbox in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://x@localhost/db' })).toThrow(
+      /JWT_SECRET: must be set in production[\s\S]*TWILIO_ACCOUNT_SID: the local text-message outbox is refused/,
+    );
+  });
+
+  it('applies defaults', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgresql://x@localhost/db' });
+    expect(config.PORT).toBe(3000);
+    expect(config.NODE_ENV).toBe('development');
+  });
+});

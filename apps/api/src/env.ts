@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const DEV_JWT_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
+
+// The environment is read and validated here only; the rest of the API receives a Config.
+export const ZConfig = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' }),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_JWT_SECRET),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
+    REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 86_400),
+    PUBLIC_URL: z.url().optional(),
+    WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+    TWILIO_ACCOUNT_SID: z.string().optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_FROM_NUMBER: z.string().optional(),
+    SMTP_URL: z.string().optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && c.JWT_SECRET === DEV_JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'must be set in production' });
+    }
+    if (c.NODE_ENV === 'production' && !(c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TWILIO_ACCOUNT_SID'],
+        message: 'the local text-message outbox is refused in production: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN',
+      });
+    }
+  });
+
+export type Config = z.infer<typeof ZConfig>;
+
+export class ConfigError extends Error {}
+
+/** Validates the environment; the error names each bad variable and what it must be. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = ZConfig.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** Whether text messages go to the local outbox (no Twilio credentials). */
+export function usesOutbox(config: Config): boolean {
+  return !(config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN);
+}

@@ -1,0 +1,48 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+const ISSUER = 'sage-care';
+const AUDIENCE = 'sage-care-api';
+
+export interface AccessTokenClaims {
+  staffMemberId: string;
+  expiresAt: Date;
+}
+
+export type VerifyResult =
+  | { ok: true; claims: AccessTokenClaims }
+  | { ok: false; reason: 'expired' | 'invalid' };
+
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+/** A short-lived HS256 JWT whose subject is the staff member. */
+export async function signAccessToken(
+  staffMemberId: string,
+  secret: string,
+  ttlSeconds: number,
+): Promise<{ token: string; expiresIn: number }> {
+  const token = await new SignJWT({ typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(staffMemberId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(key(secret));
+  return { token, expiresIn: ttlSeconds };
+}
+
+export async function verifyAccessToken(token: string, secret: string): Promise<VerifyResult> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'sub'],
+    });
+    if (payload.typ !== 'access' || !payload.sub || !payload.exp) return { ok: false, reason: 'invalid' };
+    return { ok: true, claims: { staffMemberId: payload.sub, expiresAt: new Date(payload.exp * 1000) } };
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };
+    return { ok: false, reason: 'invalid' };
+  }
+}

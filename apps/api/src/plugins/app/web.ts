@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { SERVICE_BASE_PATHS } from '@sage/contract';
+
+// Paths that never fall back to the web app's index.html.
+const API_PREFIXES = [...Object.values(SERVICE_BASE_PATHS), '/docs', '/dev/', '/healthz', '/readyz', '/live'];
+
+/**
+ * Serves the built web app at `/`; client-side routes (a GET for HTML outside the APIs) get index.html.
+ * Everything else unknown is a JSON 404.
+ */
+export default fp(async function web(app: FastifyInstance) {
+  const root = app.config.WEB_DIST_DIR;
+  const hasWeb = fs.existsSync(path.join(root, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root, wildcard: false, index: 'index.html' });
+  } else {
+    app.log.warn({ root }, 'the web app is not built (pnpm --filter @sage/web build): serving the APIs only');
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (hasWeb && wantsHtml && !API_PREFIXES.some((p) => url.startsWith(p))) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply
+      .code(404)
+      .send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${url} not found` });
+  });
+});

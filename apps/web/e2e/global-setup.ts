@@ -1,0 +1,1 @@
+export { default } from '../../../scripts/e2e/global-setup';

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+test('screens', async ({ page }) => {
+  for (const s of ['cookie', 'loading', 'error']) {
+    await page.goto(`/tmp-harness.html?s=${s}`);
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: `/tmp/web-${s}.png`, fullPage: true });
+  }
+});
+test('drawers', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto('/tmp-harness.html');
+  await page.getByRole('button', { name: 'one' }).click();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: '/tmp/web-drawer.png' });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.waitForTimeout(300);
+  await page.getByRole('button', { name: 'queue' }).click();
+  await page.waitForTimeout(400);
+  await expect(page.getByRole('heading', { name: 'Low' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('heading', { name: 'High' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('heading', { name: 'High' })).toBeVisible();
+  await page.mouse.click(180, 40);
+  await page.waitForTimeout(400);
+  await expect(page.getByRole('heading', { name: 'High' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'wf' }).click();
+  await page.waitForTimeout(400);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('heading', { name: 'Step 2' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/web-drawer-step2.png' });
+  await page.getByRole('button', { name: 'Back' }).last().click();
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('heading', { name: 'Step 1' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.waitForTimeout(300);
+  await page.getByRole('button', { name: 'unsupported' }).click();
+  await page.waitForTimeout(300);
+  expect(errors.join('\n')).toContain('Unsupported drawer type: resident-details');
+  await page.getByRole('button', { name: 'toasts' }).click();
+  await page.waitForTimeout(500);
+  await expect(page.getByText('Failed to add note')).toHaveCount(1);
+  await page.screenshot({ path: '/tmp/web-toasts.png' });
+  await page.getByRole('button', { name: 'Back' }).first().click();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: '/tmp/web-goback.png' });
+  await expect(page.getByText('There are some unsaved changes. Are you sure you want to go back?')).toBeVisible();
+});

@@ -1,0 +1,9 @@
+import { ConfirmationDrawer, type DrawerRegistry } from '../shared/drawers';
+
+/**
+ * Drawer components by type. Features add their drawers here as they are built; a type left out is
+ * logged and dismissed when opened.
+ */
+export const drawerRegistry: DrawerRegistry = {
+  confirmation: ConfirmationDrawer,
+};

@@ -1,0 +1,59 @@
+import { createBrowserRouter, redirect } from 'react-router';
+import { LoadingScreen } from '../features/shell/loading-screen';
+import { RouteErrorScreen } from '../features/shell/route-error-screen';
+import { AUTHENTICATE_ROUTE, DEFAULT_ROUTE } from '../shared/constants';
+import { sessionStore } from '../shared/session';
+import { importWithReload } from './import-with-reload';
+import { RootLayout } from './root-layout';
+
+/** Signed-out visitors go to the login page; signed-in ones to the dashboard. */
+function redirectHome() {
+  return redirect(sessionStore.get() ? DEFAULT_ROUTE : AUTHENTICATE_ROUTE);
+}
+
+function requireSession() {
+  if (!sessionStore.get()) throw redirect(AUTHENTICATE_ROUTE);
+  return null;
+}
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      id: 'root',
+      Component: RootLayout,
+      errorElement: <RouteErrorScreen />,
+      HydrateFallback: LoadingScreen,
+      children: [
+        { index: true, loader: redirectHome },
+        {
+          path: 'authenticate',
+          lazy: () =>
+            importWithReload(() => import('../features/authenticate/authenticate-page')).then((m) => ({
+              Component: m.AuthenticatePage,
+            })),
+        },
+        {
+          id: 'signed-in',
+          loader: requireSession,
+          lazy: () =>
+            importWithReload(() => import('../features/signed-in/signed-in-layout')).then((m) => ({
+              Component: m.SignedInLayout,
+            })),
+          children: [
+            {
+              path: 'dashboard',
+              lazy: () =>
+                importWithReload(() => import('../features/dashboard/dashboard-page')).then((m) => ({
+                  Component: m.DashboardPage,
+                })),
+            },
+          ],
+        },
+        // Any other path: the login page when signed out (spec), the dashboard when signed in.
+        { path: '*', loader: redirectHome },
+      ],
+    },
+  ]);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,53 @@
+import { Anchor, Center, List, Stack, Text, Title } from '@mantine/core';
+import { PRODUCT_NAME } from '../../shared/constants';
+import { detectBrowser } from './detect-browser';
+
+/** Help pages on enabling cookies, for the four browsers the spec names. */
+export const COOKIE_HELP_LINKS: ReadonlyArray<{ browser: string; href: string }> = [
+  { browser: 'Chrome', href: 'https://support.google.com/chrome/answer/95647' },
+  { browser: 'Safari', href: 'https://support.apple.com/guide/safari/manage-cookies-sfri11471/mac' },
+  {
+    browser: 'Firefox',
+    href: 'https://support.mozilla.org/en-US/kb/cookies-information-websites-store-on-your-computer',
+  },
+  {
+    browser: 'Microsoft Edge',
+    href: 'https://support.microsoft.com/en-us/microsoft-edge/manage-cookies-in-microsoft-edge-view-allow-block-delete-and-use-168dab11-0753-043d-7c16-ede5947fc64d',
+  },
+];
+
+export interface CookieBlockedScreenProps {
+  userAgent: string;
+}
+
+/** Shown instead of the whole app when the browser has cookies disabled. */
+export function CookieBlockedScreen({ userAgent }: CookieBlockedScreenProps) {
+  const browser = detectBrowser(userAgent);
+  return (
+    <Center component="main" mih="100dvh" p="lg">
+      <Stack gap="md" maw={480}>
+        <Title order={1} fz="h2">
+          Enable Cookies to Use {PRODUCT_NAME}
+        </Title>
+        <Text>
+          Cookies are disabled in your browser. Cookies must be enabled to log in to {PRODUCT_NAME}. Turn them on
+          in your browser settings, then reload this page.
+        </Text>
+        <Text data-testid="detected-browser">
+          Your browser: {browser.name}
+          {browser.version ? ` ${browser.version}` : ''}
+        </Text>
+        <Text fw={700}>How to enable cookies:</Text>
+        <List spacing="sm">
+          {COOKIE_HELP_LINKS.map((link) => (
+            <List.Item key={link.browser}>
+              <Anchor href={link.href} target="_blank" rel="noopener noreferrer" fz="lg" underline="always">
+                {link.browser}
+              </Anchor>
+            </List.Item>
+          ))}
+        </List>
+      </Stack>
+    </Center>
+  );
+}

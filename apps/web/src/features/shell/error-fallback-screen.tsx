@@ -1,0 +1,36 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { HELP_CENTER_URL } from '../../shared/constants';
+
+/** Where Reload goes: the root with a time-stamp query value, so that caches are bypassed. */
+export function reloadUrl(now: number = Date.now()): string {
+  return `/?t=${now}`;
+}
+
+/** 'Something went wrong', with Reload and Get Help. */
+export function ErrorFallbackScreen() {
+  return (
+    <Center component="main" mih="100dvh" p="lg">
+      <Stack gap="md" maw={420} w="100%">
+        <Title order={1} fz="h2">
+          Something went wrong
+        </Title>
+        <Text>
+          Reloading the page usually fixes this. If the problem continues, please contact our help center.
+        </Text>
+        <Button fullWidth onClick={() => window.location.assign(reloadUrl())}>
+          Reload
+        </Button>
+        <Button
+          fullWidth
+          variant="default"
+          component="a"
+          href={HELP_CENTER_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Get Help
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,83 @@
+import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { App } from '../../App';
+import { theme } from '../../app/theme';
+import { HELP_CENTER_URL } from '../../shared/constants';
+import { CookieBlockedScreen } from './cookie-blocked-screen';
+import { ErrorFallbackScreen, reloadUrl } from './error-fallback-screen';
+import { LoadingScreen, LoadingScreenView } from './loading-screen';
+
+function render(node: ReactNode): string {
+  return renderToString(<MantineProvider theme={theme}>{node}</MantineProvider>);
+}
+
+/** Visible text of the markup, entities decoded, whitespace collapsed. */
+function text(html: string): string {
+  return html
+    .replace(/<!--.*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.6367.82 Mobile Safari/537.36';
+
+describe('loading screen', () => {
+  it('says it is verifying and shows the app version, without the reload offer at first', () => {
+    const screen = text(render(<LoadingScreen />));
+    expect(screen).toContain('Verifying your information');
+    expect(screen).toContain('v9.2.8');
+    expect(screen).not.toContain('Stuck Loading?');
+  });
+
+  it('offers to refresh the page once shown for 5 seconds', () => {
+    const screen = text(render(<LoadingScreenView showReloadOffer />));
+    expect(screen).toContain('Verifying your information');
+    expect(screen).toContain('Stuck Loading? Try refreshing the page');
+    expect(screen).toContain('v9.2.8');
+  });
+});
+
+describe('error fallback screen', () => {
+  it('shows the headline, the advice and both buttons', () => {
+    const html = render(<ErrorFallbackScreen />);
+    const screen = text(html);
+    expect(screen).toContain('Something went wrong');
+    expect(screen).toMatch(/reloading the page usually fixes this/i);
+    expect(screen).toMatch(/help center/i);
+    expect(screen).toContain('Reload');
+    expect(screen).toContain('Get Help');
+    expect(html).toContain(`href="${HELP_CENTER_URL}"`);
+    expect(html).toContain('target="_blank"');
+  });
+
+  it('reloads to the root with a time-stamp query value', () => {
+    expect(reloadUrl(1700000000000)).toBe('/?t=1700000000000');
+  });
+});
+
+describe('cookie-blocked screen', () => {
+  it('shows the headline, the explanation, the detected browser and four help links', () => {
+    const html = render(<CookieBlockedScreen userAgent={ANDROID_CHROME} />);
+    const screen = text(html);
+    expect(screen).toContain('Enable Cookies to Use Sage Care');
+    expect(screen).toMatch(/cookies must be enabled to log in/i);
+    expect(screen).toContain('Chrome 124.0.6367.82');
+    for (const browser of ['Chrome', 'Safari', 'Firefox', 'Microsoft Edge']) {
+      expect(html).toContain(`>${browser}</a>`);
+    }
+    expect(html.match(/target="_blank"/g)).toHaveLength(4);
+  });
+
+  it('is shown instead of the whole app when cookies are disabled', () => {
+    const screen = text(renderToString(<App cookieEnabled={false} userAgent={ANDROID_CHROME} />));
+    expect(screen).toContain('Enable Cookies to Use Sage Care');
+    expect(screen).not.toContain('Verifying your information');
+  });
+});

@@ -1,0 +1,13 @@
+export { api } from './api';
+export {
+  ApiError,
+  type ApiClient,
+  type ApiIssue,
+  type ApiRequest,
+  CLIENT_ERROR_CODES,
+  createApiClient,
+  isApiError,
+  type QueryParams,
+  type ServiceName,
+  serializeQuery,
+} from './client';

@@ -1,0 +1,178 @@
+import { Drawer } from '@mantine/core';
+import {
+  type ComponentType,
+  createContext,
+  type Dispatch,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useState,
+} from 'react';
+import { DRAWER_ENTER_MS, DRAWER_EXIT_MS } from '../constants';
+import { reportError } from '../report-error';
+import {
+  createDrawerQueueReducer,
+  type DrawerQueueAction,
+  type DrawerRequest,
+  initialDrawerQueueState,
+  type OpenDrawerOptions,
+} from './drawer-queue';
+import type { DrawerControls, DrawerRegistry } from './drawer-registry';
+import type { DrawerPropsMap, DrawerStep, DrawerType } from './drawer-types';
+
+export interface DrawersApi {
+  /** Opens (or queues) one drawer; returns its id. */
+  open<T extends DrawerType>(type: T, props: DrawerPropsMap[T], options?: OpenDrawerOptions): string;
+  /** Opens (or queues) a workflow of drawers shown one after another; returns its id. */
+  openWorkflow(steps: DrawerStep[], options?: OpenDrawerOptions): string;
+  /** Next step of the drawer on screen (finishes it after its last step). */
+  next(data?: Record<string, unknown>): void;
+  /** Previous step of the drawer on screen (dismisses it on its first step). */
+  back(): void;
+  /** Dismisses the drawer on screen, or the drawer with this id whether on screen or queued. */
+  close(id?: string): void;
+  /** Dismisses every drawer, on screen and queued. */
+  closeAll(): void;
+}
+
+const DrawersContext = createContext<DrawersApi | null>(null);
+
+export function useDrawers(): DrawersApi {
+  const api = useContext(DrawersContext);
+  if (!api) throw new Error('useDrawers() must be used inside <DrawerProvider>');
+  return api;
+}
+
+type AnyDrawerComponent = ComponentType<{ drawer: DrawerControls } & Record<string, unknown>>;
+
+export interface DrawerProviderProps {
+  registry: DrawerRegistry;
+  children?: ReactNode;
+}
+
+let drawerSequence = 0;
+function nextDrawerId(): string {
+  drawerSequence += 1;
+  return `drawer-${drawerSequence}`;
+}
+
+export function DrawerProvider({ registry, children }: DrawerProviderProps) {
+  const reducer = useMemo(
+    () => createDrawerQueueReducer((type) => Object.hasOwn(registry, type) && !!registry[type as DrawerType]),
+    [registry],
+  );
+  const [state, dispatch] = useReducer(reducer, initialDrawerQueueState);
+
+  // Unsupported drawer types are logged; the reducer has already dismissed them.
+  useEffect(() => {
+    if (state.rejected.length === 0) return;
+    for (const entry of state.rejected) {
+      reportError(new Error(`Unsupported drawer type: ${entry.unsupportedTypes.join(', ')}`), { drawerId: entry.id });
+    }
+    dispatch({ type: 'acknowledge-rejected', ids: state.rejected.map((entry) => entry.id) });
+  }, [state.rejected]);
+
+  const api = useMemo<DrawersApi>(
+    () => ({
+      open(type, props, options) {
+        const id = nextDrawerId();
+        dispatch({ type: 'open', id, steps: [{ type, props }], ...options });
+        return id;
+      },
+      openWorkflow(steps, options) {
+        const id = nextDrawerId();
+        dispatch({ type: 'open', id, steps, ...options });
+        return id;
+      },
+      next: (data) => dispatch(data ? { type: 'next', data } : { type: 'next' }),
+      back: () => dispatch({ type: 'back' }),
+      close: (id) => dispatch(id ? { type: 'close', id } : { type: 'close' }),
+      closeAll: () => dispatch({ type: 'close-all' }),
+    }),
+    [],
+  );
+
+  return (
+    <DrawersContext.Provider value={api}>
+      {children}
+      <DrawerHost active={state.active} registry={registry} dispatch={dispatch} />
+    </DrawersContext.Provider>
+  );
+}
+
+interface DrawerHostProps {
+  active: DrawerRequest | null;
+  registry: DrawerRegistry;
+  dispatch: Dispatch<DrawerQueueAction>;
+}
+
+/**
+ * Renders the drawer on screen as a bottom sheet. When the request on screen changes, the old one plays
+ * its exit animation (150 ms) before the new one enters (250 ms); steps of one workflow swap in place.
+ */
+function DrawerHost({ active, registry, dispatch }: DrawerHostProps) {
+  const [shown, setShown] = useState<DrawerRequest | null>(null);
+  const [opened, setOpened] = useState(false);
+
+  useEffect(() => {
+    if (shown && active && shown.id === active.id) {
+      if (shown !== active) setShown(active);
+      return;
+    }
+    if (shown) {
+      // Another request (or none) is due: let this one leave first.
+      setOpened(false);
+      const timer = setTimeout(() => setShown(null), DRAWER_EXIT_MS);
+      return () => clearTimeout(timer);
+    }
+    if (active) {
+      setShown(active);
+      setOpened(true);
+    }
+  }, [active, shown]);
+
+  const shownId = shown?.id;
+  const closeShown = useCallback(() => {
+    if (shownId) dispatch({ type: 'close', id: shownId });
+  }, [shownId, dispatch]);
+
+  const step = shown ? shown.steps[shown.stepIndex] : undefined;
+  const Component = step ? (registry[step.type as DrawerType] as AnyDrawerComponent | undefined) : undefined;
+
+  const controls: DrawerControls | null = shown
+    ? {
+        id: shown.id,
+        next: (data) => dispatch(data ? { type: 'next', id: shown.id, data } : { type: 'next', id: shown.id }),
+        back: () => dispatch({ type: 'back', id: shown.id }),
+        close: () => dispatch({ type: 'close', id: shown.id }),
+        canGoBack: shown.stepIndex > 0,
+        stepIndex: shown.stepIndex,
+        stepCount: shown.steps.length,
+        data: shown.data,
+      }
+    : null;
+
+  return (
+    <Drawer
+      opened={opened && !!shown}
+      onClose={closeShown}
+      position="bottom"
+      radius="lg"
+      withCloseButton={false}
+      closeOnClickOutside={!(shown?.disableBackdropClose ?? false)}
+      closeOnEscape={shown?.closeOnEscape ?? false}
+      transitionProps={{ transition: 'slide-up', duration: DRAWER_ENTER_MS, exitDuration: DRAWER_EXIT_MS }}
+      styles={{
+        content: { height: 'auto', maxHeight: '90dvh', paddingBottom: 'env(safe-area-inset-bottom)' },
+      }}
+      data-drawer-type={step?.type}
+    >
+      {Component && controls && step ? (
+        <Component key={`${shown?.id}:${shown?.stepIndex}`} {...(step.props as Record<string, unknown>)} drawer={controls} />
+      ) : null}
+    </Drawer>
+  );
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { WORKER_DEFAULT_PORT } from '@sage/contract';
+
+// The worker's environment, read and validated here only.
+export const ZWorkerConfig = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  INGEST_PORT: z.coerce.number().int().min(0).max(65535).default(WORKER_DEFAULT_PORT),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' }),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+});
+export type WorkerConfig = z.infer<typeof ZWorkerConfig>;
+
+export class WorkerConfigError extends Error {}
+
+export function loadWorkerConfig(env: Record<string, string | undefined> = process.env): WorkerConfig {
+  const result = ZWorkerConfig.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
+    throw new WorkerConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,38 @@
+import type { PrismaClient } from '@sage/db';
+import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
+import { loadWorkerConfig } from '../env';
+import { startWorker, type WorkerProcess } from '../worker';
+
+export interface TestWorker {
+  worker: WorkerProcess;
+  db: TestDatabase;
+  prisma: PrismaClient;
+  close(): Promise<void>;
+}
+
+/** The worker in-process on a fresh database of its own; the ingest app is used through inject(). */
+export async function startTestWorker(): Promise<TestWorker> {
+  const db = await createTestDatabase();
+  const config = loadWorkerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url });
+  const worker = await startWorker(config, { logger: false, listen: false });
+  return {
+    worker,
+    db,
+    prisma: db.prisma,
+    async close() {
+      await worker.close();
+      await db.drop();
+    },
+  };
+}
+
+/** Polls until `check` returns a value (jobs run asynchronously), or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

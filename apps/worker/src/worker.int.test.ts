@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
+import { createTestFacility } from '@sage/db/factories';
+import { createTestDatabase } from '@sage/db/testing';
+import { loadWorkerConfig } from './env';
+import { startWorker } from './worker';
+
+describe('[WORKER][LIFECYCLE]: start, stop and restart', () => {
+  it('processes after a restart an event accepted while no job runner was up', async () => {
+    const db = await createTestDatabase();
+    const facility = await createTestFacility(db.prisma);
+    const config = loadWorkerConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, INGEST_PORT: '0' });
+    try {
+      // First process: accepts the event, then stops before its job can run (runner stopped first).
+      const first = await startWorker(config, { logger: false, listen: false });
+      await first.runner.stop();
+      const eventId = randomUUID();
+      const res = await first.ingest.inject({
+        method: 'POST',
+        url: INGEST_EVENTS_PATH,
+        headers: { [GATEWAY_KEY_HEADER]: facility.gateway.key },
+        payload: { eventId, hardwareId: facility.residents.MC.pendant.hardwareId, type: 'BUTTON_PRESS', timestamp: new Date().toISOString() },
+      });
+      expect(res.statusCode).toBe(202);
+      await first.ingest.close();
+      await first.prisma.$disconnect();
+      await first.pool.end();
+      expect((await db.prisma.deviceEvent.findUniqueOrThrow({ where: { eventId } })).processedAt).toBeNull();
+
+      // Second process: picks the queued job up.
+      const second = await startWorker(config, { logger: false, listen: true });
+      const deadline = Date.now() + 10_000;
+      let processedAt: Date | null = null;
+      while (!processedAt && Date.now() < deadline) {
+        processedAt = (await db.prisma.deviceEvent.findUniqueOrThrow({ where: { eventId } })).processedAt;
+        if (!processedAt) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(processedAt).not.toBeNull();
+      // Listening on a real port, and closing cleanly.
+      const address = second.ingest.server.address();
+      expect(typeof address === 'object' && address?.port).toBeGreaterThan(0);
+      await second.close();
+      expect(second.ingest.server.listening).toBe(false);
+    } finally {
+      await db.drop();
+    }
+  });
+});

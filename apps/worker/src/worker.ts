@@ -1,0 +1,80 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type Runner, run, runMigrations, type TaskList } from 'graphile-worker';
+import pg from 'pg';
+import errors from '@sage/api/errors';
+import { createPrisma, type PrismaClient } from '@sage/db';
+import type { WorkerConfig } from './env';
+import ingestRoutes from './ingest/routes';
+import { PROCESS_DEVICE_EVENT } from './jobs/names';
+import { processDeviceEvent } from './jobs/process-device-event';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pool: pg.Pool;
+  }
+}
+
+export interface WorkerProcess {
+  ingest: FastifyInstance;
+  runner: Runner;
+  pool: pg.Pool;
+  prisma: PrismaClient;
+  close(): Promise<void>;
+}
+
+export interface StartWorkerOptions {
+  logger?: boolean | object;
+  /** Listen on INGEST_PORT (default) or leave the ingest app for inject() in tests. */
+  listen?: boolean;
+}
+
+/**
+ * The worker process: the device-ingest HTTP listener and the job queue (graphile-worker) that does all
+ * timed work. Several may run side by side on one database.
+ */
+export async function startWorker(config: WorkerConfig, options: StartWorkerOptions = {}): Promise<WorkerProcess> {
+  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+  const prisma = createPrisma(config.DATABASE_URL, { max: 5 });
+  // The queue's own schema must exist before the first event is accepted.
+  await runMigrations({ pgPool: pool });
+
+  const taskList: TaskList = {
+    [PROCESS_DEVICE_EVENT]: (payload, helpers) => processDeviceEvent({ prisma, pool, logger: helpers.logger }, payload),
+  };
+  const runner = await run({
+    pgPool: pool,
+    concurrency: config.WORKER_CONCURRENCY,
+    noHandleSignals: true,
+    pollInterval: 1000,
+    taskList,
+  });
+
+  const ingest = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers["x-gateway-key"]'] },
+  });
+  ingest.setValidatorCompiler(validatorCompiler);
+  ingest.setSerializerCompiler(serializerCompiler);
+  ingest.decorate('pool', pool);
+  await ingest.register(errors);
+  ingest.get('/healthz', async () => ({ status: 'ok' }));
+  await ingest.register(ingestRoutes);
+  if (options.listen !== false) await ingest.listen({ host: config.HOST, port: config.INGEST_PORT });
+
+  let closed = false;
+  return {
+    ingest,
+    runner,
+    pool,
+    prisma,
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Stop taking events first, then let running jobs finish, then close connections.
+      await ingest.close();
+      await runner.stop();
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}

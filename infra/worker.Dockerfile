@@ -1,0 +1,9 @@
+# Worker image: device ingest on port 3001 and the job queue (care confirmation, escalations, ...).
+FROM node:24-bookworm-slim
+WORKDIR /app
+RUN npm install -g pnpm@10.34.9
+COPY . .
+RUN pnpm install --frozen-lockfile && pnpm db:generate
+ENV NODE_ENV=production INGEST_PORT=3001
+EXPOSE 3001
+CMD ["pnpm", "--filter", "@sage/worker", "start"]

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ZSeveritySchema } from './severity';
+import { ZTaskStatusSchema } from './tasks';
+
+/** Live updates websocket (ARCHITECTURE.md "Live updates"). */
+export const LIVE_PATH = '/live';
+/** Without an auth message within 5 s the server closes the socket. */
+export const LIVE_AUTH_TIMEOUT_MS = 5_000;
+/** Close code for a missing or bad token. */
+export const LIVE_CLOSE_CODE_UNAUTHORIZED = 4401;
+
+const ZVersionSchema = z.number().int().min(0);
+
+/** Client → server: first frame. `sinceVersion` when reconnecting. */
+export const ZLiveAuthMessageSchema = z.object({
+  type: z.literal('auth'),
+  accessToken: z.string().min(1),
+  staffMemberId: z.string().min(1),
+  sinceVersion: ZVersionSchema.optional(),
+});
+export type TLiveAuthMessage = z.infer<typeof ZLiveAuthMessageSchema>;
+
+export const ZLiveClientMessageSchema = z.discriminatedUnion('type', [ZLiveAuthMessageSchema]);
+export type TLiveClientMessage = z.infer<typeof ZLiveClientMessageSchema>;
+
+export const ZLiveReadyMessageSchema = z.object({ type: z.literal('ready'), version: ZVersionSchema });
+export type TLiveReadyMessage = z.infer<typeof ZLiveReadyMessageSchema>;
+
+export const ZLiveTaskChangedMessageSchema = z.object({
+  type: z.literal('task.changed'),
+  taskId: z.string().min(1),
+  facilityId: z.string().min(1),
+  status: ZTaskStatusSchema,
+  severity: ZSeveritySchema,
+  version: ZVersionSchema,
+});
+export type TLiveTaskChangedMessage = z.infer<typeof ZLiveTaskChangedMessageSchema>;
+
+export const ZLiveResyncMessageSchema = z.object({ type: z.literal('resync') });
+export type TLiveResyncMessage = z.infer<typeof ZLiveResyncMessageSchema>;
+
+/** Server → client frames. */
+export const ZLiveServerMessageSchema = z.discriminatedUnion('type', [
+  ZLiveReadyMessageSchema,
+  ZLiveTaskChangedMessageSchema,
+  ZLiveResyncMessageSchema,
+]);
+export type TLiveServerMessage = z.infer<typeof ZLiveServerMessageSchema>;

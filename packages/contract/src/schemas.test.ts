@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { ZErrorReplySchema, zQueryArray } from './common';
+import { ZIngestEventRequestSchema, ZIngestEventTypeSchema } from './ingest';
+import { ZLiveClientMessageSchema, ZLiveServerMessageSchema } from './live';
+import {
+  LoginErrorCode,
+  ZPasswordlessStartRequestSchema,
+  ZPasswordlessVerifyReplySchema,
+  ZPasswordlessVerifyRequestSchema,
+  ZTokenRefreshRequestSchema,
+} from './signin';
+import { ZResolveTaskRequestSchema } from './task-requests';
+import { ZListUnitsQuerySchema, ZUnitSchema } from './units';
+
+describe('common error reply', () => {
+  it('accepts a 400 that names the field and the rule', () => {
+    const reply = {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'pageSize: Too big',
+      code: 'VALIDATION_FAILED',
+      issues: [{ field: 'pageSize', rule: 'too_big', message: 'Too big' }],
+    };
+    expect(ZErrorReplySchema.parse(reply)).toEqual(reply);
+  });
+  it('rejects a reply without a message', () => {
+    expect(ZErrorReplySchema.safeParse({ statusCode: 404, error: 'Not Found' }).success).toBe(false);
+  });
+});
+
+describe('zQueryArray: "Array query values repeat the key"', () => {
+  const schema = zQueryArray(ZIngestEventTypeSchema);
+  it.each([
+    ['BUTTON_PRESS', ['BUTTON_PRESS']],
+    [
+      ['BUTTON_PRESS', 'DOOR_OPEN'],
+      ['BUTTON_PRESS', 'DOOR_OPEN'],
+    ],
+  ])('%j -> %j', (input, output) => {
+    expect(schema.parse(input)).toEqual(output);
+  });
+});
+
+describe('units list contract', () => {
+  it('defaults pageSize to 1000 and pageNumber to 0', () => {
+    expect(ZListUnitsQuerySchema.parse({ facilityId: 'f1' })).toEqual({
+      facilityId: 'f1',
+      pageSize: 1000,
+      pageNumber: 0,
+    });
+  });
+  it('coerces query strings', () => {
+    expect(ZListUnitsQuerySchema.parse({ pageSize: '50', pageNumber: '2', careType: 'MEMORY_CARE' })).toEqual(
+      {
+        pageSize: 50,
+        pageNumber: 2,
+        careType: 'MEMORY_CARE',
+      },
+    );
+  });
+  it.each([
+    [{ pageSize: '0' }, 'pageSize'],
+    [{ pageSize: '1001' }, 'pageSize'],
+    [{ pageSize: '1.5' }, 'pageSize'],
+    [{ pageNumber: '-1' }, 'pageNumber'],
+    [{ careType: 'HOTEL' }, 'careType'],
+  ])('rejects %j on %s', (query, field) => {
+    const result = ZListUnitsQuerySchema.safeParse(query);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual([field]);
+  });
+  it('a unit carries nullable location strings and phone number', () => {
+    const unit = {
+      id: 'u1',
+      displayName: '101',
+      careType: 'ASSISTED_LIVING',
+      ward: null,
+      building: 'A',
+      wing: null,
+      floor: '1',
+      phoneNumber: null,
+      facilityId: 'f1',
+    };
+    expect(ZUnitSchema.parse(unit)).toEqual(unit);
+  });
+});
+
+describe('device ingest contract', () => {
+  it('"type is one of BUTTON_PRESS, DOOR_OPEN, DOOR_CLOSED, FALL_DETECTED, M3_BATH_TRIGGERED, M3_BATH_CANCELED, M3_ALERT_TRIGGERED, M3_ALERT_CANCELED, HEARTBEAT"', () => {
+    expect(ZIngestEventTypeSchema.options).toEqual([
+      'BUTTON_PRESS',
+      'DOOR_OPEN',
+      'DOOR_CLOSED',
+      'FALL_DETECTED',
+      'M3_BATH_TRIGGERED',
+      'M3_BATH_CANCELED',
+      'M3_ALERT_TRIGGERED',
+      'M3_ALERT_CANCELED',
+      'HEARTBEAT',
+    ]);
+  });
+  it('accepts { eventId, hardwareId, type, timestamp, batteryLevel? }', () => {
+    const event = {
+      eventId: 'e1',
+      hardwareId: 'hw1',
+      type: 'BUTTON_PRESS',
+      timestamp: '2025-01-01T10:00:00Z',
+    };
+    expect(ZIngestEventRequestSchema.parse(event)).toEqual(event);
+    expect(ZIngestEventRequestSchema.parse({ ...event, batteryLevel: -1 }).batteryLevel).toBe(-1);
+  });
+  it.each([[{ type: 'PRESS' }], [{ timestamp: 'yesterday' }], [{ batteryLevel: 101 }], [{ eventId: '' }]])(
+    'rejects %j',
+    (change) => {
+      const event = {
+        eventId: 'e1',
+        hardwareId: 'hw1',
+        type: 'BUTTON_PRESS',
+        timestamp: '2025-01-01T10:00:00Z',
+      };
+      expect(ZIngestEventRequestSchema.safeParse({ ...event, ...change }).success).toBe(false);
+    },
+  );
+});
+
+describe('live socket protocol', () => {
+  it('parses the auth frame, with sinceVersion when reconnecting', () => {
+    expect(ZLiveClientMessageSchema.parse({ type: 'auth', accessToken: 't', staffMemberId: 's' })).toEqual({
+      type: 'auth',
+      accessToken: 't',
+      staffMemberId: 's',
+    });
+    expect(
+      ZLiveClientMessageSchema.parse({ type: 'auth', accessToken: 't', staffMemberId: 's', sinceVersion: 7 }),
+    ).toMatchObject({ sinceVersion: 7 });
+  });
+  it.each([
+    [{ type: 'ready', version: 3 }],
+    [
+      {
+        type: 'task.changed',
+        taskId: 't1',
+        facilityId: 'f1',
+        status: 'OPEN_CLAIMED',
+        severity: 'EMERGENCY',
+        version: 4,
+      },
+    ],
+    [{ type: 'resync' }],
+  ])('parses server frame %j', (frame) => {
+    expect(ZLiveServerMessageSchema.parse(frame)).toEqual(frame);
+  });
+  it('rejects an unknown frame type', () => {
+    expect(ZLiveServerMessageSchema.safeParse({ type: 'hello' }).success).toBe(false);
+  });
+});
+
+describe('sign-in contract', () => {
+  it('start takes { phoneNumber }', () => {
+    expect(ZPasswordlessStartRequestSchema.parse({ phoneNumber: '+14155550100' })).toEqual({
+      phoneNumber: '+14155550100',
+    });
+  });
+  it('verify takes { phoneNumber, code } with a 6-digit code', () => {
+    expect(
+      ZPasswordlessVerifyRequestSchema.safeParse({ phoneNumber: '+14155550100', code: '123456' }).success,
+    ).toBe(true);
+    expect(
+      ZPasswordlessVerifyRequestSchema.safeParse({ phoneNumber: '+14155550100', code: '12345' }).success,
+    ).toBe(false);
+    expect(
+      ZPasswordlessVerifyRequestSchema.safeParse({ phoneNumber: '+14155550100', code: '12345a' }).success,
+    ).toBe(false);
+  });
+  it('verify replies { accessToken, refreshToken, expiresIn, staffMemberId }', () => {
+    const reply = { accessToken: 'a', refreshToken: 'r', expiresIn: 3600, staffMemberId: 's1' };
+    expect(ZPasswordlessVerifyReplySchema.parse(reply)).toEqual(reply);
+  });
+  it('token refresh takes { refreshToken }', () => {
+    expect(ZTokenRefreshRequestSchema.safeParse({}).success).toBe(false);
+  });
+  it('login error codes include access_denied, mfa_invalid_code and too_many_attempts', () => {
+    expect(Object.values(LoginErrorCode)).toEqual(
+      expect.arrayContaining(['access_denied', 'mfa_invalid_code', 'too_many_attempts']),
+    );
+  });
+});
+
+describe('resolve task body', () => {
+  it('needs at least one care outcome and applies defaults', () => {
+    const parsed = ZResolveTaskRequestSchema.parse({
+      alertOutcomeType: 'RESIDENT_INTERACTION',
+      careOutcomes: [{ outcome: 'COMPLETED', careProvided: 'ADL_BATHING' }],
+    });
+    expect(parsed).toMatchObject({
+      observations: [],
+      bypassCareConfirmationChecks: false,
+      respondingStaffRids: [],
+    });
+    expect(
+      ZResolveTaskRequestSchema.safeParse({ alertOutcomeType: 'FALSE_ALARM', careOutcomes: [] }).success,
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { ZAlertOutcomeTypeSchema, ZCareOutcomeSchema } from './care-outcomes';
+import { NOTE_MAX_LENGTH } from './constants';
+import { ZObservationTypeSchema } from './observations';
+import { ZTaskStatusSchema } from './tasks';
+
+/** PUT /tasks/{taskId} status update: body status. */
+export const ZUpdateTaskStatusRequestSchema = z.object({ status: ZTaskStatusSchema });
+export type TUpdateTaskStatusRequest = z.infer<typeof ZUpdateTaskStatusRequestSchema>;
+
+/**
+ * PUT /tasks/{taskId}/resolve: alertOutcomeType, resolutionNote, residentId, careOutcomes, observations,
+ * bypassCareConfirmationChecks, respondingStaffRids.
+ */
+export const ZResolveTaskRequestSchema = z.object({
+  alertOutcomeType: ZAlertOutcomeTypeSchema,
+  resolutionNote: z.string().max(NOTE_MAX_LENGTH).optional(),
+  residentId: z.string().min(1).nullable().optional(),
+  careOutcomes: z.array(ZCareOutcomeSchema).min(1),
+  observations: z.array(ZObservationTypeSchema).default([]),
+  bypassCareConfirmationChecks: z.boolean().default(false),
+  respondingStaffRids: z.array(z.string().min(1)).default([]),
+});
+export type TResolveTaskRequest = z.infer<typeof ZResolveTaskRequestSchema>;
+
+/** POST /tasks/{taskId}/notes: subject and content. */
+export const ZCreateTaskNoteRequestSchema = z.object({
+  subject: z.string().max(200).optional(),
+  content: z.string().min(1).max(NOTE_MAX_LENGTH),
+});
+export type TCreateTaskNoteRequest = z.infer<typeof ZCreateTaskNoteRequestSchema>;

@@ -1,0 +1,4 @@
+export { createPrisma, type PrismaClient } from './client';
+export * from './generated/prisma/client';
+export { applyMigrations, ensureDatabase, readMigrations } from './migrate';
+export * from './task-changes';

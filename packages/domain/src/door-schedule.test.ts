@@ -1,0 +1,169 @@
+import type { TDoorAlarmSchedule, TTimeRange } from '@sage/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  alertFreeRange,
+  buildDoorAlarmSchedule,
+  canContinueCustomSchedule,
+  complementOfRange,
+  customTimesOfSchedule,
+  isInsideAlertPeriod,
+  isOvernightPeriod,
+  presetOfSchedule,
+  timeToMinutes,
+  validateAlertPeriod,
+} from './door-schedule';
+
+const ranges = (...list: [string, string][]): TDoorAlarmSchedule => ({
+  alwaysAlert: false,
+  neverAlert: false,
+  dailySchedules: {
+    dayOfWeekTimeRangeMap: { All: list.map(([startTime, endTime]) => ({ startTime, endTime })) },
+  },
+});
+
+describe('validateAlertPeriod', () => {
+  it.each<[string | null, string | null, string | null]>([
+    ['10:00', '10:00', 'Start and end times must be different'],
+    ['', '00:00', 'Start and end times must be different'],
+    [null, '', 'Start and end times must be different'],
+    ['00:00', '23:59', 'This alert period spans the whole day. Please select Always Alert instead.'],
+    ['', '23:59', 'This alert period spans the whole day. Please select Always Alert instead.'],
+    ['19:00', '07:00', null],
+    ['08:00', '17:30', null],
+    ['00:00', '23:58', null],
+  ])(
+    '"Start and end must differ" / "00:00 to 23:59 is refused" / "An empty time counts as 00:00": %j-%j -> %j',
+    (start, end, message) => {
+      expect(validateAlertPeriod(start, end)).toBe(message);
+    },
+  );
+  it.each<[string, string, boolean, boolean]>([
+    ['19:00', '07:00', false, true],
+    ['19:00', '07:00', true, false],
+    ['07:00', '07:00', false, false],
+  ])(
+    '"Continue is disabled in those cases and while saving": %s-%s saving=%s -> %s',
+    (s, e, saving, expected) => {
+      expect(canContinueCustomSchedule(s, e, saving)).toBe(expected);
+    },
+  );
+  it.each([
+    ['19:00', '07:00', true],
+    ['07:00', '19:00', false],
+  ])(
+    '"An info note about an overnight period shows when start is later than end": %s-%s -> %s',
+    (s, e, expected) => {
+      expect(isOvernightPeriod(s, e)).toBe(expected);
+    },
+  );
+  it('rejects a malformed time', () => {
+    expect(() => timeToMinutes('7pm')).toThrow('Invalid time of day');
+  });
+});
+
+describe('buildDoorAlarmSchedule', () => {
+  it('"Choosing 7 PM - 7 AM sets 19:00 to 07:00" (stored as a single alert range)', () => {
+    expect(buildDoorAlarmSchedule({ preset: 'SEVEN_PM_TO_SEVEN_AM' })).toEqual({
+      ok: true,
+      schedule: ranges(['19:00', '07:00']),
+    });
+  });
+  it('"The saved schedule is the complement of the alert-free range": alert period 08:00-17:00', () => {
+    const period: TTimeRange = { startTime: '08:00', endTime: '17:00' };
+    expect(alertFreeRange(period)).toEqual({ startTime: '17:00', endTime: '08:00' });
+    expect(complementOfRange(alertFreeRange(period))).toEqual(period);
+    expect(buildDoorAlarmSchedule({ preset: 'CUSTOM', startTime: '08:00', endTime: '17:00' })).toEqual({
+      ok: true,
+      schedule: ranges(['08:00', '17:00']),
+    });
+  });
+  it('"An empty time counts as 00:00" when saving', () => {
+    expect(buildDoorAlarmSchedule({ preset: 'CUSTOM', startTime: '', endTime: '06:00' })).toEqual({
+      ok: true,
+      schedule: ranges(['00:00', '06:00']),
+    });
+  });
+  it.each([
+    ['ALWAYS_ALERT', { alwaysAlert: true, neverAlert: false }],
+    ['NEVER_ALERT', { alwaysAlert: false, neverAlert: true }],
+  ] as const)('"Presets: Always Alert, Never Alert": %s', (preset, flags) => {
+    expect(buildDoorAlarmSchedule({ preset })).toEqual({
+      ok: true,
+      schedule: { ...flags, dailySchedules: { dayOfWeekTimeRangeMap: { All: [] } } },
+    });
+  });
+  it('refuses an invalid custom period with its message', () => {
+    expect(buildDoorAlarmSchedule({ preset: 'CUSTOM', startTime: '00:00', endTime: '23:59' })).toEqual({
+      ok: false,
+      message: 'This alert period spans the whole day. Please select Always Alert instead.',
+    });
+  });
+});
+
+describe('presetOfSchedule', () => {
+  it.each<[string, TDoorAlarmSchedule | null, string]>([
+    ['single range 19:00-07:00', ranges(['19:00', '07:00']), 'SEVEN_PM_TO_SEVEN_AM'],
+    ['single range 19:00-06:00', ranges(['19:00', '06:00']), 'CUSTOM'],
+    ['two ranges', ranges(['19:00', '07:00'], ['12:00', '13:00']), 'CUSTOM'],
+    ['always alert', { ...ranges(), alwaysAlert: true }, 'ALWAYS_ALERT'],
+    ['never alert', { ...ranges(), neverAlert: true }, 'NEVER_ALERT'],
+    ['no ranges', ranges(), 'NEVER_ALERT'],
+    ['no schedule', null, 'ALWAYS_ALERT'],
+  ])(
+    '"on edit, a single range matching 19:00-07:00 shows as the preset, otherwise Custom": %s',
+    (_c, s, preset) => {
+      expect(presetOfSchedule(s)).toBe(preset);
+    },
+  );
+  it('edit fields show the stored range, else the defaults 19:00 and 07:00', () => {
+    expect(customTimesOfSchedule(ranges(['08:00', '17:00']))).toEqual({
+      startTime: '08:00',
+      endTime: '17:00',
+    });
+    expect(customTimesOfSchedule(null)).toEqual({ startTime: '19:00', endTime: '07:00' });
+  });
+});
+
+describe('isInsideAlertPeriod', () => {
+  const tz = 'America/Chicago'; // UTC-6 in January
+  const at = (localHHMMSS: string) => {
+    const [h, m, s] = localHHMMSS.split(':').map(Number);
+    return new Date(Date.UTC(2025, 0, 15, (h ?? 0) + 6, m ?? 0, s ?? 0));
+  };
+  it.each<[string, TDoorAlarmSchedule | null, string, boolean]>([
+    ['overnight 19:00-07:00', ranges(['19:00', '07:00']), '18:59:59', false],
+    ['overnight 19:00-07:00', ranges(['19:00', '07:00']), '19:00:00', true],
+    ['overnight 19:00-07:00', ranges(['19:00', '07:00']), '23:30:00', true],
+    ['overnight 19:00-07:00', ranges(['19:00', '07:00']), '00:00:00', true],
+    ['overnight 19:00-07:00', ranges(['19:00', '07:00']), '06:59:59', true],
+    ['overnight 19:00-07:00', ranges(['19:00', '07:00']), '07:00:00', false],
+    ['overnight 19:00-07:00', ranges(['19:00', '07:00']), '12:00:00', false],
+    ['daytime 08:00-17:00', ranges(['08:00', '17:00']), '08:00:00', true],
+    ['daytime 08:00-17:00', ranges(['08:00', '17:00']), '17:00:00', false],
+    ['daytime 08:00-17:00', ranges(['08:00', '17:00']), '07:59:00', false],
+    [
+      'split form 19:00-23:59 + 00:00-07:00',
+      ranges(['19:00', '23:59'], ['00:00', '07:00']),
+      '23:59:30',
+      true,
+    ],
+    [
+      'split form 19:00-23:59 + 00:00-07:00',
+      ranges(['19:00', '23:59'], ['00:00', '07:00']),
+      '03:00:00',
+      true,
+    ],
+    [
+      'split form 19:00-23:59 + 00:00-07:00',
+      ranges(['19:00', '23:59'], ['00:00', '07:00']),
+      '08:00:00',
+      false,
+    ],
+    ['always alert', { ...ranges(), alwaysAlert: true }, '12:00:00', true],
+    ['never alert', { ...ranges(['00:00', '12:00']), neverAlert: true }, '06:00:00', false],
+    ['no ranges', ranges(), '06:00:00', false],
+    ['no schedule', null, '06:00:00', true],
+  ])('stored ranges are the alert period: %s at %s local -> %s', (_c, schedule, local, expected) => {
+    expect(isInsideAlertPeriod(schedule, at(local), tz)).toBe(expected);
+  });
+});

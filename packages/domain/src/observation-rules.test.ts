@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canSelectObservations,
+  observationNotesPlaceholder,
+  observationNotesRequired,
+  showObservationSkip,
+} from './observation-rules';
+
+describe('observation drawer', () => {
+  it.each([
+    [['OTHER'], true],
+    [['SKIN', 'OTHER'], true],
+    [['SKIN'], false],
+    [[], false],
+  ])('"If OTHER is chosen, notes are required": %j -> %s', (selected, expected) => {
+    expect(observationNotesRequired(selected)).toBe(expected);
+  });
+  it.each([
+    [true, 'Add details to help nurse follow-up'],
+    [false, 'Enter notes here (optional)'],
+  ])(
+    "\"Placeholder: 'Add details to help nurse follow-up' when observations exist, else 'Enter notes here (optional)'\": %s",
+    (has, text) => {
+      expect(observationNotesPlaceholder(has)).toBe(text);
+    },
+  );
+  it.each([
+    [0, false],
+    [1, true],
+  ])('"Select disabled when nothing chosen": %i -> %s', (n, expected) => {
+    expect(canSelectObservations(n)).toBe(expected);
+  });
+  it.each([
+    [0, false, true],
+    [0, true, false],
+    [2, false, false],
+  ])(
+    '"Skip shows only when nothing is selected and selection is not required": %i selected, required=%s -> %s',
+    (n, required, expected) => {
+      expect(showObservationSkip(n, required)).toBe(expected);
+    },
+  );
+});

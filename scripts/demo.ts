@@ -1,0 +1,77 @@
+// Starts the whole product on one machine: the database (embedded PostgreSQL unless DATABASE_URL is
+// set), migrations, demo data, the API (serving the built web app) and the worker. Ctrl-C stops it all.
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { applyMigrations, createPrisma, ensureDatabase } from '@sage/db';
+import { startEmbeddedPostgres } from '@sage/db/embedded';
+import { DEMO, seedDemo } from '@sage/db/seed';
+
+const root = path.resolve(import.meta.dirname, '..');
+const log = (line: string) => console.log(`[start] ${line}`);
+
+let stopDatabase = async () => {};
+let databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) {
+  const embedded = await startEmbeddedPostgres({});
+  stopDatabase = embedded.stop;
+  const url = new URL(embedded.serverUrl);
+  url.pathname = '/sage';
+  databaseUrl = url.toString();
+  log(`embedded PostgreSQL on port ${embedded.port} (data in .data/postgres)`);
+}
+
+await ensureDatabase(databaseUrl);
+const applied = await applyMigrations(databaseUrl, { log });
+log(applied.length ? `applied ${applied.length} migration(s)` : 'database schema up to date');
+const prisma = createPrisma(databaseUrl, { max: 2 });
+await seedDemo(prisma);
+await prisma.$disconnect();
+log('demo data ready');
+
+const port = process.env.PORT ?? '3000';
+const ingestPort = process.env.INGEST_PORT ?? '3001';
+const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: port, INGEST_PORT: ingestPort };
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const children: ChildProcess[] = [
+  spawn(tsx, ['apps/api/src/server.ts'], { cwd: root, env, stdio: 'inherit' }),
+  spawn(tsx, ['apps/worker/src/main.ts'], { cwd: root, env, stdio: 'inherit' }),
+];
+
+let stopping = false;
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping…');
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  await stopDatabase();
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+for (const child of children) child.once('exit', (code) => !stopping && void stop(code ?? 1));
+
+setTimeout(() => {
+  console.log(`
+  Sage Care is running at http://localhost:${port}
+  Device ingest (gateways): http://localhost:${ingestPort}/ingest/api/v1/events  (x-gateway-key: ${DEMO.gatewayKey})
+  API documentation:        http://localhost:${port}/docs
+
+  Demo sign-in numbers (codes arrive in the local outbox: http://localhost:${port}/dev/api/v1/outbox?to=<number>):
+    ${DEMO.phones.manager}  manager (Management group admin)
+    ${DEMO.phones.caregiver}  caregiver (Care staff)
+    ${DEMO.phones.nurse}  nurse (Nurse/MedTech)
+    ${DEMO.phones.housekeeper}  housekeeper (Housekeeping)
+    ${DEMO.phones.careStaffAdmin}  care-staff admin (Care staff, admin)
+
+  Press Ctrl-C to stop.
+`);
+}, 2500);

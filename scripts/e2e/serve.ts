@@ -1,0 +1,33 @@
+// The whole stack for the browser tests: a fresh database of its own with the demo data, the API
+// (serving the built web app) and the worker, in one process. Prints READY when both listen;
+// SIGTERM closes them and drops the database.
+import { buildApp } from '@sage/api';
+import { loadConfig } from '@sage/api/env';
+import { seedDemo } from '@sage/db/seed';
+import { createTestDatabase } from '@sage/db/testing';
+import { loadWorkerConfig } from '@sage/worker/env';
+import { startWorker } from '@sage/worker';
+
+const port = process.env.E2E_PORT ?? '3110';
+const ingestPort = process.env.E2E_INGEST_PORT ?? '3111';
+const db = await createTestDatabase();
+await seedDemo(db.prisma);
+
+const env = { NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: db.url, PORT: port, INGEST_PORT: ingestPort };
+const config = loadConfig(env);
+const api = await buildApp(config, { logger: { level: 'warn' } });
+await api.listen({ host: '127.0.0.1', port: config.PORT });
+const worker = await startWorker(loadWorkerConfig(env), { logger: { level: 'warn' } });
+
+let closing = false;
+async function close() {
+  if (closing) return;
+  closing = true;
+  await worker.close();
+  await api.close();
+  await db.drop();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void close());
+process.on('SIGINT', () => void close());
+console.log(`READY http://127.0.0.1:${port} ingest http://127.0.0.1:${ingestPort}`);

@@ -1,0 +1,42 @@
+// Every test, in order of cost: lint, types, unit and integration tests (real PostgreSQL), then the
+// browser tests (Playwright in Debian's Chromium against the real API, worker and database).
+import { spawnSync } from 'node:child_process';
+import { testServer } from './lib/database';
+import { pnpmCommand } from './lib/pnpm.mjs';
+
+const log = (line: string) => console.log(line);
+const server = await testServer(log);
+const env = {
+  ...process.env,
+  TEST_DATABASE_URL: server.url,
+  FORCE_COLOR: process.env.CI ? '0' : '1',
+  E2E_PORT: process.env.E2E_PORT ?? '3110',
+  E2E_INGEST_PORT: process.env.E2E_INGEST_PORT ?? '3111',
+  E2E_BASE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3110'}`,
+};
+
+const steps: [string, string[]][] = [
+  ['lint and format', ['exec', 'biome', 'ci', '.']],
+  ['types', ['exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']],
+  ['unit and integration tests', ['exec', 'turbo', 'run', 'test', '--concurrency=2', '--output-logs=full']],
+  ['web build', ['--filter', '@sage/web', 'build']],
+  ['browser tests', ['--filter', '@sage/web', 'test:e2e']],
+];
+const only = process.argv[2];
+let failed: string | null = null;
+for (const [name, args] of steps) {
+  if (only && !name.startsWith(only)) continue;
+  log(`\n▶ ${name}`);
+  const [cmd, ...pre] = pnpmCommand();
+  const result = spawnSync(cmd!, [...pre, ...args], { stdio: 'inherit', env });
+  if (result.status !== 0) {
+    failed = name;
+    break;
+  }
+}
+await server.stop();
+if (failed) {
+  console.error(`\n✖ ${failed} failed`);
+  process.exit(1);
+}
+log('\n✔ all tests passed');
