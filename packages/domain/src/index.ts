@@ -9,3 +9,4 @@ export * from './relative-time';
 export * from './resolution-options';
 export * from './routine-check';
 export * from './severity-order';
+export * from './task-visibility';

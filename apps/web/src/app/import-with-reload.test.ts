@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CHUNK_RELOAD_KEY, importWithReload, type ReloadEnvironment, withReloadTimestamp } from './import-with-reload';
+import {
+  CHUNK_RELOAD_KEY,
+  importWithReload,
+  type ReloadEnvironment,
+  withReloadTimestamp,
+} from './import-with-reload';
 
 function environment(initial: Record<string, string> = {}, withStorage = true) {
   const values = new Map(Object.entries(initial));
@@ -51,7 +56,9 @@ describe('importWithReload', () => {
 
   it('throws instead of reloading a second time', async () => {
     const { env, replace } = environment({ [CHUNK_RELOAD_KEY]: '1700000000000' });
-    await expect(importWithReload(failing, env)).rejects.toThrow('Failed to fetch dynamically imported module');
+    await expect(importWithReload(failing, env)).rejects.toThrow(
+      'Failed to fetch dynamically imported module',
+    );
     expect(replace).not.toHaveBeenCalled();
   });
 

@@ -27,7 +27,11 @@ describe('session store', () => {
     expect(storage.values.get(SESSION_STORAGE_KEYS.accessToken)).toBe('a');
     expect(storage.values.get(SESSION_STORAGE_KEYS.refreshToken)).toBe('r');
     expect(storage.values.get(SESSION_STORAGE_KEYS.staffMemberId)).toBe('sm-1');
-    expect(createSessionStore(storage).get()).toEqual({ accessToken: 'a', refreshToken: 'r', staffMemberId: 'sm-1' });
+    expect(createSessionStore(storage).get()).toEqual({
+      accessToken: 'a',
+      refreshToken: 'r',
+      staffMemberId: 'sm-1',
+    });
   });
 
   it('needs both an access token and a staff member id', () => {

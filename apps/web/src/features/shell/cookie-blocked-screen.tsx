@@ -1,4 +1,4 @@
-import { Anchor, Center, List, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { detectBrowser } from './detect-browser';
 
@@ -30,23 +30,29 @@ export function CookieBlockedScreen({ userAgent }: CookieBlockedScreenProps) {
           Enable Cookies to Use {PRODUCT_NAME}
         </Title>
         <Text>
-          Cookies are disabled in your browser. Cookies must be enabled to log in to {PRODUCT_NAME}. Turn them on
-          in your browser settings, then reload this page.
+          Cookies are disabled in your browser. Cookies must be enabled to log in to {PRODUCT_NAME}. Turn them
+          on in your browser settings, then reload this page.
         </Text>
         <Text data-testid="detected-browser">
           Your browser: {browser.name}
           {browser.version ? ` ${browser.version}` : ''}
         </Text>
         <Text fw={700}>How to enable cookies:</Text>
-        <List spacing="sm">
+        <Stack gap="sm" component="nav" aria-label="How to enable cookies">
           {COOKIE_HELP_LINKS.map((link) => (
-            <List.Item key={link.browser}>
-              <Anchor href={link.href} target="_blank" rel="noopener noreferrer" fz="lg" underline="always">
-                {link.browser}
-              </Anchor>
-            </List.Item>
+            <Button
+              key={link.browser}
+              component="a"
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="default"
+              fullWidth
+            >
+              {link.browser}
+            </Button>
           ))}
-        </List>
+        </Stack>
       </Stack>
     </Center>
   );

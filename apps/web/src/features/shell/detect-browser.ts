@@ -10,7 +10,7 @@ const BROWSER_PATTERNS: ReadonlyArray<{ name: string; pattern: RegExp }> = [
   { name: 'Samsung Internet', pattern: /\bSamsungBrowser\/([\d.]+)/ },
   { name: 'Opera', pattern: /\b(?:OPR|OPiOS|Opera)\/([\d.]+)/ },
   { name: 'Firefox', pattern: /\b(?:Firefox|FxiOS)\/([\d.]+)/ },
-  { name: 'Chrome', pattern: /\b(?:Chrome|CriOS)\/([\d.]+)/ },
+  { name: 'Chrome', pattern: /\b(?:HeadlessChrome|Chrome|CriOS)\/([\d.]+)/ },
   { name: 'Safari', pattern: /\bVersion\/([\d.]+).*\bSafari\// },
   { name: 'Internet Explorer', pattern: /\b(?:MSIE |Trident\/.*rv:)([\d.]+)/ },
 ];

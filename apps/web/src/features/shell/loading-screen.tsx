@@ -19,7 +19,15 @@ export function LoadingScreenView({ showReloadOffer, onReload }: LoadingScreenVi
         {showReloadOffer ? (
           <Text ta="center">
             Stuck Loading?{' '}
-            <Anchor component="button" type="button" fz="inherit" underline="always" onClick={onReload}>
+            <Anchor
+              component="button"
+              type="button"
+              fz="inherit"
+              underline="always"
+              py={12}
+              style={{ display: 'inline-block' }}
+              onClick={onReload}
+            >
               Try refreshing the page
             </Anchor>
           </Text>

@@ -1,4 +1,4 @@
-import { navigateTo, authenticatePath } from '../navigation';
+import { authenticatePath, navigateTo } from '../navigation';
 import { sessionStore } from '../session';
 import { createApiClient } from './client';
 

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
-  type ClientSession,
-  CLIENT_ERROR_CODES,
   authHeaders,
   bearer,
+  CLIENT_ERROR_CODES,
+  type ClientSession,
   createApiClient,
   serializeQuery,
   timeoutFor,
@@ -29,7 +29,8 @@ function setup(options: { session?: ClientSession | null; reply?: () => Response
     calls.push({ url: String(input), init: init ?? {} });
     return options.reply ? options.reply() : jsonResponse(200, { ok: true });
   });
-  const session = options.session === undefined ? { accessToken: 'tok', staffMemberId: 'sm-1' } : options.session;
+  const session =
+    options.session === undefined ? { accessToken: 'tok', staffMemberId: 'sm-1' } : options.session;
   const client = createApiClient({
     fetch: fetchImpl as unknown as typeof fetch,
     getSession: () => session,
@@ -52,7 +53,9 @@ describe('serializeQuery', () => {
   });
 
   it('leaves out null and undefined, also inside arrays', () => {
-    expect(serializeQuery({ a: undefined, b: null, c: ['x', null, undefined, 'y'], d: 'z' })).toBe('c=x&c=y&d=z');
+    expect(serializeQuery({ a: undefined, b: null, c: ['x', null, undefined, 'y'], d: 'z' })).toBe(
+      'c=x&c=y&d=z',
+    );
   });
 
   it('writes numbers, booleans and dates', () => {
@@ -63,7 +66,9 @@ describe('serializeQuery', () => {
   });
 
   it('encodes reserved characters', () => {
-    expect(serializeQuery({ phoneNumber: '+14155550100', q: 'a&b' })).toBe('phoneNumber=%2B14155550100&q=a%26b');
+    expect(serializeQuery({ phoneNumber: '+14155550100', q: 'a&b' })).toBe(
+      'phoneNumber=%2B14155550100&q=a%26b',
+    );
   });
 
   it('is empty for no parameters or an empty array', () => {
@@ -116,7 +121,9 @@ describe('timeoutFor', () => {
 describe('createApiClient', () => {
   it('builds the URL from the service base, path and repeated-key query', async () => {
     const { client, calls } = setup();
-    await client.get('admin', '/staff', { query: { facilityId: 'f1', groupId: ['g1', 'g2'], isArchived: undefined } });
+    await client.get('admin', '/staff', {
+      query: { facilityId: 'f1', groupId: ['g1', 'g2'], isArchived: undefined },
+    });
     expect(calls[0]?.url).toBe('/admin/api/v1/staff?facilityId=f1&groupId=g1&groupId=g2');
     expect(calls[0]?.init.method).toBe('GET');
   });
@@ -184,7 +191,8 @@ describe('createApiClient', () => {
   });
 
   it('calls onUnauthorized on a 401, but not for the sign-in service', async () => {
-    const reply = () => jsonResponse(401, { statusCode: 401, error: 'Unauthorized', message: 'login required' });
+    const reply = () =>
+      jsonResponse(401, { statusCode: 401, error: 'Unauthorized', message: 'login required' });
     const app = setup({ reply });
     await expect(app.client.get('admin', '/staff')).rejects.toMatchObject({ status: 401 });
     expect(app.onUnauthorized).toHaveBeenCalledTimes(1);

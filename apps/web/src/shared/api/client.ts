@@ -228,9 +228,24 @@ export interface ApiClient {
     path: string,
     options?: ShortcutOptions<T> & { body?: RequestBody },
   ): Promise<T>;
-  post<T = unknown>(service: ServiceName, path: string, body?: RequestBody, options?: ShortcutOptions<T>): Promise<T>;
-  put<T = unknown>(service: ServiceName, path: string, body?: RequestBody, options?: ShortcutOptions<T>): Promise<T>;
-  patch<T = unknown>(service: ServiceName, path: string, body?: RequestBody, options?: ShortcutOptions<T>): Promise<T>;
+  post<T = unknown>(
+    service: ServiceName,
+    path: string,
+    body?: RequestBody,
+    options?: ShortcutOptions<T>,
+  ): Promise<T>;
+  put<T = unknown>(
+    service: ServiceName,
+    path: string,
+    body?: RequestBody,
+    options?: ShortcutOptions<T>,
+  ): Promise<T>;
+  patch<T = unknown>(
+    service: ServiceName,
+    path: string,
+    body?: RequestBody,
+    options?: ShortcutOptions<T>,
+  ): Promise<T>;
 }
 
 export function buildUrl(service: ServiceName, path: string, query?: QueryParams, baseUrl = ''): string {
@@ -305,7 +320,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         });
       }
       if (controller.signal.aborted) {
-        throw new ApiError({ status: 0, code: CLIENT_ERROR_CODES.aborted, message: 'The request was cancelled' });
+        throw new ApiError({
+          status: 0,
+          code: CLIENT_ERROR_CODES.aborted,
+          message: 'The request was cancelled',
+        });
       }
       throw new ApiError({
         status: 0,

@@ -1,7 +1,7 @@
 export { api } from './api';
 export {
-  ApiError,
   type ApiClient,
+  ApiError,
   type ApiIssue,
   type ApiRequest,
   CLIENT_ERROR_CODES,

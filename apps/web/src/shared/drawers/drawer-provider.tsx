@@ -70,7 +70,9 @@ export function DrawerProvider({ registry, children }: DrawerProviderProps) {
   useEffect(() => {
     if (state.rejected.length === 0) return;
     for (const entry of state.rejected) {
-      reportError(new Error(`Unsupported drawer type: ${entry.unsupportedTypes.join(', ')}`), { drawerId: entry.id });
+      reportError(new Error(`Unsupported drawer type: ${entry.unsupportedTypes.join(', ')}`), {
+        drawerId: entry.id,
+      });
     }
     dispatch({ type: 'acknowledge-rejected', ids: state.rejected.map((entry) => entry.id) });
   }, [state.rejected]);
@@ -145,7 +147,8 @@ function DrawerHost({ active, registry, dispatch }: DrawerHostProps) {
   const controls: DrawerControls | null = shown
     ? {
         id: shown.id,
-        next: (data) => dispatch(data ? { type: 'next', id: shown.id, data } : { type: 'next', id: shown.id }),
+        next: (data) =>
+          dispatch(data ? { type: 'next', id: shown.id, data } : { type: 'next', id: shown.id }),
         back: () => dispatch({ type: 'back', id: shown.id }),
         close: () => dispatch({ type: 'close', id: shown.id }),
         canGoBack: shown.stepIndex > 0,
@@ -171,7 +174,11 @@ function DrawerHost({ active, registry, dispatch }: DrawerHostProps) {
       data-drawer-type={step?.type}
     >
       {Component && controls && step ? (
-        <Component key={`${shown?.id}:${shown?.stepIndex}`} {...(step.props as Record<string, unknown>)} drawer={controls} />
+        <Component
+          key={`${shown?.id}:${shown?.stepIndex}`}
+          {...(step.props as Record<string, unknown>)}
+          drawer={controls}
+        />
       ) : null}
     </Drawer>
   );

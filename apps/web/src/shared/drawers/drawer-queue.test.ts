@@ -184,7 +184,10 @@ describe('drawer queue: unsupported types', () => {
   });
 
   it('forgets rejected entries once acknowledged', () => {
-    const state = run(open('x', 0, 'nope'), open('y', 0, 'other'), { type: 'acknowledge-rejected', ids: ['x'] });
+    const state = run(open('x', 0, 'nope'), open('y', 0, 'other'), {
+      type: 'acknowledge-rejected',
+      ids: ['x'],
+    });
     expect(state.rejected).toEqual([{ id: 'y', unsupportedTypes: ['other'] }]);
   });
 });

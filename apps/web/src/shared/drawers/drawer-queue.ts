@@ -84,7 +84,10 @@ function promote(state: DrawerQueueState): DrawerQueueState {
   return { ...state, active: first ?? null, queue: rest };
 }
 
-function targetsActive(state: DrawerQueueState, id: string | undefined): state is DrawerQueueState & {
+function targetsActive(
+  state: DrawerQueueState,
+  id: string | undefined,
+): state is DrawerQueueState & {
   active: DrawerRequest;
 } {
   return state.active !== null && (id === undefined || state.active.id === id);
@@ -109,7 +112,11 @@ export function createDrawerQueueReducer(isSupported: (type: string) => boolean)
           closeOnEscape: action.closeOnEscape ?? false,
           data: {},
         };
-        return promote({ ...state, nextSeq: state.nextSeq + 1, queue: insertByPriority(state.queue, request) });
+        return promote({
+          ...state,
+          nextSeq: state.nextSeq + 1,
+          queue: insertByPriority(state.queue, request),
+        });
       }
 
       case 'next': {

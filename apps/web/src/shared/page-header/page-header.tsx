@@ -60,7 +60,14 @@ export function PageHeader({
         {action ? <Box style={{ flexShrink: 0 }}>{action}</Box> : null}
       </Group>
 
-      <Modal opened={confirmOpened} onClose={confirm.close} title="Go Back?" centered closeOnClickOutside>
+      <Modal
+        opened={confirmOpened}
+        onClose={confirm.close}
+        title="Go Back?"
+        centered
+        withCloseButton={false}
+        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
+      >
         <Stack gap="md">
           <Text>There are some unsaved changes. Are you sure you want to go back?</Text>
           <Button
