@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Logger, runMigrations as runJobQueueMigrations } from 'graphile-worker';
 import pg from 'pg';
 import { migrationsDir } from './paths';
 
@@ -37,7 +38,9 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "applied_steps_count" INTEGER NOT NULL DEFAULT 0
 )`;
 
-const LOCK_KEY = 72707369; // advisory lock shared by every process migrating this database
+const LOCK_KEY = 72707369;
+
+const quietLogger = new Logger(() => () => {}); // advisory lock shared by every process migrating this database
 
 /**
  * Applies the committed migrations that the database lacks, each in its own transaction,
@@ -83,6 +86,8 @@ export async function applyMigrations(
       applied.push(m.name);
       log(`applied migration ${m.name}`);
     }
+    // The job queue's own schema (graphile_worker), so the API can queue jobs before a worker ever ran.
+    await runJobQueueMigrations({ connectionString, logger: quietLogger });
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => {});
     await client.end();

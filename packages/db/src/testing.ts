@@ -38,12 +38,15 @@ async function admin<T>(serverUrl: string, fn: (c: pg.Client) => Promise<T>): Pr
 
 let templatePromise: Promise<string> | undefined;
 
+// Bump when what a template holds changes beyond the migrations (e.g. the job queue's schema).
+const TEMPLATE_FORMAT = 'prisma+graphile-worker-0.17';
+
 /** The template database for the current migrations, created once per server and migration set. */
 function templateDatabase(serverUrl: string): Promise<string> {
   templatePromise ??= (async () => {
     const migrations = readMigrations();
     const hash = createHash('sha256')
-      .update(migrations.map((m) => m.checksum).join(','))
+      .update(`${TEMPLATE_FORMAT};${migrations.map((m) => m.checksum).join(',')}`)
       .digest('hex')
       .slice(0, 16);
     const name = `sage_tpl_${hash}`;

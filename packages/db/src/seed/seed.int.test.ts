@@ -53,10 +53,16 @@ describe('seedDemo', () => {
     expect(after1.facility).toBe(1);
   });
 
-  it('survives concurrent runs (one writer, the rest skip)', async () => {
-    const results = await Promise.all([seedDemo(db.prisma), seedDemo(db.prisma)]);
-    expect(results.map((r) => r.created)).toEqual([false, false]);
-    expect(await db.prisma.facility.count()).toBe(1);
+  it('survives concurrent runs on a fresh database: one writes, the other waits and skips', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const results = await Promise.all([seedDemo(fresh.prisma), seedDemo(fresh.prisma)]);
+      expect(results.map((r) => r.created).sort()).toEqual([false, true]);
+      expect(results[0]?.counts).toEqual(results[1]?.counts);
+      expect(await fresh.prisma.facility.count()).toBe(1);
+    } finally {
+      await fresh.drop();
+    }
   });
 
   it('holds the demo facility described in ARCHITECTURE.md', async () => {

@@ -1,4 +1,0 @@
-import base from './playwright.config';
-
-const { globalSetup: _omit, ...rest } = base;
-export default { ...rest };
