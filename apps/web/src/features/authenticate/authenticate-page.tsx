@@ -1,4 +1,5 @@
 import { Center, Stack, Text, Title } from '@mantine/core';
+import { LoginMessages } from '@sage/contract';
 import { PRODUCT_NAME } from '../../shared/constants';
 
 /** Login page placeholder: the phone and code steps come with the sign-in feature. */
@@ -7,9 +8,9 @@ export function AuthenticatePage() {
     <Center component="main" mih="100dvh" p="lg">
       <Stack gap="sm" w="100%" maw={420}>
         <Title order={1} fz="h2">
-          Welcome to {PRODUCT_NAME}
+          {LoginMessages.welcome} {PRODUCT_NAME}
         </Title>
-        <Text>Enter your phone number below to continue.</Text>
+        <Text>{LoginMessages.enterPhone}</Text>
       </Stack>
     </Center>
   );

@@ -1,9 +1,13 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { CookieBlockedMessages } from '@sage/contract';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { detectBrowser } from './detect-browser';
 
-/** Help pages on enabling cookies, for the four browsers the spec names. */
-export const COOKIE_HELP_LINKS: ReadonlyArray<{ browser: string; href: string }> = [
+/** Help pages on enabling cookies, for the four browsers the spec names (in the contract's order). */
+export const COOKIE_HELP_LINKS: ReadonlyArray<{
+  browser: (typeof CookieBlockedMessages.browsers)[number];
+  href: string;
+}> = [
   { browser: 'Chrome', href: 'https://support.google.com/chrome/answer/95647' },
   { browser: 'Safari', href: 'https://support.apple.com/guide/safari/manage-cookies-sfri11471/mac' },
   {
@@ -27,12 +31,9 @@ export function CookieBlockedScreen({ userAgent }: CookieBlockedScreenProps) {
     <Center component="main" mih="100dvh" p="lg">
       <Stack gap="md" maw={480}>
         <Title order={1} fz="h2">
-          Enable Cookies to Use {PRODUCT_NAME}
+          {CookieBlockedMessages.headline(PRODUCT_NAME)}
         </Title>
-        <Text>
-          Cookies are disabled in your browser. Cookies must be enabled to log in to {PRODUCT_NAME}. Turn them
-          on in your browser settings, then reload this page.
-        </Text>
+        <Text>{CookieBlockedMessages.explanation}</Text>
         <Text data-testid="detected-browser">
           Your browser: {browser.name}
           {browser.version ? ` ${browser.version}` : ''}

@@ -1,4 +1,5 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { ErrorFallbackMessages } from '@sage/contract';
 import { HELP_CENTER_URL } from '../../shared/constants';
 
 /** Where Reload goes: the root with a time-stamp query value, so that caches are bypassed. */
@@ -12,13 +13,11 @@ export function ErrorFallbackScreen() {
     <Center component="main" mih="100dvh" p="lg">
       <Stack gap="md" maw={420} w="100%">
         <Title order={1} fz="h2">
-          Something went wrong
+          {ErrorFallbackMessages.headline}
         </Title>
-        <Text>
-          Reloading the page usually fixes this. If the problem continues, please contact our help center.
-        </Text>
+        <Text>{ErrorFallbackMessages.text}</Text>
         <Button fullWidth onClick={() => window.location.assign(reloadUrl())}>
-          Reload
+          {ErrorFallbackMessages.reload}
         </Button>
         <Button
           fullWidth
@@ -28,7 +27,7 @@ export function ErrorFallbackScreen() {
           target="_blank"
           rel="noopener noreferrer"
         >
-          Get Help
+          {ErrorFallbackMessages.getHelp}
         </Button>
       </Stack>
     </Center>

@@ -1,4 +1,5 @@
 import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
+import { LoadingScreenMessages } from '@sage/contract';
 import { useEffect, useState } from 'react';
 import { APP_VERSION, LOADING_RELOAD_OFFER_MS } from '../../shared/constants';
 
@@ -14,23 +15,12 @@ export function LoadingScreenView({ showReloadOffer, onReload }: LoadingScreenVi
       <Stack align="center" gap="md">
         <Loader size="lg" aria-hidden />
         <Text fz="lg" fw={600} role="status">
-          Verifying your information
+          {LoadingScreenMessages.verifying}
         </Text>
         {showReloadOffer ? (
-          <Text ta="center">
-            Stuck Loading?{' '}
-            <Anchor
-              component="button"
-              type="button"
-              fz="inherit"
-              underline="always"
-              py={12}
-              style={{ display: 'inline-block' }}
-              onClick={onReload}
-            >
-              Try refreshing the page
-            </Anchor>
-          </Text>
+          <Anchor component="button" type="button" fz="md" underline="always" py={12} onClick={onReload}>
+            {LoadingScreenMessages.stuck}
+          </Anchor>
         ) : null}
         <Text size="sm" c="dimmed">
           {APP_VERSION}

@@ -100,12 +100,12 @@ describe('timeoutFor', () => {
   it('applies each service time-out', () => {
     expect(timeoutFor('admin', 'GET', '/staff')).toBe(30_000);
     expect(timeoutFor('insights', 'GET', '/insights')).toBe(10_000);
-    expect(timeoutFor('messageorchestration', 'POST', '/messages')).toBe(10_000);
+    expect(timeoutFor('messageOrchestration', 'POST', '/messages')).toBe(10_000);
     expect(timeoutFor('care', 'GET', '/x')).toBe(10_000);
     expect(timeoutFor('gamification', 'GET', '/x')).toBe(10_000);
-    expect(timeoutFor('tabularrecord', 'GET', '/x')).toBe(10_000);
-    expect(timeoutFor('deviceaudit', 'GET', '/x')).toBe(10_000);
-    expect(timeoutFor('locationquery', 'GET', '/locationQuery/t1')).toBe(30_000);
+    expect(timeoutFor('tabularRecord', 'GET', '/x')).toBe(10_000);
+    expect(timeoutFor('deviceAudit', 'GET', '/x')).toBe(10_000);
+    expect(timeoutFor('locationQuery', 'GET', '/locationQuery/t1')).toBe(30_000);
   });
 
   it('gives the heavy staff and group calls 60 s', () => {
@@ -130,7 +130,7 @@ describe('createApiClient', () => {
 
   it('sends the bearer token and profile header on every call', async () => {
     const { client, calls } = setup({ session: { accessToken: 'Bearer already', staffMemberId: 'sm-7' } });
-    await client.post('messageorchestration', '/messages', { text: 'hi' });
+    await client.post('messageOrchestration', '/messages', { text: 'hi' });
     const headers = headersOf(calls[0]);
     expect(headers.Authorization).toBe('Bearer already');
     expect(headers['x-sage-profile-rid']).toBe('sm-7');
@@ -198,7 +198,7 @@ describe('createApiClient', () => {
     expect(app.onUnauthorized).toHaveBeenCalledTimes(1);
 
     const auth = setup({ reply, session: null });
-    await expect(auth.client.post('auth', '/passwordless/verify', { code: '1' })).rejects.toMatchObject({
+    await expect(auth.client.post('signIn', '/passwordless/verify', { code: '1' })).rejects.toMatchObject({
       status: 401,
     });
     expect(auth.onUnauthorized).not.toHaveBeenCalled();

@@ -8,45 +8,20 @@
  * - A 401 calls `onUnauthorized` (the app clears the session and goes to the login page).
  */
 
-export type ServiceName =
-  | 'admin'
-  | 'auth'
-  | 'care'
-  | 'insights'
-  | 'messageorchestration'
-  | 'gamification'
-  | 'deviceaudit'
-  | 'locationquery'
-  | 'tabularrecord';
+import {
+  ADMIN_HEAVY_TIMEOUT_MS,
+  BEARER_PREFIX,
+  PROFILE_HEADER,
+  SERVICE_BASE_PATHS,
+  SERVICE_TIMEOUTS_MS,
+  type Service,
+} from '@sage/contract';
 
-export const SERVICE_BASE_PATHS: Record<ServiceName, string> = {
-  admin: '/admin/api/v1',
-  auth: '/auth/api/v1',
-  care: '/care/api/v1',
-  insights: '/insights/api/v1',
-  messageorchestration: '/messageorchestration/api/v1',
-  gamification: '/gamification/api/v1',
-  deviceaudit: '/deviceaudit/api/v1',
-  locationquery: '/locationquery/api/v1',
-  tabularrecord: '/tabularrecord/api/v1',
-};
-
-/** Time-outs per service (section 7 'General', section 9). The sign-in service's is not in the spec: 30 s. */
-export const SERVICE_TIMEOUTS_MS: Record<ServiceName, number> = {
-  admin: 30_000,
-  auth: 30_000,
-  care: 10_000,
-  insights: 10_000,
-  messageorchestration: 10_000,
-  gamification: 10_000,
-  deviceaudit: 10_000,
-  locationquery: 30_000,
-  tabularrecord: 10_000,
-};
+/** Service names, base paths and time-outs come from the contract (section 7 'General', section 9). */
+export type ServiceName = Service;
+export { SERVICE_BASE_PATHS, SERVICE_TIMEOUTS_MS };
 
 /** Admin calls that get 60 s: staff create and update, group membership update, staff removal from facilities. */
-export const HEAVY_ADMIN_TIMEOUT_MS = 60_000;
-
 const HEAVY_ADMIN_CALLS: ReadonlyArray<{ method: HttpMethod; path: RegExp }> = [
   { method: 'POST', path: /^\/staff$/ },
   { method: 'PUT', path: /^\/staff\/[^/]+$/ },
@@ -60,7 +35,7 @@ export function timeoutFor(service: ServiceName, method: HttpMethod, path: strin
   if (service === 'admin') {
     const bare = path.split('?')[0] ?? path;
     if (HEAVY_ADMIN_CALLS.some((call) => call.method === method && call.path.test(bare))) {
-      return HEAVY_ADMIN_TIMEOUT_MS;
+      return ADMIN_HEAVY_TIMEOUT_MS;
     }
   }
   return SERVICE_TIMEOUTS_MS[service];
@@ -102,12 +77,12 @@ export interface ClientSession {
   staffMemberId: string;
 }
 
-export const PROFILE_HEADER = 'x-sage-profile-rid';
+export { PROFILE_HEADER };
 
 /** `abc` and `Bearer abc` both become `Bearer abc`. */
 export function bearer(token: string): string {
   const trimmed = token.trim();
-  return /^bearer\s+/i.test(trimmed) ? `Bearer ${trimmed.replace(/^bearer\s+/i, '')}` : `Bearer ${trimmed}`;
+  return `${BEARER_PREFIX}${trimmed.replace(/^bearer\s+/i, '')}`;
 }
 
 export function authHeaders(session: ClientSession | null): Record<string, string> {
@@ -339,7 +314,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const data = await readBody(response);
     if (!response.ok) {
       const error = toApiError(response.status, response.statusText, data);
-      if (response.status === 401 && req.service !== 'auth') onUnauthorized?.(error);
+      if (response.status === 401 && req.service !== 'signIn') onUnauthorized?.(error);
       throw error;
     }
     return req.parse ? req.parse(data) : (data as T);

@@ -1,5 +1,6 @@
 import { ActionIcon, Box, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { GoBackMessages } from '@sage/contract';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_ROUTE } from '../constants';
@@ -63,13 +64,13 @@ export function PageHeader({
       <Modal
         opened={confirmOpened}
         onClose={confirm.close}
-        title="Go Back?"
+        title={GoBackMessages.title}
         centered
         withCloseButton={false}
         styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
       >
         <Stack gap="md">
-          <Text>There are some unsaved changes. Are you sure you want to go back?</Text>
+          <Text>{GoBackMessages.text}</Text>
           <Button
             fullWidth
             color="red"
@@ -78,10 +79,10 @@ export function PageHeader({
               goBack();
             }}
           >
-            Discard Changes
+            {GoBackMessages.discard}
           </Button>
           <Button fullWidth variant="default" onClick={confirm.close}>
-            Cancel
+            {GoBackMessages.cancel}
           </Button>
         </Stack>
       </Modal>

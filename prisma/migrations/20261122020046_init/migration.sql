@@ -762,7 +762,6 @@ CREATE TABLE "NotificationFilter" (
     "id" TEXT NOT NULL DEFAULT gen_random_uuid()::text,
     "facilityId" TEXT NOT NULL,
     "blockId" TEXT NOT NULL,
-    "groupTypes" "GroupType"[] DEFAULT ARRAY[]::"GroupType"[],
     "groupIds" TEXT[] DEFAULT ARRAY[]::TEXT[],
     "staffMemberIds" TEXT[] DEFAULT ARRAY[]::TEXT[],
     "careZoneIds" TEXT[] DEFAULT ARRAY[]::TEXT[],
@@ -1574,7 +1573,7 @@ ALTER TABLE "TaskUpdate" ADD CONSTRAINT "TaskUpdate_creatorStaffMemberId_fkey" F
 ALTER TABLE "TaskNote" ADD CONSTRAINT "TaskNote_taskId_fkey" FOREIGN KEY ("taskId") REFERENCES "Task"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "TaskNote" ADD CONSTRAINT "TaskNote_creatorId_fkey" FOREIGN KEY ("creatorId") REFERENCES "StaffMember"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "TaskNote" ADD CONSTRAINT "TaskNote_creatorId_fkey" FOREIGN KEY ("creatorId") REFERENCES "StaffMember"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "TaskSchedule" ADD CONSTRAINT "TaskSchedule_facilityId_fkey" FOREIGN KEY ("facilityId") REFERENCES "Facility"("id") ON DELETE CASCADE ON UPDATE CASCADE;
@@ -1607,7 +1606,7 @@ ALTER TABLE "ResidentActivity" ADD CONSTRAINT "ResidentActivity_facilityId_fkey"
 ALTER TABLE "ResidentActivity" ADD CONSTRAINT "ResidentActivity_residentId_fkey" FOREIGN KEY ("residentId") REFERENCES "Resident"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "ResidentActivity" ADD CONSTRAINT "ResidentActivity_creatorId_fkey" FOREIGN KEY ("creatorId") REFERENCES "StaffMember"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "ResidentActivity" ADD CONSTRAINT "ResidentActivity_creatorId_fkey" FOREIGN KEY ("creatorId") REFERENCES "StaffMember"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "Insight" ADD CONSTRAINT "Insight_facilityId_fkey" FOREIGN KEY ("facilityId") REFERENCES "Facility"("id") ON DELETE CASCADE ON UPDATE CASCADE;
