@@ -5,15 +5,21 @@ import { buildApp } from '@sage/api';
 import { loadConfig } from '@sage/api/env';
 import { seedDemo } from '@sage/db/seed';
 import { createTestDatabase } from '@sage/db/testing';
-import { loadWorkerConfig } from '@sage/worker/env';
 import { startWorker } from '@sage/worker';
+import { loadWorkerConfig } from '@sage/worker/env';
 
 const port = process.env.E2E_PORT ?? '3110';
 const ingestPort = process.env.E2E_INGEST_PORT ?? '3111';
 const db = await createTestDatabase();
 await seedDemo(db.prisma);
 
-const env = { NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: db.url, PORT: port, INGEST_PORT: ingestPort };
+const env = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: db.url,
+  PORT: port,
+  INGEST_PORT: ingestPort,
+};
 const config = loadConfig(env);
 const api = await buildApp(config, { logger: { level: 'warn' } });
 await api.listen({ host: '127.0.0.1', port: config.PORT });

@@ -20,7 +20,9 @@ export function canConnect(host: string, port: number, timeoutMs = 1000): Promis
  * The PostgreSQL server for tests: TEST_DATABASE_URL when set, else the local one at 5432 when it
  * answers, else the embedded one (stopped by the returned function).
  */
-export async function testServer(log: (line: string) => void): Promise<{ url: string; stop(): Promise<void> }> {
+export async function testServer(
+  log: (line: string) => void,
+): Promise<{ url: string; stop(): Promise<void> }> {
   if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: async () => {} };
   if (await canConnect('127.0.0.1', 5432)) return { url: LOCAL_POSTGRES_URL, stop: async () => {} };
   log('No PostgreSQL at 127.0.0.1:5432: starting the embedded one for the tests');

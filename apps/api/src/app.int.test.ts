@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_HEADER } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './env';
 import { buildTestApp, type TestApp } from './test/app';
@@ -77,13 +77,20 @@ describe('[API][FOUNDATION]: the API process', () => {
     const res = await t.app.inject({ url: '/admin/api/v1/units', headers });
     expect(res.statusCode).toBe(200);
     const units = res.json() as { id: string; facilityId: string; careType: string }[];
-    expect(units.map((u) => u.id).sort()).toEqual(Object.values(facility.units).map((u) => u.id).sort());
+    expect(units.map((u) => u.id).sort()).toEqual(
+      Object.values(facility.units)
+        .map((u) => u.id)
+        .sort(),
+    );
     expect(units.every((u) => u.facilityId === facility.facilityId)).toBe(true);
 
     const memoryCare = await t.app.inject({ url: '/admin/api/v1/units?careType=MEMORY_CARE', headers });
     expect(memoryCare.json()).toEqual([expect.objectContaining({ id: facility.units.MC.id })]);
 
-    const foreign = await t.app.inject({ url: `/admin/api/v1/units?facilityId=${other.facilityId}`, headers });
+    const foreign = await t.app.inject({
+      url: `/admin/api/v1/units?facilityId=${other.facilityId}`,
+      headers,
+    });
     expect(foreign.statusCode).toBe(403);
   });
 
@@ -116,7 +123,11 @@ describe('[API][FOUNDATION]: errors and the web app', () => {
       });
       const res = await app.inject('/boom');
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
+      expect(res.json()).toEqual({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'Internal Server Error',
+      });
       await app.close();
     } finally {
       await t.close();

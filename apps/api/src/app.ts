@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
+import type { PrismaClient } from '@sage/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { PrismaClient } from '@sage/db';
 import type { Config } from './env';
 import { registerModules } from './modules';
 import auth from './plugins/app/auth';

@@ -7,7 +7,9 @@ describe('environment', () => {
       /PORT: .*number/i,
     );
     expect(() => loadConfig({})).toThrow(/DATABASE_URL/);
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://x@localhost/db' })).toThrow(/DATABASE_URL: must be a postgresql/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x@localhost/db' })).toThrow(
+      /DATABASE_URL: must be a postgresql/,
+    );
   });
 
   it('refuses the development secret and the text-message outbox in production', () => {

@@ -14,7 +14,11 @@ export const ZConfig = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' }),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_JWT_SECRET),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
-    REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 86_400),
+    REFRESH_TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(30 * 86_400),
     PUBLIC_URL: z.url().optional(),
     WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
     TWILIO_ACCOUNT_SID: z.string().optional(),
@@ -30,7 +34,8 @@ export const ZConfig = z
       ctx.addIssue({
         code: 'custom',
         path: ['TWILIO_ACCOUNT_SID'],
-        message: 'the local text-message outbox is refused in production: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN',
+        message:
+          'the local text-message outbox is refused in production: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN',
       });
     }
   });

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { WORKER_DEFAULT_PORT } from '@sage/contract';
+import { z } from 'zod';
 
 // The worker's environment, read and validated here only.
 export const ZWorkerConfig = z.object({

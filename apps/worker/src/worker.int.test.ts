@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { createTestFacility } from '@sage/db/factories';
 import { createTestDatabase } from '@sage/db/testing';
+import { describe, expect, it } from 'vitest';
 import { loadWorkerConfig } from './env';
 import { startWorker } from './worker';
 
@@ -20,7 +20,12 @@ describe('[WORKER][LIFECYCLE]: start, stop and restart', () => {
         method: 'POST',
         url: INGEST_EVENTS_PATH,
         headers: { [GATEWAY_KEY_HEADER]: facility.gateway.key },
-        payload: { eventId, hardwareId: facility.residents.MC.pendant.hardwareId, type: 'BUTTON_PRESS', timestamp: new Date().toISOString() },
+        payload: {
+          eventId,
+          hardwareId: facility.residents.MC.pendant.hardwareId,
+          type: 'BUTTON_PRESS',
+          timestamp: new Date().toISOString(),
+        },
       });
       expect(res.statusCode).toBe(202);
       await first.ingest.close();

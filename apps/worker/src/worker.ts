@@ -1,9 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { type Runner, run, runMigrations, type TaskList } from 'graphile-worker';
-import pg from 'pg';
 import errors from '@sage/api/errors';
 import { createPrisma, type PrismaClient } from '@sage/db';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Logger, type Runner, run, runMigrations, type TaskList } from 'graphile-worker';
+import pg from 'pg';
 import type { WorkerConfig } from './env';
 import ingestRoutes from './ingest/routes';
 import { PROCESS_DEVICE_EVENT } from './jobs/names';
@@ -33,14 +33,31 @@ export interface StartWorkerOptions {
  * The worker process: the device-ingest HTTP listener and the job queue (graphile-worker) that does all
  * timed work. Several may run side by side on one database.
  */
-export async function startWorker(config: WorkerConfig, options: StartWorkerOptions = {}): Promise<WorkerProcess> {
+export async function startWorker(
+  config: WorkerConfig,
+  options: StartWorkerOptions = {},
+): Promise<WorkerProcess> {
+  const ingest = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers["x-gateway-key"]'] },
+  });
   const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+  // An idle client's connection error must not crash the process; the pool replaces the client.
+  pool.on('error', (error) => ingest.log.error({ err: error }, 'database pool error'));
   const prisma = createPrisma(config.DATABASE_URL, { max: 5 });
+  // The job queue logs through the worker's logger.
+  const logger = new Logger((scope) => (level, message, meta) => {
+    const log = ingest.log.child({ scope: scope.label ?? 'jobs', ...meta });
+    if (level === 'error') log.error(message);
+    else if (level === 'warning') log.warn(message);
+    else if (level === 'info') log.info(message);
+    else log.debug(message);
+  });
   // The queue's own schema must exist before the first event is accepted.
-  await runMigrations({ pgPool: pool });
+  await runMigrations({ pgPool: pool, logger });
 
   const taskList: TaskList = {
-    [PROCESS_DEVICE_EVENT]: (payload, helpers) => processDeviceEvent({ prisma, pool, logger: helpers.logger }, payload),
+    [PROCESS_DEVICE_EVENT]: (payload, helpers) =>
+      processDeviceEvent({ prisma, pool, logger: helpers.logger }, payload),
   };
   const runner = await run({
     pgPool: pool,
@@ -48,11 +65,10 @@ export async function startWorker(config: WorkerConfig, options: StartWorkerOpti
     noHandleSignals: true,
     pollInterval: 1000,
     taskList,
+    crontab: '',
+    logger,
   });
 
-  const ingest = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers["x-gateway-key"]'] },
-  });
   ingest.setValidatorCompiler(validatorCompiler);
   ingest.setSerializerCompiler(serializerCompiler);
   ingest.decorate('pool', pool);

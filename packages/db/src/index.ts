@@ -1,5 +1,5 @@
 export { createPrisma, type PrismaClient } from './client';
 export * from './generated/prisma/client';
-export { applyMigrations, ensureDatabase, readMigrations } from './migrate';
 export * from './jobs';
+export { applyMigrations, ensureDatabase, readMigrations } from './migrate';
 export * from './task-changes';

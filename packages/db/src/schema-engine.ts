@@ -10,7 +10,9 @@ type DiffTarget = { tag: 'empty' } | { tag: 'schemaDatamodel'; files: { path: st
 /** The engine connects to a server on start, though a diff between datamodels reads nothing from it. */
 export function engineConnectionString(): string {
   return (
-    process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
+    process.env.DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgresql://postgres@127.0.0.1:5432/postgres'
   );
 }
 

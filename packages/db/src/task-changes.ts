@@ -34,7 +34,10 @@ SELECT version::text AS version,
   FROM change`;
 
 /** Inside a Prisma interactive transaction. Returns the new version. */
-export async function recordTaskChange(tx: Prisma.TransactionClient, change: TaskChangeInput): Promise<number> {
+export async function recordTaskChange(
+  tx: Prisma.TransactionClient,
+  change: TaskChangeInput,
+): Promise<number> {
   const rows = await tx.$queryRawUnsafe<{ version: string }[]>(
     SQL,
     change.facilityId,

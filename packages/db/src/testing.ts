@@ -107,6 +107,7 @@ export async function createEmptyDatabase(): Promise<{ url: string; drop(): Prom
   await admin(serverUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
   return {
     url: withDatabase(serverUrl, name),
-    drop: () => admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
+    drop: () =>
+      admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
   };
 }

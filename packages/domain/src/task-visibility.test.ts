@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { GroupId } from '@sage/contract';
+import { describe, expect, it } from 'vitest';
 import { derivePermissions } from './permissions';
 import { canSeeTask, seesAllTasks } from './task-visibility';
 
@@ -26,6 +26,8 @@ describe('task visibility', () => {
     const housekeeper = viewer([GroupId.Housekeeping], ['g-housekeeping']);
     expect(canSeeTask(housekeeper, { assigneeId: 'me', assigneeGroupId: null })).toBe(true);
     expect(canSeeTask(housekeeper, { assigneeId: null, assigneeGroupId: 'g-housekeeping' })).toBe(true);
-    expect(canSeeTask(housekeeper, { assigneeId: 'someone-else', assigneeGroupId: 'g-maintenance' })).toBe(false);
+    expect(canSeeTask(housekeeper, { assigneeId: 'someone-else', assigneeGroupId: 'g-maintenance' })).toBe(
+      false,
+    );
   });
 });

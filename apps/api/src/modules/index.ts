@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { SERVICE_BASE_PATHS } from '@sage/contract';
+import type { FastifyInstance } from 'fastify';
 import unitsRoutes from './admin/units/routes';
 import healthRoutes from './system/health/routes';
 

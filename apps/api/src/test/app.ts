@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { PROFILE_HEADER } from '@sage/contract';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../env';
 import { signAccessToken } from '../modules/auth/tokens/access-token';

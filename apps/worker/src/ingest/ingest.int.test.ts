@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceEventOutcome } from '../jobs/process-device-event';
 import { eventually, startTestWorker, type TestWorker } from '../test/worker';
 

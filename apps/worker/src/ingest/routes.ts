@@ -1,5 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { unauthorized } from '@sage/api/errors';
 import {
   GATEWAY_KEY_HEADER,
@@ -8,6 +6,8 @@ import {
   ZIngestEventReplySchema,
   ZIngestEventRequestSchema,
 } from '@sage/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { acceptDeviceEvent, findGateway } from './store';
 
 /** POST /ingest/api/v1/events: facility gateways report device events here. */

@@ -1,5 +1,5 @@
-import type pg from 'pg';
 import type { TIngestEventRequest } from '@sage/contract';
+import type pg from 'pg';
 import { PROCESS_DEVICE_EVENT } from '../jobs/names';
 import { hashGatewayKey } from './gateway-key';
 
@@ -9,9 +9,10 @@ export interface Gateway {
 }
 
 export async function findGateway(pool: pg.Pool, key: string): Promise<Gateway | null> {
-  const { rows } = await pool.query<Gateway>('SELECT id, "facilityId" FROM "FacilityGateway" WHERE "keyHash" = $1', [
-    hashGatewayKey(key),
-  ]);
+  const { rows } = await pool.query<Gateway>(
+    'SELECT id, "facilityId" FROM "FacilityGateway" WHERE "keyHash" = $1',
+    [hashGatewayKey(key)],
+  );
   return rows[0] ?? null;
 }
 

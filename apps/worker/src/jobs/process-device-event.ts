@@ -1,6 +1,6 @@
+import type { DeviceEventType, PrismaClient } from '@sage/db';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { DeviceEventType, PrismaClient } from '@sage/db';
 
 export interface JobDeps {
   prisma: PrismaClient;

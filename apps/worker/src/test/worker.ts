@@ -27,7 +27,10 @@ export async function startTestWorker(): Promise<TestWorker> {
 }
 
 /** Polls until `check` returns a value (jobs run asynchronously), or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -1,6 +1,6 @@
+import { PROFILE_HEADER } from '@sage/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PROFILE_HEADER } from '@sage/contract';
 import { verifyAccessToken } from '../../modules/auth/tokens/access-token';
 import { forbidden, unauthorized } from './errors';
 
@@ -21,7 +21,8 @@ export default fp(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
-      if (!token) throw unauthorized('Login required: send Authorization: Bearer <access token>', 'login_required');
+      if (!token)
+        throw unauthorized('Login required: send Authorization: Bearer <access token>', 'login_required');
       const result = await verifyAccessToken(token, app.config.JWT_SECRET);
       if (!result.ok) {
         throw result.reason === 'expired'

@@ -1,6 +1,6 @@
+import { createPrisma, type PrismaClient } from '@sage/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createPrisma, type PrismaClient } from '@sage/db';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -65,7 +65,9 @@ export default fp(async function errors(app: FastifyInstance) {
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
+      return reply
+        .code(500)
+        .send({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
     }
     // Fastify's own 4xx (bad JSON, body too large, ...) and ours.
     return reply.code(status).send({

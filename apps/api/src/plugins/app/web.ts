@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { SERVICE_BASE_PATHS } from '@sage/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { SERVICE_BASE_PATHS } from '@sage/contract';
 
 // Paths that never fall back to the web app's index.html.
 const API_PREFIXES = [...Object.values(SERVICE_BASE_PATHS), '/docs', '/dev/', '/healthz', '/readyz', '/live'];

@@ -1,9 +1,9 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION } from '@sage/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { APP_VERSION } from '@sage/contract';
 
 /** OpenAPI document generated from the contract's zod schemas, served with its UI at /docs. */
 export default fp(async function openapi(app: FastifyInstance) {

@@ -8,10 +8,17 @@ export interface FacilityAccess {
 }
 
 /** The facilities a staff member works in (through group memberships), with their memberships there. */
-export async function loadFacilityAccess(prisma: PrismaClient, staffMemberId: string): Promise<FacilityAccess[]> {
+export async function loadFacilityAccess(
+  prisma: PrismaClient,
+  staffMemberId: string,
+): Promise<FacilityAccess[]> {
   const memberships = await prisma.groupMembership.findMany({
     where: { staffMemberId },
-    select: { groupId: true, isAdmin: true, group: { select: { type: true, facilityId: true, enterpriseId: true } } },
+    select: {
+      groupId: true,
+      isAdmin: true,
+      group: { select: { type: true, facilityId: true, enterpriseId: true } },
+    },
   });
   const byFacility = new Map<string, FacilityAccess>();
   for (const m of memberships) {

@@ -15,7 +15,11 @@ const UNIT_FIELDS = {
 } as const;
 
 /** Units of the caller's facilities (or of the one asked for, when the caller works there). */
-export async function listUnits(prisma: PrismaClient, staffMemberId: string, query: TListUnitsQuery): Promise<TUnit[]> {
+export async function listUnits(
+  prisma: PrismaClient,
+  staffMemberId: string,
+  query: TListUnitsQuery,
+): Promise<TUnit[]> {
   const facilityIds = await resolveFacilityScope(prisma, staffMemberId, query);
   return prisma.unit.findMany({
     where: {
