@@ -25,6 +25,14 @@ export const ZConfig = z
     TWILIO_AUTH_TOKEN: z.string().optional(),
     TWILIO_FROM_NUMBER: z.string().optional(),
     SMTP_URL: z.string().optional(),
+    /** Sender of sign-in emails. */
+    MAIL_FROM: z.string().default('Sage Care <no-reply@sagecare.app>'),
+    /** Extra registered redirect addresses of the hosted email sign-in page (comma-separated URLs). */
+    AUTH_REDIRECT_URIS: z.string().optional(),
+    /** Sign-in codes asked for from one client address per 10 minutes (passwordless start, email page). */
+    SIGNIN_MAX_STARTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+    /** Sign-in codes sent to one staff member per hour (besides the 30 s resend wait). */
+    SIGNIN_MAX_CODES_PER_HOUR: z.coerce.number().int().min(1).default(10),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && c.JWT_SECRET === DEV_JWT_SECRET) {

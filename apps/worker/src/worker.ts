@@ -1,11 +1,12 @@
 import errors from '@sage/api/errors';
-import { createPrisma, type PrismaClient } from '@sage/db';
+import { createPrisma, JobName, type PrismaClient } from '@sage/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Logger, type Runner, run, runMigrations, type TaskList } from 'graphile-worker';
 import pg from 'pg';
 import type { WorkerConfig } from './env';
 import ingestRoutes from './ingest/routes';
+import { careConfirmationTimeout } from './jobs/care-confirmation-timeout';
 import { PROCESS_DEVICE_EVENT } from './jobs/names';
 import { processDeviceEvent } from './jobs/process-device-event';
 
@@ -43,6 +44,10 @@ export async function startWorker(
   const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
   // An idle client's connection error must not crash the process; the pool replaces the client.
   pool.on('error', (error) => ingest.log.error({ err: error }, 'database pool error'));
+  // Likewise for a client's error while checked out (the job queue's LISTEN connection among them).
+  pool.on('connect', (client) =>
+    client.on('error', (error) => ingest.log.error({ err: error }, 'database client error')),
+  );
   const prisma = createPrisma(config.DATABASE_URL, { max: 5 });
   // The job queue logs through the worker's logger.
   const logger = new Logger((scope) => (level, message, meta) => {
@@ -56,8 +61,8 @@ export async function startWorker(
   await runMigrations({ pgPool: pool, logger });
 
   const taskList: TaskList = {
-    [PROCESS_DEVICE_EVENT]: (payload, helpers) =>
-      processDeviceEvent({ prisma, pool, logger: helpers.logger }, payload),
+    [PROCESS_DEVICE_EVENT]: (payload, helpers) => processDeviceEvent({ pool, logger: helpers.logger }, payload),
+    [JobName.careConfirmationTimeout]: (payload, helpers) => careConfirmationTimeout(pool, payload, helpers),
   };
   const runner = await run({
     pgPool: pool,
@@ -94,3 +99,4 @@ export async function startWorker(
     },
   };
 }
+

@@ -21,3 +21,7 @@ export * from './signin';
 export * from './task-requests';
 export * from './tasks';
 export * from './units';
+export * from './auth-api';
+export * from './staff-profile';
+export * from './care-api';
+export * from './tasks-api';

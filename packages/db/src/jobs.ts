@@ -20,6 +20,9 @@ export interface CareConfirmationTimeoutPayload {
   confirmingSince: string;
 }
 
+/** The job key of a task's care-confirmation timeout (one per task; removed once care is confirmed). */
+export const careConfirmationJobKey = (taskId: string): string => `care-confirmation:${taskId}`;
+
 /**
  * Queues the 30 s check for a task that just entered OPEN_CONFIRMING (replacing an earlier one for the
  * same task). Call inside the transaction that set `confirmingSince`.
@@ -34,6 +37,6 @@ export async function scheduleCareConfirmationTimeout(
     JobName.careConfirmationTimeout,
     JSON.stringify(payload),
     runAt.toISOString(),
-    `care-confirmation:${payload.taskId}`,
+    careConfirmationJobKey(payload.taskId),
   );
 }

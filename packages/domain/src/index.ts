@@ -1,6 +1,7 @@
 export * from './alert-transitions';
 export * from './battery';
 export * from './check-in-time';
+export * from './device-alerts';
 export * from './door-schedule';
 export * from './observation-rules';
 export * from './outcome-rules';
@@ -10,3 +11,7 @@ export * from './resolution-options';
 export * from './routine-check';
 export * from './severity-order';
 export * from './task-visibility';
+export * from './resolution-rules';
+export * from './task-actions';
+export * from './care-zones';
+export * from './signin';

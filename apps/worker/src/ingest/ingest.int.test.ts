@@ -42,7 +42,7 @@ describe('[WORKER][INGEST]: device events from facility gateways', () => {
     expect(await t.prisma.deviceEvent.count({ where: { eventId: event.eventId } })).toBe(1);
 
     const stored = await processed(event.eventId);
-    expect(stored.outcome).toBe(DeviceEventOutcome.ACTIVITY_RECORDED);
+    expect(stored.outcome).toBe(DeviceEventOutcome.TASK_CREATED);
     const device = await t.prisma.device.findUniqueOrThrow({ where: { hardwareId: pendant.hardwareId } });
     expect(device.batteryLevel).toBe(64);
     expect(device.lastPressTimestamp?.toISOString()).toBe(event.timestamp);

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly code?: string,
+    /** For a 400 found by a rule beyond the request schema: the fields and the rules they broke. */
+    readonly issues?: { field: string; rule: string; message: string }[],
   ) {
     super(message);
   }
@@ -17,6 +19,12 @@ export const notFound = (message: string, code = 'NOT_FOUND') => new HttpError(4
 export const forbidden = (message: string, code = 'FORBIDDEN') => new HttpError(403, message, code);
 export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, message, code);
 export const badRequest = (message: string, code = 'BAD_REQUEST') => new HttpError(400, message, code);
+/** A 400 naming each field and rule (fields as in schema errors: `body.careOutcomes`, `querystring.x`). */
+export const invalidInput = (issues: { field: string; rule: string; message: string }[]) => {
+  const first = issues[0];
+  const message = first ? `${first.field}: ${first.message} (${first.rule})` : 'Invalid request';
+  return new HttpError(400, message, 'VALIDATION_FAILED', issues);
+};
 export const unauthorized = (message: string, code = 'UNAUTHORIZED') => new HttpError(401, message, code);
 
 const STATUS_TEXT: Record<number, string> = {
@@ -75,6 +83,7 @@ export default fp(async function errors(app: FastifyInstance) {
       error: STATUS_TEXT[status] ?? 'Error',
       code: error instanceof HttpError ? error.code : error.code,
       message: error.message,
+      ...(error instanceof HttpError && error.issues ? { issues: error.issues } : {}),
     });
   });
 });

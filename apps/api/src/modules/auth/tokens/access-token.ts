@@ -46,3 +46,26 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
     return { ok: false, reason: 'invalid' };
   }
 }
+
+/** The id token of the hosted email sign-in (implicit flow `token id_token`): who signed in, for the client. */
+export async function signIdToken(
+  claims: { staffMemberId: string; email: string | null; firstName: string; lastName: string; nonce?: string },
+  secret: string,
+  ttlSeconds: number,
+  audience = 'sage-care-web',
+): Promise<string> {
+  return new SignJWT({
+    typ: 'id',
+    email: claims.email ?? undefined,
+    given_name: claims.firstName,
+    family_name: claims.lastName,
+    ...(claims.nonce ? { nonce: claims.nonce } : {}),
+  })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.staffMemberId)
+    .setIssuer(ISSUER)
+    .setAudience(audience)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(key(secret));
+}

@@ -1,0 +1,239 @@
+import {
+  getResolutionType,
+  isClosedTaskStatus,
+  TaskErrorCode,
+  type TBulkResolveReply,
+  type TBulkResolveTasksRequest,
+  type TCareOutcome,
+  type TResolveTaskRequest,
+  type TTaskReply,
+} from '@sage/contract';
+import { type AlertOutcomeType, type Prisma, type PrismaClient, recordTaskChange, TaskUpdateType } from '@sage/db';
+import { careConfirmationMissing, decideResolve, isRefusal, planResolve, resolutionIssues } from '@sage/domain';
+import { forbidden, HttpError, invalidInput } from '../../../plugins/app/errors';
+import { actorIn, requireFacility, unknownStaffInFacility, type Viewer, viewerName } from './access';
+import { closedRejection, type LockedTask, lockVisibleTask, sequence, taskConflict } from './task-lock';
+import { loadTaskReply } from './task-reply';
+
+type Tx = Prisma.TransactionClient;
+
+export interface Resolution {
+  alertOutcomeType: AlertOutcomeType;
+  careOutcomes: TCareOutcome[];
+  resolutionNote?: string | null;
+  observations: string[];
+  respondingStaffRids: string[];
+  residentId?: string | null;
+}
+
+/** The body rules of section 4 (test alert alone, was-fall, refusal mode, OTHER needs a note ...): 400. */
+function checkResolutionBody(resolution: Resolution): void {
+  const issues = resolutionIssues(resolution, 'alert');
+  if (issues.length) throw invalidInput(issues.map((i) => ({ ...i, field: `body.${i.field}` })));
+}
+
+/**
+ * Writes a resolve of a locked, open task: status CLOSED_RESOLVED with "manual-entry updates for the care
+ * provided and a closed update" (plus ASSIGNMENT when it was unclaimed: the resolver becomes the assignee),
+ * the resolution fields, one CareOutcome per outcome and, for a resident and a real alert, the care log
+ * entry (ResidentActivity) the resident's activity list and routine check read.
+ */
+async function writeResolution(tx: Tx, viewer: Viewer, task: LockedTask, resolution: Resolution): Promise<void> {
+  const plan = planResolve(task.status, resolution.careOutcomes.length);
+  if (!plan.ok) throw await taskConflict(tx, plan.reason, task);
+  const issues: { field: string; rule: string; message: string }[] = [];
+  let residentId = task.residentId;
+  let residentUnitId: string | null = null;
+  if (resolution.residentId) {
+    const resident = await tx.resident.findFirst({
+      where: { id: resolution.residentId, facilityId: task.facilityId },
+      select: { id: true, unitId: true },
+    });
+    if (!resident) issues.push({ field: 'body.residentId', rule: 'exists', message: 'No such resident in this facility' });
+    else {
+      residentId = resident.id;
+      residentUnitId = resident.unitId;
+    }
+  }
+  const unknownStaff = await unknownStaffInFacility(tx, task.facilityId, resolution.respondingStaffRids);
+  if (unknownStaff.length) {
+    issues.push({
+      field: 'body.respondingStaffRids',
+      rule: 'exists',
+      message: `Not staff of this facility: ${unknownStaff.join(', ')}`,
+    });
+  }
+  if (issues.length) throw invalidInput(issues);
+
+  const now = new Date();
+  const isTest = resolution.alertOutcomeType === 'TEST_ALERT';
+  const assigneeId = plan.assignee === 'set' ? viewer.staffMemberId : task.assigneeId;
+  await tx.task.update({
+    where: { id: task.id },
+    data: {
+      status: 'CLOSED_RESOLVED',
+      assigneeId,
+      residentId,
+      resolvedAt: now,
+      resolvedById: viewer.staffMemberId,
+      alertOutcomeType: resolution.alertOutcomeType,
+      resolutionNote: resolution.resolutionNote ?? null,
+      observations: resolution.observations,
+      respondingStaffRids: resolution.respondingStaffRids,
+      isTest,
+      confirmingSince: null,
+      openDeviceKey: null,
+      lastUpdateTimestamp: now,
+    },
+  });
+
+  const who = viewerName(viewer);
+  const outcomes = [...resolution.careOutcomes];
+  const at = sequence(now, plan.updates.length);
+  await tx.taskUpdate.createMany({
+    data: plan.updates.map((type, i) => {
+      const base = {
+        taskId: task.id,
+        facilityId: task.facilityId,
+        type,
+        creatorStaffMemberId: viewer.staffMemberId,
+        createdAt: at[i]!,
+      };
+      if (type === TaskUpdateType.MANUAL_ENTRY) {
+        const outcome = outcomes.shift()!;
+        const label = outcome.outcome === 'COMPLETED' ? '' : ` (${outcome.outcome.replace('_', ' ').toLowerCase()})`;
+        return {
+          ...base,
+          careProvided: outcome.careProvided,
+          description: `${getResolutionType(outcome.careProvided).name}${label}`,
+        };
+      }
+      if (type === TaskUpdateType.ASSIGNMENT) return { ...base, description: `Assigned to ${who}` };
+      return { ...base, description: `Resolved by ${who}` };
+    }),
+  });
+
+  const activity =
+    residentId && !isTest
+      ? await tx.residentActivity.create({
+          data: {
+            facilityId: task.facilityId,
+            enterpriseId: task.enterpriseId,
+            creatorId: viewer.staffMemberId,
+            residentId,
+            unitId: task.unitId ?? residentUnitId,
+            taskId: task.id,
+            observations: resolution.observations,
+            resolutionNote: resolution.resolutionNote ?? null,
+            respondingStaffRids: resolution.respondingStaffRids,
+            isRefusal: isRefusal(resolution.careOutcomes),
+            createdAt: now,
+          },
+          select: { id: true },
+        })
+      : null;
+  await tx.careOutcome.createMany({
+    data: resolution.careOutcomes.map((o) => ({
+      facilityId: task.facilityId,
+      residentId,
+      taskId: task.id,
+      residentActivityId: activity?.id ?? null,
+      creatorId: viewer.staffMemberId,
+      outcome: o.outcome,
+      careProvided: o.careProvided,
+      createdAt: now,
+    })),
+  });
+  await recordTaskChange(tx, {
+    facilityId: task.facilityId,
+    taskId: task.id,
+    status: 'CLOSED_RESOLVED',
+    severity: task.severity,
+  });
+}
+
+/**
+ * PUT /tasks/{taskId}/resolve. Body rules first (400), then under the row lock: a closed task is 409 ('This
+ * alert has already been resolved.'), a task someone else holds is 409 for all but supervisors, and a real
+ * alert needs confirmed care unless bypassCareConfirmationChecks (400 CARE_CONFIRMATION_REQUIRED).
+ */
+export async function resolveTask(
+  prisma: PrismaClient,
+  viewer: Viewer,
+  taskId: string,
+  body: TResolveTaskRequest,
+): Promise<TTaskReply> {
+  const resolution: Resolution = { ...body, observations: [...body.observations] };
+  checkResolutionBody(resolution);
+  await prisma.$transaction(async (tx) => {
+    const { task, facility } = await lockVisibleTask(tx, viewer, taskId);
+    const decision = decideResolve(task, actorIn(viewer, facility));
+    if (!decision.ok) throw await taskConflict(tx, decision.reason, task);
+    const device = task.deviceId
+      ? await tx.device.findUnique({ where: { id: task.deviceId }, select: { type: true } })
+      : null;
+    const missing = careConfirmationMissing({
+      status: task.status,
+      creatorDeviceType: device?.type ?? null,
+      alertOutcomeType: body.alertOutcomeType,
+      bypassCareConfirmationChecks: body.bypassCareConfirmationChecks,
+    });
+    if (missing) {
+      const message =
+        "Care has not been confirmed: press the resident's pendant or a wall button in the unit first, " +
+        'or send bypassCareConfirmationChecks: true';
+      throw new HttpError(400, message, TaskErrorCode.CARE_CONFIRMATION_REQUIRED, [
+        { field: 'body.bypassCareConfirmationChecks', rule: 'care-confirmation', message },
+      ]);
+    }
+    await writeResolution(tx, viewer, task, resolution);
+  });
+  return loadTaskReply(prisma, taskId);
+}
+
+/**
+ * POST /tasks/resolve/{facilityRid}: a supervisor resolves many open tasks of a facility at once with one
+ * resolution (the listed ones, or every open one). Each task is resolved in its own transaction (one live
+ * change each); tasks already closed, or not found in the facility, are reported as skipped.
+ */
+export async function bulkResolveTasks(
+  prisma: PrismaClient,
+  viewer: Viewer,
+  facilityId: string,
+  body: TBulkResolveTasksRequest,
+): Promise<TBulkResolveReply> {
+  const facility = requireFacility(viewer, facilityId);
+  if (!facility.isSupervisor) throw forbidden('Only a care-staff admin or management may resolve tasks in bulk');
+  const resolution: Resolution = {
+    alertOutcomeType: body.alertOutcomeType,
+    careOutcomes: body.careOutcomes,
+    resolutionNote: body.resolutionNote,
+    observations: [...body.observations],
+    respondingStaffRids: [],
+  };
+  checkResolutionBody(resolution);
+
+  const candidates = await prisma.task.findMany({
+    where: body.taskIds
+      ? { facilityId, id: { in: body.taskIds } }
+      : { facilityId, status: { in: ['OPEN_UNCLAIMED', 'OPEN_CLAIMED', 'OPEN_CONFIRMING', 'OPEN_CONFIRMED'] } },
+    select: { id: true },
+    orderBy: [{ severityRank: 'asc' }, { creationTimestamp: 'asc' }],
+  });
+  const found = new Set(candidates.map((t) => t.id));
+  const reply: TBulkResolveReply = {
+    resolvedTaskIds: [],
+    skipped: (body.taskIds ?? []).filter((id) => !found.has(id)).map((taskId) => ({ taskId, code: 'NOT_FOUND' })),
+  };
+  for (const { id } of candidates) {
+    const outcome = await prisma.$transaction(async (tx) => {
+      const { task } = await lockVisibleTask(tx, viewer, id);
+      if (isClosedTaskStatus(task.status)) return closedRejection(task.status);
+      await writeResolution(tx, viewer, task, resolution);
+      return null;
+    });
+    if (outcome) reply.skipped.push({ taskId: id, code: outcome });
+    else reply.resolvedTaskIds.push(id);
+  }
+  return reply;
+}

@@ -1,0 +1,13 @@
+import type { PrismaClient } from '@sage/db';
+import type { Config } from '../../env';
+import type { Mailer } from './email/mailer';
+import type { SmsTransport } from './sms/sms';
+
+/** What the sign-in services need; tests pass their own clock and transports (never their own database). */
+export interface SigninDeps {
+  prisma: PrismaClient;
+  config: Config;
+  sms: SmsTransport;
+  mailer: Mailer;
+  now: () => Date;
+}

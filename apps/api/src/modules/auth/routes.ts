@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  SigninErrorCode,
+  ZErrorReplySchema,
+  ZLogoutRequestSchema,
+  ZPasswordlessStartErrorReplySchema,
+  ZPasswordlessStartReplySchema,
+  ZPasswordlessStartRequestSchema,
+  ZPasswordlessVerifyReplySchema,
+  ZPasswordlessVerifyRequestSchema,
+  ZTokenRefreshReplySchema,
+  ZTokenRefreshRequestSchema,
+} from '@sage/contract';
+import type { SigninDeps } from './deps';
+import { SigninError } from './errors';
+import { startPasswordless, verifyPasswordless } from './passwordless/service';
+import { SIGNIN_LIMITS } from './settings';
+import { revokeSession, rotateRefreshToken } from './tokens/refresh-tokens';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  429: 'Too Many Requests',
+  502: 'Bad Gateway',
+};
+
+/** Sign-in errors carry extra fields (senderNumber, retryAfterSeconds, issues); others go to the app's handler. */
+export function sendSigninError(error: unknown, reply: FastifyReply): FastifyReply {
+  if (!(error instanceof SigninError)) throw error;
+  if (error.extra.retryAfterSeconds !== undefined) reply.header('retry-after', error.extra.retryAfterSeconds);
+  return reply.code(error.statusCode).send({
+    statusCode: error.statusCode,
+    error: STATUS_TEXT[error.statusCode] ?? 'Error',
+    code: error.code,
+    message: error.message,
+    ...error.extra,
+  });
+}
+
+/** Per-client-address limit of code requests (in-process; the per-number rules live in the database). */
+export function addressRateLimit(app: FastifyInstance) {
+  return {
+    max: app.config.SIGNIN_MAX_STARTS_PER_ADDRESS,
+    timeWindow: SIGNIN_LIMITS.addressWindowMs,
+    errorResponseBuilder: (_request: unknown, context: { ttl: number }) => {
+      const retryAfterSeconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return {
+        statusCode: 429,
+        code: SigninErrorCode.rate_limited,
+        message: `Too many sign-in codes asked for from this address: try again in ${retryAfterSeconds} s`,
+      };
+    },
+  };
+}
+
+const errorReplies = {
+  400: ZPasswordlessStartErrorReplySchema,
+  401: ZPasswordlessStartErrorReplySchema,
+  429: ZPasswordlessStartErrorReplySchema,
+  502: ZPasswordlessStartErrorReplySchema,
+};
+
+/** Passwordless start and verify, token refresh and logout (ARCHITECTURE.md 'Sign-in contract'). Public. */
+const signinRoutes: FastifyPluginAsyncZod<{ deps: SigninDeps }> = async (app, { deps }) => {
+  app.setErrorHandler((error, _request, reply) => sendSigninError(error, reply));
+
+  app.post(
+    '/passwordless/start',
+    {
+      config: { rateLimit: addressRateLimit(app) },
+      schema: {
+        tags: ['sign-in'],
+        summary: 'Send a 6-digit sign-in code by text message',
+        body: ZPasswordlessStartRequestSchema,
+        response: { 200: ZPasswordlessStartReplySchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      await startPasswordless(deps, request.body.phoneNumber, request.ip ?? null);
+      return { sent: true as const };
+    },
+  );
+
+  app.post(
+    '/passwordless/verify',
+    {
+      schema: {
+        tags: ['sign-in'],
+        summary: 'Sign in with the phone number and the code',
+        body: ZPasswordlessVerifyRequestSchema,
+        response: { 200: ZPasswordlessVerifyReplySchema, ...errorReplies },
+      },
+    },
+    async (request) => verifyPasswordless(deps, request.body.phoneNumber, request.body.code),
+  );
+
+  app.post(
+    '/token',
+    {
+      schema: {
+        tags: ['sign-in'],
+        summary: 'A fresh access token; the refresh token is rotated (a used one ends the session)',
+        body: ZTokenRefreshRequestSchema,
+        response: { 200: ZTokenRefreshReplySchema, 400: ZErrorReplySchema, 401: ZPasswordlessStartErrorReplySchema },
+      },
+    },
+    async (request) => rotateRefreshToken(deps, request.body.refreshToken),
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['sign-in'],
+        summary: 'End the session of this refresh token (its whole chain)',
+        body: ZLogoutRequestSchema,
+        response: { 400: ZErrorReplySchema },
+      },
+    },
+    async (request, reply) => {
+      await revokeSession(deps, request.body.refreshToken);
+      return reply.code(204).send();
+    },
+  );
+};
+export default signinRoutes;

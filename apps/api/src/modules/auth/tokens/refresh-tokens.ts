@@ -1,0 +1,120 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { TTokenReply } from '@sage/contract';
+import type { Prisma } from '@sage/db';
+import type { SigninDeps } from '../deps';
+import { loginRequired } from '../errors';
+import { signAccessToken } from './access-token';
+
+type Db = SigninDeps['prisma'] | Prisma.TransactionClient;
+
+/** Refresh tokens are 256 random bits; only their SHA-256 is stored. */
+export const hashRefreshToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+async function createRefreshToken(
+  db: Db,
+  deps: SigninDeps,
+  staffMemberId: string,
+  family: { familyId: string; parentId: string | null },
+): Promise<string> {
+  const now = deps.now();
+  const token = randomBytes(32).toString('base64url');
+  await db.refreshToken.create({
+    data: {
+      staffMemberId,
+      tokenHash: hashRefreshToken(token),
+      familyId: family.familyId,
+      parentId: family.parentId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + deps.config.REFRESH_TOKEN_TTL_SECONDS * 1000),
+    },
+  });
+  return token;
+}
+
+async function tokenReply(deps: SigninDeps, staffMemberId: string, refreshToken: string): Promise<TTokenReply> {
+  const { token, expiresIn } = await signAccessToken(
+    staffMemberId,
+    deps.config.JWT_SECRET,
+    deps.config.ACCESS_TOKEN_TTL_SECONDS,
+  );
+  return { accessToken: token, refreshToken, expiresIn, staffMemberId };
+}
+
+/** A new session after a successful sign-in: an access token and the first refresh token of a new chain. */
+export async function startSession(deps: SigninDeps, staffMemberId: string): Promise<TTokenReply> {
+  const refreshToken = await createRefreshToken(deps.prisma, deps, staffMemberId, {
+    familyId: randomUUID(),
+    parentId: null,
+  });
+  return tokenReply(deps, staffMemberId, refreshToken);
+}
+
+/**
+ * Token refresh with rotation: the presented token is used up and a new one of the same chain is returned.
+ * A token presented again after use (a stolen copy, or the thief's after the owner's) revokes the whole chain.
+ * Unknown, expired or revoked tokens, and archived staff: 401 login_required.
+ */
+export async function rotateRefreshToken(deps: SigninDeps, presented: string): Promise<TTokenReply> {
+  const now = deps.now();
+  const outcome = await deps.prisma.$transaction(async (tx) => {
+    const row = await tx.refreshToken.findUnique({
+      where: { tokenHash: hashRefreshToken(presented) },
+      select: {
+        id: true,
+        familyId: true,
+        staffMemberId: true,
+        usedAt: true,
+        revokedAt: true,
+        expiresAt: true,
+        staffMember: { select: { isArchived: true } },
+      },
+    });
+    if (!row) return { kind: 'unknown' as const };
+    if (row.revokedAt) return { kind: 'revoked' as const };
+    if (row.expiresAt <= now) return { kind: 'expired' as const };
+    // Only one caller can use a token: the conditional update decides under concurrency.
+    const used = row.usedAt
+      ? { count: 0 }
+      : await tx.refreshToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
+    if (used.count === 0 || row.staffMember.isArchived) {
+      await tx.refreshToken.updateMany({
+        where: { familyId: row.familyId, revokedAt: null },
+        data: { revokedAt: now },
+      });
+      return { kind: row.staffMember.isArchived ? ('archived' as const) : ('reused' as const) };
+    }
+    const refreshToken = await createRefreshToken(tx, deps, row.staffMemberId, {
+      familyId: row.familyId,
+      parentId: row.id,
+    });
+    return { kind: 'rotated' as const, staffMemberId: row.staffMemberId, refreshToken };
+  });
+
+  switch (outcome.kind) {
+    case 'rotated':
+      return tokenReply(deps, outcome.staffMemberId, outcome.refreshToken);
+    case 'unknown':
+      throw loginRequired('Unknown refresh token: sign in again');
+    case 'revoked':
+      throw loginRequired('The session was ended: sign in again');
+    case 'expired':
+      throw loginRequired('The session has expired: sign in again');
+    case 'archived':
+      throw loginRequired('This staff member can no longer sign in');
+    case 'reused':
+      throw loginRequired('This refresh token was already used: the session was ended for safety, sign in again');
+  }
+}
+
+/** Logout: the presented token's whole chain is revoked. Unknown tokens are ignored (logout always works). */
+export async function revokeSession(deps: SigninDeps, presented: string): Promise<void> {
+  const row = await deps.prisma.refreshToken.findUnique({
+    where: { tokenHash: hashRefreshToken(presented) },
+    select: { familyId: true },
+  });
+  if (!row) return;
+  await deps.prisma.refreshToken.updateMany({
+    where: { familyId: row.familyId, revokedAt: null },
+    data: { revokedAt: deps.now() },
+  });
+}

@@ -1,0 +1,452 @@
+import type pg from 'pg';
+import { SEVERITY_VALUES, type Severity, TaskUpdateType, ZDoorAlarmScheduleSchema } from '@sage/contract';
+import { careConfirmationJobKey, recordTaskChangePg, type TaskStatus } from '@sage/db';
+import {
+  checkInDayOfPress,
+  type DeviceEventKind,
+  type DeviceKind,
+  type DeviceRole,
+  type DeviceSubject,
+  isInsideAlertPeriod,
+  planDeviceEvent,
+  type TaskUpdatePlan,
+} from '@sage/domain';
+
+/** Outcomes recorded on the stored event (DeviceEvent.outcome), for operators and tests. */
+export const DeviceEventOutcome = {
+  /** No device with this hardware id. */
+  UNALLOCATED_HARDWARE: 'UNALLOCATED_HARDWARE',
+  /** A known device with no active allocation in the gateway's facility: activity only. */
+  UNALLOCATED_DEVICE: 'UNALLOCATED_DEVICE',
+  /** Activity only (heartbeat, a press with no alert meaning). */
+  ACTIVITY_RECORDED: 'ACTIVITY_RECORDED',
+  TASK_CREATED: 'TASK_CREATED',
+  /** An update added to the device's open task. */
+  TASK_UPDATED: 'TASK_UPDATED',
+  CARE_CONFIRMED: 'CARE_CONFIRMED',
+  CHECK_IN_COMPLETED: 'CHECK_IN_COMPLETED',
+  /** A door opened outside its alert period with no open task: no alert. */
+  OUTSIDE_ALERT_PERIOD: 'OUTSIDE_ALERT_PERIOD',
+  /** An update-only event (door closed, M3 canceled) with no open task. */
+  NO_OPEN_TASK: 'NO_OPEN_TASK',
+} as const;
+export type DeviceEventOutcome = (typeof DeviceEventOutcome)[keyof typeof DeviceEventOutcome];
+
+export interface Logger {
+  info(message: string, meta?: object): void;
+  warn(message: string, meta?: object): void;
+}
+
+interface StoredEvent {
+  id: string;
+  facilityId: string;
+  hardwareId: string;
+  type: DeviceEventKind;
+  eventTimestamp: Date;
+  batteryLevel: number | null;
+  receivedAt: Date;
+  processedAt: Date | null;
+}
+
+interface DeviceContext {
+  deviceId: string;
+  deviceType: DeviceKind;
+  deviceFacilityId: string | null;
+  enterpriseId: string;
+  timezone: string;
+  allocationId: string | null;
+  residentId: string | null;
+  unitId: string | null;
+  doorId: string | null;
+  room: string | null;
+  isCheckIn: boolean | null;
+  allocationScheduleId: string | null;
+  doorScheduleId: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  unitName: string | null;
+  doorName: string | null;
+}
+
+export interface ApplyResult {
+  outcome: DeviceEventOutcome;
+  /** The tasks this event changed (created, updated or confirmed). */
+  taskIds: string[];
+}
+
+const CHECK_IN_ROOM = 'CHECKIN';
+
+/**
+ * Applies one stored device event, in ONE transaction on a raw `pg` client (the hot path of every press):
+ * device activity (last press, battery), then the alert rules (decision 0030), the task change with its
+ * single TaskChange + NOTIFY, and the event marked processed. A processed event is left alone, so a retried
+ * or repeated job has no second effect.
+ */
+export async function applyDeviceEvent(pool: pg.Pool, deviceEventId: string, logger: Logger): Promise<ApplyResult | null> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await applyInTransaction(client, deviceEventId, logger);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function applyInTransaction(client: pg.PoolClient, deviceEventId: string, logger: Logger): Promise<ApplyResult | null> {
+  const { rows: events } = await client.query<StoredEvent>(
+    `SELECT id, "facilityId", "hardwareId", type::text AS type, "eventTimestamp", "batteryLevel", "receivedAt", "processedAt"
+       FROM "DeviceEvent" WHERE id = $1 FOR UPDATE`,
+    [deviceEventId],
+  );
+  const event = events[0];
+  if (!event || event.processedAt) return null;
+
+  const device = await loadDeviceContext(client, event);
+  if (!device) {
+    logger.warn('device event from unknown hardware', { hardwareId: event.hardwareId, facilityId: event.facilityId });
+    await client.query(`UPDATE "DeviceEvent" SET "processedAt" = now(), outcome = $2 WHERE id = $1`, [
+      event.id,
+      DeviceEventOutcome.UNALLOCATED_HARDWARE,
+    ]);
+    return { outcome: DeviceEventOutcome.UNALLOCATED_HARDWARE, taskIds: [] };
+  }
+
+  let result: ApplyResult;
+  if (!device.allocationId) {
+    logger.warn('device event from a device not allocated in this facility', {
+      hardwareId: event.hardwareId,
+      facilityId: event.facilityId,
+    });
+    result = { outcome: DeviceEventOutcome.UNALLOCATED_DEVICE, taskIds: [] };
+  } else {
+    result = await applyAlertRules(client, event, device);
+  }
+  await recordActivity(client, event, device, result);
+  return result;
+}
+
+async function loadDeviceContext(client: pg.PoolClient, event: StoredEvent): Promise<DeviceContext | null> {
+  const { rows } = await client.query<DeviceContext>(
+    `SELECT d.id AS "deviceId", d.type::text AS "deviceType", d."facilityId" AS "deviceFacilityId",
+            f."enterpriseId", f.timezone,
+            a.id AS "allocationId", a."residentId", COALESCE(a."unitId", r."unitId") AS "unitId", a."doorId",
+            a.room, a."isCheckIn", a."doorAlarmScheduleId" AS "allocationScheduleId",
+            door."doorAlarmScheduleId" AS "doorScheduleId",
+            r."firstName", r."lastName", u."displayName" AS "unitName", door.name AS "doorName"
+       FROM "Device" d
+       JOIN "Facility" f ON f.id = $2
+       LEFT JOIN "DeviceAllocation" a
+              ON a."activeDeviceKey" = d.id AND a."isActive" AND a."facilityId" = $2
+       LEFT JOIN "Resident" r ON r.id = a."residentId"
+       LEFT JOIN "Unit" u ON u.id = COALESCE(a."unitId", r."unitId")
+       LEFT JOIN "Door" door ON door.id = a."doorId"
+      WHERE d."hardwareId" = $1`,
+    [event.hardwareId, event.facilityId],
+  );
+  return rows[0] ?? null;
+}
+
+const roleOf = (d: DeviceContext): DeviceRole => {
+  if (d.isCheckIn || d.room === CHECK_IN_ROOM) return 'CHECK_IN';
+  if (d.doorId) return 'DOOR';
+  if (d.residentId) return 'RESIDENT';
+  return 'UNIT';
+};
+
+const subjectOf = (d: DeviceContext): DeviceSubject => ({
+  role: roleOf(d),
+  deviceType: d.deviceType,
+  resident: d.residentId && d.firstName !== null ? { firstName: d.firstName, lastName: d.lastName ?? '' } : null,
+  unitName: d.unitName,
+  doorName: d.doorName,
+  room: d.room && d.room !== CHECK_IN_ROOM ? d.room : null,
+});
+
+async function applyAlertRules(client: pg.PoolClient, event: StoredEvent, device: DeviceContext): Promise<ApplyResult> {
+  const subject = subjectOf(device);
+  const plan = planDeviceEvent(event.type, subject);
+  switch (plan.kind) {
+    case 'ACTIVITY_ONLY':
+      return { outcome: DeviceEventOutcome.ACTIVITY_RECORDED, taskIds: [] };
+
+    case 'CHECK_IN':
+      await completeCheckIn(client, event, device);
+      return { outcome: DeviceEventOutcome.CHECK_IN_COMPLETED, taskIds: [] };
+
+    case 'UPDATE_OPEN_TASK': {
+      const task = await updateOpenTask(client, event, device, plan.update, null);
+      return task
+        ? { outcome: DeviceEventOutcome.TASK_UPDATED, taskIds: [task] }
+        : { outcome: DeviceEventOutcome.NO_OPEN_TASK, taskIds: [] };
+    }
+
+    case 'ALERT': {
+      if (plan.confirmsCare) {
+        const confirmed = await confirmCare(client, event, device, subject.role);
+        if (confirmed.length) return { outcome: DeviceEventOutcome.CARE_CONFIRMED, taskIds: confirmed };
+      }
+      if (plan.onlyInDoorAlertPeriod && !(await isDoorAlerting(client, event, device))) {
+        // Outside the alert period no new alert; an alert already open for the door still hears of it.
+        const task = await updateOpenTask(client, event, device, plan.update, null);
+        return task
+          ? { outcome: DeviceEventOutcome.TASK_UPDATED, taskIds: [task] }
+          : { outcome: DeviceEventOutcome.OUTSIDE_ALERT_PERIOD, taskIds: [] };
+      }
+      return raiseOrUpdate(client, event, device, plan);
+    }
+  }
+}
+
+interface TaskRow {
+  id: string;
+  status: TaskStatus;
+  severity: Severity;
+  created: boolean;
+}
+
+/**
+ * A new task for the device, or (when the device already has an open task) the press as an update on it:
+ * one statement, made safe against concurrent events of one device by the unique openDeviceKey.
+ */
+async function raiseOrUpdate(
+  client: pg.PoolClient,
+  event: StoredEvent,
+  device: DeviceContext,
+  plan: { severity: Severity; title: string; update: TaskUpdatePlan },
+): Promise<ApplyResult> {
+  const { rows } = await client.query<TaskRow>(
+    `INSERT INTO "Task" ("facilityId", "enterpriseId", title, severity, "severityRank", "unitId", "residentId",
+                         "deviceId", "creationTimestamp", "lastUpdateTimestamp", "openDeviceKey")
+     VALUES ($1, $2, $3, $4::"Severity", $5, $6, $7, $8, $9, $9, $8)
+     ON CONFLICT ("openDeviceKey") DO UPDATE SET "lastUpdateTimestamp" = now()
+     RETURNING id, status::text AS status, severity::text AS severity, (xmax = 0) AS created`,
+    [
+      event.facilityId,
+      device.enterpriseId,
+      plan.title,
+      plan.severity,
+      SEVERITY_VALUES[plan.severity],
+      device.unitId,
+      device.residentId,
+      device.deviceId,
+      event.receivedAt,
+    ],
+  );
+  const task = rows[0]!;
+  if (task.created) {
+    const updates: TaskUpdatePlan[] = [{ type: TaskUpdateType.CREATED, description: plan.title }];
+    // M3 events keep their own update type in the history, besides CREATED.
+    if (plan.update.type.startsWith('M3_')) updates.push(plan.update);
+    await insertUpdates(client, task.id, event.facilityId, device.deviceId, updates);
+    await recordTaskChangePg(client, {
+      facilityId: event.facilityId,
+      taskId: task.id,
+      status: task.status,
+      severity: task.severity,
+    });
+    return { outcome: DeviceEventOutcome.TASK_CREATED, taskIds: [task.id] };
+  }
+  await addUpdate(client, event, device, task, plan.update, plan.severity);
+  return { outcome: DeviceEventOutcome.TASK_UPDATED, taskIds: [task.id] };
+}
+
+/** Adds an update to the device's open task (locking it), or returns null when none is open. */
+async function updateOpenTask(
+  client: pg.PoolClient,
+  event: StoredEvent,
+  device: DeviceContext,
+  update: TaskUpdatePlan,
+  severity: Severity | null,
+): Promise<string | null> {
+  const { rows } = await client.query<TaskRow>(
+    `UPDATE "Task" SET "lastUpdateTimestamp" = now() WHERE "openDeviceKey" = $1
+     RETURNING id, status::text AS status, severity::text AS severity, false AS created`,
+    [device.deviceId],
+  );
+  const task = rows[0];
+  if (!task) return null;
+  await addUpdate(client, event, device, task, update, severity);
+  return task.id;
+}
+
+/** The update on an existing open task; raises its severity when the event is more severe (a fall). */
+async function addUpdate(
+  client: pg.PoolClient,
+  event: StoredEvent,
+  device: DeviceContext,
+  task: TaskRow,
+  update: TaskUpdatePlan,
+  severity: Severity | null,
+): Promise<void> {
+  const updates = [update];
+  let newSeverity = task.severity;
+  if (severity && SEVERITY_VALUES[severity] < SEVERITY_VALUES[task.severity]) {
+    newSeverity = severity;
+    await client.query(`UPDATE "Task" SET severity = $2::"Severity", "severityRank" = $3 WHERE id = $1`, [
+      task.id,
+      severity,
+      SEVERITY_VALUES[severity],
+    ]);
+    updates.push({ type: TaskUpdateType.SEVERITY_CHANGE, description: `Severity raised to ${severity}` });
+  }
+  await insertUpdates(client, task.id, event.facilityId, device.deviceId, updates);
+  await recordTaskChangePg(client, {
+    facilityId: event.facilityId,
+    taskId: task.id,
+    status: task.status,
+    severity: newSeverity,
+  });
+}
+
+/**
+ * "A press from the pendant of a resident (or any wall button of the unit) whose open task is
+ * OPEN_CONFIRMING confirms care": the resident's pendant confirms the resident's tasks and the unit tasks
+ * of the resident's unit that name no resident; a wall button confirms every task of its unit. Only presses
+ * received after confirmation began count. The server-side timeout job of a confirmed task is removed.
+ */
+async function confirmCare(
+  client: pg.PoolClient,
+  event: StoredEvent,
+  device: DeviceContext,
+  role: DeviceRole,
+): Promise<string[]> {
+  if (role !== 'RESIDENT' && role !== 'UNIT') return [];
+  if (!device.residentId && !device.unitId) return [];
+  const { rows } = await client.query<{ id: string; status: TaskStatus; severity: Severity }>(
+    `UPDATE "Task" t
+        SET status = 'OPEN_CONFIRMED', "confirmingSince" = NULL, "lastUpdateTimestamp" = now()
+      WHERE t."facilityId" = $1 AND t.status = 'OPEN_CONFIRMING'
+        AND (t."confirmingSince" IS NULL OR t."confirmingSince" <= $4)
+        AND CASE WHEN $2::text IS NOT NULL
+                 THEN t."residentId" = $2 OR (t."residentId" IS NULL AND t."unitId" = $3)
+                 ELSE t."unitId" = $3 END
+     RETURNING t.id, t.status::text AS status, t.severity::text AS severity`,
+    [event.facilityId, role === 'RESIDENT' ? device.residentId : null, device.unitId, event.receivedAt],
+  );
+  const description = role === 'RESIDENT' ? 'Care confirmed by pendant press' : 'Care confirmed by wall button press';
+  for (const task of rows) {
+    await insertUpdates(client, task.id, event.facilityId, device.deviceId, [
+      { type: TaskUpdateType.CARE_CONFIRMED, description },
+    ]);
+    await client.query('SELECT graphile_worker.remove_job($1)', [careConfirmationJobKey(task.id)]);
+    // One change per confirmed task (almost always exactly one).
+    await recordTaskChangePg(client, {
+      facilityId: event.facilityId,
+      taskId: task.id,
+      status: task.status,
+      severity: task.severity,
+    });
+  }
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Whether a door opening at the event's time is inside the door's alert period: the door's own schedule,
+ * else the facility default, else always (decision 0008). An unreadable schedule alerts (the safe side).
+ */
+async function isDoorAlerting(client: pg.PoolClient, event: StoredEvent, device: DeviceContext): Promise<boolean> {
+  const { rows } = await client.query<{ alwaysAlert: boolean; neverAlert: boolean; dailySchedules: unknown }>(
+    `SELECT "alwaysAlert", "neverAlert", "dailySchedules" FROM "DoorAlarmSchedule"
+      WHERE "facilityId" = $1
+        AND (id = $2 OR (id = $3 AND NOT "isFacilityDefault") OR "defaultFacilityKey" = $1)
+      ORDER BY CASE WHEN id = $2 THEN 0 WHEN id = $3 THEN 1 ELSE 2 END
+      LIMIT 1`,
+    [event.facilityId, device.doorScheduleId, device.allocationScheduleId],
+  );
+  const row = rows[0];
+  if (!row) return true;
+  const parsed = ZDoorAlarmScheduleSchema.safeParse({
+    alwaysAlert: row.alwaysAlert,
+    neverAlert: row.neverAlert,
+    dailySchedules: row.dailySchedules ?? { dayOfWeekTimeRangeMap: { All: [] } },
+  });
+  if (!parsed.success) return true;
+  try {
+    return isInsideAlertPeriod(parsed.data, event.eventTimestamp, device.timezone);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A check-in button press completes the unit's daily check-in with reason BUTTON_PRESSED (creating the day's
+ * check-in when missing). A check-in already complete keeps its first reason and time.
+ */
+async function completeCheckIn(client: pg.PoolClient, event: StoredEvent, device: DeviceContext): Promise<void> {
+  if (!device.unitId) return;
+  await client.query(
+    `INSERT INTO "CheckIn" ("facilityId", "enterpriseId", "unitId", date, status, "checkInReason", "checkInTimestamp")
+     VALUES ($1, $2, $3, $4::date, 'COMPLETE', 'BUTTON_PRESSED', $5)
+     ON CONFLICT ("facilityId", "unitId", date) DO UPDATE
+        SET status = 'COMPLETE', "checkInReason" = 'BUTTON_PRESSED', "checkInTimestamp" = EXCLUDED."checkInTimestamp",
+            "checkedInById" = NULL, "updatedAt" = now()
+      WHERE "CheckIn".status <> 'COMPLETE'`,
+    [
+      event.facilityId,
+      device.enterpriseId,
+      device.unitId,
+      checkInDayOfPress(event.eventTimestamp, device.timezone),
+      event.eventTimestamp,
+    ],
+  );
+}
+
+async function insertUpdates(
+  client: pg.PoolClient,
+  taskId: string,
+  facilityId: string,
+  deviceId: string,
+  updates: TaskUpdatePlan[],
+): Promise<void> {
+  const values: unknown[] = [taskId, facilityId, deviceId];
+  const rows = updates.map((u) => {
+    values.push(u.type, u.description);
+    return `($1, $2, $3, $${values.length - 1}::"TaskUpdateType", $${values.length})`;
+  });
+  await client.query(
+    `INSERT INTO "TaskUpdate" ("taskId", "facilityId", "deviceId", type, description) VALUES ${rows.join(', ')}`,
+    values,
+  );
+}
+
+/** Device activity (last press, battery, history row) and the event marked processed, in one statement. */
+async function recordActivity(
+  client: pg.PoolClient,
+  event: StoredEvent,
+  device: DeviceContext,
+  result: ApplyResult,
+): Promise<void> {
+  const isPress = event.type !== 'HEARTBEAT';
+  const knownBattery = event.batteryLevel !== null && event.batteryLevel >= 0;
+  await client.query(
+    `WITH device AS (
+       UPDATE "Device"
+          SET "lastPressTimestamp" = CASE WHEN $3 THEN GREATEST(COALESCE("lastPressTimestamp", $4), $4) ELSE "lastPressTimestamp" END,
+              "batteryLevel" = CASE WHEN $5 THEN $6 ELSE "batteryLevel" END,
+              "updatedAt" = now()
+        WHERE id = $2
+     ), activity AS (
+       INSERT INTO "DeviceActivity" ("facilityId", "deviceId", type, "batteryLevel", timestamp, "deviceEventId", "taskId")
+       VALUES ($7, $2, $8::"DeviceEventType", $9, $4, $1, $10)
+     )
+     UPDATE "DeviceEvent" SET "processedAt" = now(), "deviceId" = $2, outcome = $11 WHERE id = $1`,
+    [
+      event.id,
+      device.deviceId,
+      isPress,
+      event.eventTimestamp,
+      knownBattery,
+      event.batteryLevel,
+      device.deviceFacilityId ?? event.facilityId,
+      event.type,
+      event.batteryLevel,
+      result.taskIds[0] ?? null,
+      result.outcome,
+    ],
+  );
+}
