@@ -70,7 +70,7 @@ setTimeout(() => {
     ${DEMO.phones.caregiver}  caregiver (Care staff)
     ${DEMO.phones.nurse}  nurse (Nurse/MedTech)
     ${DEMO.phones.housekeeper}  housekeeper (Housekeeping)
-    ${DEMO.phones.careStaffAdmin}  care-staff admin (Care staff, admin)
+    ${DEMO.phones.careAdmin}  care-staff admin (Care staff, admin)
 
   Press Ctrl-C to stop.
 `);

@@ -70,7 +70,7 @@ export async function startWorker(
     noHandleSignals: true,
     pollInterval: 1000,
     taskList,
-    crontab: '',
+    parsedCronItems: [],
     logger,
   });
 
