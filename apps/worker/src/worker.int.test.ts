@@ -42,6 +42,10 @@ describe('[WORKER][LIFECYCLE]: start, stop and restart', () => {
         if (!processedAt) await new Promise((r) => setTimeout(r, 50));
       }
       expect(processedAt).not.toBeNull();
+      // Its alert was raised once, by the second process.
+      expect(
+        await db.prisma.task.count({ where: { deviceId: facility.residents.MC.pendant.deviceId } }),
+      ).toBe(1);
       // Listening on a real port, and closing cleanly.
       const address = second.ingest.server.address();
       expect(typeof address === 'object' && address?.port).toBeGreaterThan(0);

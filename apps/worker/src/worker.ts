@@ -61,7 +61,8 @@ export async function startWorker(
   await runMigrations({ pgPool: pool, logger });
 
   const taskList: TaskList = {
-    [PROCESS_DEVICE_EVENT]: (payload, helpers) => processDeviceEvent({ pool, logger: helpers.logger }, payload),
+    [PROCESS_DEVICE_EVENT]: (payload, helpers) =>
+      processDeviceEvent({ pool, logger: helpers.logger }, payload),
     [JobName.careConfirmationTimeout]: (payload, helpers) => careConfirmationTimeout(pool, payload, helpers),
   };
   const runner = await run({
@@ -99,4 +100,3 @@ export async function startWorker(
     },
   };
 }
-

@@ -101,4 +101,7 @@ export const SUPPORT_PHONE_NUMBER = '(800) 555-0199';
  * Senders of login codes ('Text "start" to {number}'): "a different number in production and
  * non-production". The API names the real sender in its 21610 reply (senderNumber); these are fall-backs.
  */
-export const LOGIN_CODE_SENDER_NUMBERS = { production: '+18005550123', nonProduction: '+15005550006' } as const;
+export const LOGIN_CODE_SENDER_NUMBERS = {
+  production: '+18005550123',
+  nonProduction: '+15005550006',
+} as const;

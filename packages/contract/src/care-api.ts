@@ -197,7 +197,10 @@ const careEventFilters = {
 
 /** GET /care/api/v1/careEvents (query facilityRid, residentRids, creatorEntityRids, careEventRids,
  * withoutAlertRid, careOutcomes, pageNumber, pageSize); newest first. */
-export const ZListCareEventsQuerySchema = z.object({ facilityRid: ZIdSchema.optional(), ...careEventFilters });
+export const ZListCareEventsQuerySchema = z.object({
+  facilityRid: ZIdSchema.optional(),
+  ...careEventFilters,
+});
 export type TListCareEventsQuery = z.infer<typeof ZListCareEventsQuerySchema>;
 
 /** POST /care/api/v1/careEvents/search: the same filters in a body, plus a time range. */
@@ -221,9 +224,7 @@ export type TCareEventPageReply = z.infer<typeof ZCareEventPageReplySchema>;
 export const ZCreateCareEventRequestSchema = z.strictObject({
   facilityRid: ZIdSchema,
   residentRids: z.array(ZIdSchema).min(1).max(50),
-  careOutcomes: z
-    .array(ZCareOutcomeSchema.extend({ residentRid: ZIdSchema.optional() }))
-    .default([]),
+  careOutcomes: z.array(ZCareOutcomeSchema.extend({ residentRid: ZIdSchema.optional() })).default([]),
   unitId: ZIdSchema.optional(),
   eventTimestamp: ZTimeInputSchema.optional(),
 });

@@ -173,9 +173,7 @@ export const ZCompanyPhoneSchema = z.object({
   phoneNumber: z.string(),
   facilityId: ZIdSchema,
   /** Who is on call with this phone now (null: available). */
-  inUseBy: z
-    .object({ staffMemberId: ZIdSchema, firstName: z.string(), lastName: z.string() })
-    .nullable(),
+  inUseBy: z.object({ staffMemberId: ZIdSchema, firstName: z.string(), lastName: z.string() }).nullable(),
 });
 export type TCompanyPhone = z.infer<typeof ZCompanyPhoneSchema>;
 

@@ -26,6 +26,7 @@ export type TResolveTaskRequest = z.infer<typeof ZResolveTaskRequestSchema>;
 /** POST /tasks/{taskId}/notes: subject and content. */
 export const ZCreateTaskNoteRequestSchema = z.object({
   subject: z.string().max(200).optional(),
-  content: z.string().min(1).max(NOTE_MAX_LENGTH),
+  /** Whitespace-only counts as empty ('This field is required'), as in noteFieldState. */
+  content: z.string().trim().min(1).max(NOTE_MAX_LENGTH),
 });
 export type TCreateTaskNoteRequest = z.infer<typeof ZCreateTaskNoteRequestSchema>;

@@ -216,7 +216,6 @@ export const ZCreateTaskUpdateRequestSchema = z.strictObject({
   taskId: ZIdSchema,
   type: z.literal('MANUAL_ENTRY').default('MANUAL_ENTRY'),
   description: ZNoteTextSchema,
-  careProvided: ZResolutionTypeSchema.optional(),
 });
 export type TCreateTaskUpdateRequest = z.infer<typeof ZCreateTaskUpdateRequestSchema>;
 

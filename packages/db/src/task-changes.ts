@@ -30,7 +30,7 @@ WITH change AS (
 SELECT version::text AS version,
        pg_notify('${TASK_CHANGED_CHANNEL}', json_build_object(
          'facilityId', $1::text, 'taskId', $2::text, 'status', $3::text, 'severity', $4::text, 'version', version
-       )::text) AS notified
+       )::text)::text AS notified -- pg_notify returns void, which Prisma cannot read: cast it
   FROM change`;
 
 /** Inside a Prisma interactive transaction. Returns the new version. */

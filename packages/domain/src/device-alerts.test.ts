@@ -67,7 +67,9 @@ describe('planDeviceEvent: severity and title per device and event (decision 003
       update: { type: 'DEVICE_INTERACTION_FALL_DETECTED' },
       confirmsCare: false,
     });
-    expect(planDeviceEvent('FALL_DETECTED', pendant)).toMatchObject({ title: 'Margaret Hale may have fallen' });
+    expect(planDeviceEvent('FALL_DETECTED', pendant)).toMatchObject({
+      title: 'Margaret Hale may have fallen',
+    });
   });
 
   it('M3 events map to their own update types; cancellations only update an open task', () => {
@@ -77,7 +79,9 @@ describe('planDeviceEvent: severity and title per device and event (decision 003
       title: 'Bath alert: AL 101',
       update: { type: 'M3_BATH_TRIGGERED' },
     });
-    expect(planDeviceEvent('M3_ALERT_TRIGGERED', m3)).toMatchObject({ update: { type: 'M3_ALERT_TRIGGERED' } });
+    expect(planDeviceEvent('M3_ALERT_TRIGGERED', m3)).toMatchObject({
+      update: { type: 'M3_ALERT_TRIGGERED' },
+    });
     expect(planDeviceEvent('M3_BATH_CANCELED', m3)).toMatchObject({
       kind: 'UPDATE_OPEN_TASK',
       update: { type: 'M3_BATH_CANCELED' },

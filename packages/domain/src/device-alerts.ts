@@ -176,7 +176,10 @@ export const planDeviceEvent = (event: DeviceEventKind, s: DeviceSubject): Devic
     case 'M3_ALERT_CANCELED':
       return {
         kind: 'UPDATE_OPEN_TASK',
-        update: { type: TaskUpdateType.M3_ALERT_CANCELED, description: 'Sensor alert canceled at the device' },
+        update: {
+          type: TaskUpdateType.M3_ALERT_CANCELED,
+          description: 'Sensor alert canceled at the device',
+        },
       };
   }
 };

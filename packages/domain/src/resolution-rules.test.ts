@@ -31,7 +31,12 @@ describe('resolve body rules', () => {
       [c('NON_EMERGENCY_FOUND_DEVICE'), c('ADL_BATHING')],
       ['careOutcomes:test-alert-alone'],
     ],
-    ['TEST_ALERT without the test alert outcome', 'TEST_ALERT', [c('ADL_BATHING')], ['alertOutcomeType:test-alert']],
+    [
+      'TEST_ALERT without the test alert outcome',
+      'TEST_ALERT',
+      [c('ADL_BATHING')],
+      ['alertOutcomeType:test-alert'],
+    ],
     [
       'the test alert outcome without TEST_ALERT',
       'RESIDENT_INTERACTION',
@@ -57,7 +62,12 @@ describe('resolve body rules', () => {
       [c('EMERGENCY_FALL', 'REFUSED')],
       ['careOutcomes:refusable'],
     ],
-    ['a care type twice', 'RESIDENT_INTERACTION', [c('ADL_BATHING'), c('ADL_BATHING')], ['careOutcomes:unique']],
+    [
+      'a care type twice',
+      'RESIDENT_INTERACTION',
+      [c('ADL_BATHING'), c('ADL_BATHING')],
+      ['careOutcomes:unique'],
+    ],
   ])('refuses %s', (_what, alertOutcomeType, careOutcomes, expected) => {
     expect(rules({ alertOutcomeType, careOutcomes })).toEqual(expected);
   });

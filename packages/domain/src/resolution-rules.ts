@@ -6,9 +6,9 @@ import {
   OBSERVATION_TYPE_REQUIRING_NOTES,
   type ResolutionType,
   STAFF_ASSIST_MAX,
+  TaskStatus,
   type TCareOutcome,
   TEST_ALERT_RESOLUTION_TYPE,
-  TaskStatus,
 } from '@sage/contract';
 import { resolutionSections } from './resolution-options';
 
@@ -101,7 +101,9 @@ export const resolutionIssues = (input: ResolutionInput, mode: 'alert' | 'careLo
     if (refused.length !== outcomes.length) {
       add('careOutcomes', 'refusal-mode', 'In care-refusal mode every outcome is REFUSED');
     }
-    const notRefusable = refused.filter((o) => !REFUSABLE_CARE.has(o.careProvided)).map((o) => o.careProvided);
+    const notRefusable = refused
+      .filter((o) => !REFUSABLE_CARE.has(o.careProvided))
+      .map((o) => o.careProvided);
     if (notRefusable.length > 0) {
       add('careOutcomes', 'refusable', `This care cannot be refused: ${notRefusable.join(', ')}`);
     }

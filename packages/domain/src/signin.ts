@@ -39,7 +39,12 @@ export function formatCountdown(remainingMs: number): string {
   return `${String(minutes).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-export type PhoneScreenErrorKind = 'offline' | 'notCorrectNumber' | 'unsubscribed' | 'tooManyAttempts' | 'other';
+export type PhoneScreenErrorKind =
+  | 'offline'
+  | 'notCorrectNumber'
+  | 'unsubscribed'
+  | 'tooManyAttempts'
+  | 'other';
 
 /**
  * Phone screen errors (sign-in doc section 8): device offline; "bad.connection with 'public signup is
@@ -67,7 +72,10 @@ export type CodeScreenErrorKind = 'offline' | 'invalidCode' | 'tooManyAttempts' 
  * Login and code errors: access_denied or mfa_invalid_code: 'Invalid Authentication Code';
  * too_many_attempts: 'Too many unsuccessful logins.'; the rest as the phone screen's "anything else".
  */
-export function codeScreenErrorKind(error: { online: boolean; code?: string | undefined }): CodeScreenErrorKind {
+export function codeScreenErrorKind(error: {
+  online: boolean;
+  code?: string | undefined;
+}): CodeScreenErrorKind {
   if (!error.online) return 'offline';
   if (error.code === LoginErrorCode.access_denied || error.code === LoginErrorCode.mfa_invalid_code) {
     return 'invalidCode';

@@ -1,4 +1,4 @@
-import { TaskStatus } from '@sage/contract';
+import type { TaskStatus } from '@sage/contract';
 import { describe, expect, it } from 'vitest';
 import { derivePermissions } from './permissions';
 import { decideResolve, decideStatusChange, decideUnassign, isTaskSupervisor } from './task-actions';
@@ -26,12 +26,30 @@ describe('status changes asked for by staff', () => {
   });
   it.each<[string, TaskStatus, string | null, TaskStatus, string]>([
     ['the lost claim race', 'OPEN_CLAIMED', 'other', 'OPEN_CLAIMED', 'TASK_ALREADY_CLAIMED'],
-    ['confirming a task someone else claimed', 'OPEN_CLAIMED', 'other', 'OPEN_CONFIRMING', 'TASK_ALREADY_CLAIMED'],
-    ['unclaiming a task someone else claimed', 'OPEN_CLAIMED', 'other', 'OPEN_UNCLAIMED', 'TASK_ALREADY_CLAIMED'],
+    [
+      'confirming a task someone else claimed',
+      'OPEN_CLAIMED',
+      'other',
+      'OPEN_CONFIRMING',
+      'TASK_ALREADY_CLAIMED',
+    ],
+    [
+      'unclaiming a task someone else claimed',
+      'OPEN_CLAIMED',
+      'other',
+      'OPEN_UNCLAIMED',
+      'TASK_ALREADY_CLAIMED',
+    ],
     ['claiming twice', 'OPEN_CLAIMED', 'me', 'OPEN_CLAIMED', 'TASK_STATUS_CHANGED'],
     ['a resolved task', 'CLOSED_RESOLVED', 'me', 'OPEN_CLAIMED', 'TASK_ALREADY_RESOLVED'],
     ['a canceled task', 'CLOSED_CANCELED', null, 'OPEN_CLAIMED', 'TASK_CLOSED'],
-    ['unclaimed to confirming (claim first)', 'OPEN_UNCLAIMED', null, 'OPEN_CONFIRMING', 'INVALID_STATUS_TRANSITION'],
+    [
+      'unclaimed to confirming (claim first)',
+      'OPEN_UNCLAIMED',
+      null,
+      'OPEN_CONFIRMING',
+      'INVALID_STATUS_TRANSITION',
+    ],
     ['confirmed back to claimed', 'OPEN_CONFIRMED', 'me', 'OPEN_CLAIMED', 'INVALID_STATUS_TRANSITION'],
   ])('refuses %s', (_what, status, assigneeId, target, reason) => {
     expect(decideStatusChange(task(status, assigneeId), target, me)).toEqual({ ok: false, reason });
@@ -48,7 +66,9 @@ describe('status changes asked for by staff', () => {
     });
   });
   it('a supervisor may release a colleague’s task but not confirm for them', () => {
-    expect(decideStatusChange(task('OPEN_CLAIMED', 'me'), 'OPEN_UNCLAIMED', boss)).toMatchObject({ ok: true });
+    expect(decideStatusChange(task('OPEN_CLAIMED', 'me'), 'OPEN_UNCLAIMED', boss)).toMatchObject({
+      ok: true,
+    });
     expect(decideStatusChange(task('OPEN_CLAIMED', 'me'), 'OPEN_CONFIRMING', boss)).toEqual({
       ok: false,
       reason: 'TASK_ALREADY_CLAIMED',

@@ -1,6 +1,16 @@
-import { SERVICE_BASE_PATHS } from '@sage/contract';
+import { DEV_OUTBOX_PATH, SERVICE_BASE_PATHS } from '@sage/contract';
 import type { FastifyInstance } from 'fastify';
+import { usesOutbox } from '../env';
+import staffProfileRoutes from './admin/staff/routes';
+import tasksRoutes from './admin/tasks/routes';
 import unitsRoutes from './admin/units/routes';
+import authorizeRoutes from './auth/authorize/routes';
+import outboxRoutes from './auth/outbox/routes';
+import signinRoutes from './auth/routes';
+import { createSigninDeps, usesMailOutbox } from './auth/transports';
+import { adminCareEventRoutes, adminResidentCareRoutes } from './care/admin-routes';
+import careRoutes from './care/routes';
+import liveRoutes from './live/routes';
 import healthRoutes from './system/health/routes';
 
 /**
@@ -9,12 +19,33 @@ import healthRoutes from './system/health/routes';
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
+  await app.register(liveRoutes);
+
+  // Sign-in (public: outside the authenticated scopes).
+  const signinDeps = await createSigninDeps(app.prisma, app.config);
+  await app.register(signinRoutes, { prefix: SERVICE_BASE_PATHS.signIn, deps: signinDeps });
+  await app.register(authorizeRoutes, { prefix: '/auth/authorize', deps: signinDeps });
+  if (usesOutbox(app.config) || usesMailOutbox(app.config)) {
+    await app.register(outboxRoutes, { prefix: DEV_OUTBOX_PATH });
+  }
 
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', admin.authenticate);
       await admin.register(unitsRoutes, { prefix: '/units' });
+      await admin.register(staffProfileRoutes);
+      await admin.register(tasksRoutes, { prefix: '/tasks' });
+      await admin.register(adminCareEventRoutes, { prefix: '/careEvents' });
+      await admin.register(adminResidentCareRoutes, { prefix: '/residents' });
     },
     { prefix: SERVICE_BASE_PATHS.admin },
+  );
+
+  await app.register(
+    async (care) => {
+      care.addHook('onRequest', care.authenticate);
+      await care.register(careRoutes);
+    },
+    { prefix: SERVICE_BASE_PATHS.care },
   );
 }

@@ -1,3 +1,4 @@
+import { SelectDeviceDrawer } from '../features/shift/select-device-drawer';
 import { ConfirmationDrawer, type DrawerRegistry } from '../shared/drawers';
 
 /**
@@ -6,4 +7,5 @@ import { ConfirmationDrawer, type DrawerRegistry } from '../shared/drawers';
  */
 export const drawerRegistry: DrawerRegistry = {
   confirmation: ConfirmationDrawer,
+  'select-device': SelectDeviceDrawer,
 };

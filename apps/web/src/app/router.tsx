@@ -33,6 +33,13 @@ export function createAppRouter() {
             })),
         },
         {
+          path: 'auth_confirmed',
+          lazy: () =>
+            importWithReload(() => import('../features/authenticate/auth-confirmed-page')).then((m) => ({
+              Component: m.AuthConfirmedPage,
+            })),
+        },
+        {
           id: 'signed-in',
           loader: requireSession,
           lazy: () =>
@@ -40,6 +47,13 @@ export function createAppRouter() {
               Component: m.SignedInLayout,
             })),
           children: [
+            {
+              path: 'profile/shift',
+              lazy: () =>
+                importWithReload(() => import('../features/shift/shift-page')).then((m) => ({
+                  Component: m.ShiftPage,
+                })),
+            },
             {
               path: 'dashboard',
               lazy: () =>

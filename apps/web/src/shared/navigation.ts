@@ -24,6 +24,20 @@ export function navigateTo(to: string, options?: { replace?: boolean }): void {
 
 export type LogoutReason = 'login-required' | 'session-expired' | 'token-error';
 
+let lastLogoutReason: LogoutReason | undefined;
+
+/**
+ * Remembers why the app signed the visitor out, so every redirect to the login page that the sign-out
+ * causes (the API client's, the signed-in layout's) carries the same reason, whichever runs first.
+ */
+export function setLogoutReason(reason: LogoutReason | undefined): void {
+  lastLogoutReason = reason;
+}
+
+export function pendingLogoutReason(): LogoutReason | undefined {
+  return lastLogoutReason;
+}
+
 /** The login page with the reason the visitor was signed out (shown there in a dialog). */
 export function authenticatePath(logoutReason?: LogoutReason): string {
   return logoutReason ? `${AUTHENTICATE_ROUTE}?logoutReason=${logoutReason}` : AUTHENTICATE_ROUTE;

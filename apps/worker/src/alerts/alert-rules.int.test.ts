@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH, type IngestEventType } from '@sage/contract';
 import { JobName, scheduleCareConfirmationTimeout } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceEventOutcome } from '../jobs/process-device-event';
 import { eventually, startTestWorker, type TestWorker } from '../test/worker';
 
@@ -32,7 +32,7 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
   const processed = (eventId: string) =>
     eventually(() => t.prisma.deviceEvent.findFirst({ where: { eventId, processedAt: { not: null } } }));
   /** Posts an event (202 expected) and waits until the worker has processed it. */
-  const send = async (event: ReturnType<typeof eventOf>, facility: TestFacility = f) => {
+  const send = async (event: { eventId: string } & Record<string, unknown>, facility: TestFacility = f) => {
     const res = await post(event, facility);
     expect(res.statusCode).toBe(202);
     return processed(event.eventId);
@@ -40,7 +40,8 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
   const openTaskOf = (deviceId: string) => t.prisma.task.findUnique({ where: { openDeviceKey: deviceId } });
   const updatesOf = (taskId: string) =>
     t.prisma.taskUpdate.findMany({ where: { taskId }, orderBy: { createdAt: 'asc' } });
-  const changesOf = (taskId: string) => t.prisma.taskChange.findMany({ where: { taskId }, orderBy: { version: 'asc' } });
+  const changesOf = (taskId: string) =>
+    t.prisma.taskChange.findMany({ where: { taskId }, orderBy: { version: 'asc' } });
   const closeTask = (taskId: string) =>
     t.prisma.task.update({ where: { id: taskId }, data: { status: 'CLOSED_RESOLVED', openDeviceKey: null } });
   /** What the API does when a caregiver starts care confirmation (claimed → confirming, timeout queued). */
@@ -80,7 +81,11 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
     expect((await updatesOf(task!.id)).map((u) => u.type)).toEqual(['CREATED']);
     const changes = await changesOf(task!.id);
     expect(changes).toHaveLength(1);
-    expect(changes[0]).toMatchObject({ facilityId: f.facilityId, status: 'OPEN_UNCLAIMED', severity: 'HIGH_PRIORITY' });
+    expect(changes[0]).toMatchObject({
+      facilityId: f.facilityId,
+      status: 'OPEN_UNCLAIMED',
+      severity: 'HIGH_PRIORITY',
+    });
     const activity = await t.prisma.deviceActivity.findFirstOrThrow({ where: { deviceEventId: stored.id } });
     expect(activity.taskId).toBe(task!.id);
   });
@@ -122,10 +127,15 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
       JobName.processDeviceEvent,
       stored.id,
     );
-    await eventually(async () => (await t.prisma.$queryRawUnsafe<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = $1`,
-      JobName.processDeviceEvent,
-    ))[0]?.n === 0);
+    await eventually(
+      async () =>
+        (
+          await t.prisma.$queryRawUnsafe<{ n: number }[]>(
+            `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = $1`,
+            JobName.processDeviceEvent,
+          )
+        )[0]?.n === 0,
+    );
     expect(await updatesOf(task!.id)).toHaveLength(1);
     expect(await t.prisma.deviceActivity.count({ where: { deviceEventId: stored.id } })).toBe(1);
     await closeTask(task!.id);
@@ -175,7 +185,9 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
 
     const stored = await send(eventOf(f.units.AL.wallButton.hardwareId));
     expect(stored.outcome).toBe(DeviceEventOutcome.CARE_CONFIRMED);
-    expect((await t.prisma.task.findUniqueOrThrow({ where: { id: task!.id } })).status).toBe('OPEN_CONFIRMED');
+    expect((await t.prisma.task.findUniqueOrThrow({ where: { id: task!.id } })).status).toBe(
+      'OPEN_CONFIRMED',
+    );
     // The wall button raised no task of its own.
     expect(await openTaskOf(f.units.AL.wallButton.deviceId)).toBeNull();
     await closeTask(task!.id);
@@ -189,7 +201,9 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
 
     const stored = await send(eventOf(f.units.IL.wallButton.hardwareId));
     expect(stored.outcome).toBe(DeviceEventOutcome.TASK_CREATED);
-    expect((await t.prisma.task.findUniqueOrThrow({ where: { id: task!.id } })).status).toBe('OPEN_CONFIRMING');
+    expect((await t.prisma.task.findUniqueOrThrow({ where: { id: task!.id } })).status).toBe(
+      'OPEN_CONFIRMING',
+    );
     await closeTask(task!.id);
     await closeTask((await openTaskOf(f.units.IL.wallButton.deviceId))!.id);
   });
@@ -208,6 +222,65 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
     await closeTask(task!.id);
   });
 
+  it("a door opening raises an alert only inside the door's alert period; closing adds an update", async () => {
+    const d = await createTestFacility(t.prisma);
+    const alarm = d.door.alarm;
+    // The door's own schedule is 19:00-07:00 in Chicago. 2025-06-10 is in CDT (UTC-5).
+    const night = new Date('2025-06-11T02:00:00Z'); // 21:00
+    const noon = new Date('2025-06-10T17:00:00Z'); // 12:00
+    const stored = await send(eventOf(alarm.hardwareId, 'DOOR_OPEN', night), d);
+    expect(stored.outcome).toBe(DeviceEventOutcome.TASK_CREATED);
+    const task = await openTaskOf(alarm.deviceId);
+    expect(task).toMatchObject({
+      facilityId: d.facilityId,
+      severity: 'HIGH_PRIORITY',
+      title: `${d.door.name} door opened`,
+      residentId: null,
+      unitId: null,
+    });
+    await send(eventOf(alarm.hardwareId, 'DOOR_CLOSED', night), d);
+    await send(eventOf(alarm.hardwareId, 'DOOR_OPEN', night), d);
+    expect((await updatesOf(task!.id)).map((u) => u.type)).toEqual([
+      'CREATED',
+      'DEVICE_INTERACTION_DOOR_CLOSED',
+      'DEVICE_INTERACTION_DOOR_OPEN',
+    ]);
+    await closeTask(task!.id);
+
+    // Outside the period: no alert; a close with no open alert changes nothing.
+    expect((await send(eventOf(alarm.hardwareId, 'DOOR_OPEN', noon), d)).outcome).toBe(
+      DeviceEventOutcome.OUTSIDE_ALERT_PERIOD,
+    );
+    expect((await send(eventOf(alarm.hardwareId, 'DOOR_CLOSED', noon), d)).outcome).toBe(
+      DeviceEventOutcome.NO_OPEN_TASK,
+    );
+    expect(await openTaskOf(alarm.deviceId)).toBeNull();
+
+    // Without a schedule of its own the door follows the facility default (Always Alert here)...
+    await t.prisma.door.update({ where: { id: d.door.id }, data: { doorAlarmScheduleId: null } });
+    await t.prisma.deviceAllocation.update({
+      where: { id: alarm.allocationId },
+      data: { doorAlarmScheduleId: null },
+    });
+    expect((await send(eventOf(alarm.hardwareId, 'DOOR_OPEN', noon), d)).outcome).toBe(
+      DeviceEventOutcome.TASK_CREATED,
+    );
+    await closeTask((await openTaskOf(alarm.deviceId))!.id);
+    // ...Never Alert when the default says so...
+    await t.prisma.doorAlarmSchedule.update({
+      where: { id: d.defaultDoorScheduleId },
+      data: { alwaysAlert: false, neverAlert: true },
+    });
+    expect((await send(eventOf(alarm.hardwareId, 'DOOR_OPEN', night), d)).outcome).toBe(
+      DeviceEventOutcome.OUTSIDE_ALERT_PERIOD,
+    );
+    // ...and always, the safe side, when the facility has no default either.
+    await t.prisma.doorAlarmSchedule.delete({ where: { id: d.defaultDoorScheduleId } });
+    expect((await send(eventOf(alarm.hardwareId, 'DOOR_OPEN', noon), d)).outcome).toBe(
+      DeviceEventOutcome.TASK_CREATED,
+    );
+  });
+
   it('a fall is an emergency; a second detection updates the open fall alert', async () => {
     const sensor = f.fallSensor;
     const stored = await send(eventOf(sensor.hardwareId, 'FALL_DETECTED'));
@@ -220,7 +293,10 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
       title: `Fall detected in ${f.units.MC.displayName} (Bedroom)`,
     });
     await send(eventOf(sensor.hardwareId, 'FALL_DETECTED'));
-    expect((await updatesOf(task!.id)).map((u) => u.type)).toEqual(['CREATED', 'DEVICE_INTERACTION_FALL_DETECTED']);
+    expect((await updatesOf(task!.id)).map((u) => u.type)).toEqual([
+      'CREATED',
+      'DEVICE_INTERACTION_FALL_DETECTED',
+    ]);
     await closeTask(task!.id);
   });
 
@@ -243,11 +319,18 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
       },
     });
     // A cancel with nothing open raises nothing.
-    expect((await send(eventOf(device.hardwareId, 'M3_BATH_CANCELED'))).outcome).toBe(DeviceEventOutcome.NO_OPEN_TASK);
+    expect((await send(eventOf(device.hardwareId, 'M3_BATH_CANCELED'))).outcome).toBe(
+      DeviceEventOutcome.NO_OPEN_TASK,
+    );
 
-    expect((await send(eventOf(device.hardwareId, 'M3_BATH_TRIGGERED'))).outcome).toBe(DeviceEventOutcome.TASK_CREATED);
+    expect((await send(eventOf(device.hardwareId, 'M3_BATH_TRIGGERED'))).outcome).toBe(
+      DeviceEventOutcome.TASK_CREATED,
+    );
     const task = await openTaskOf(device.id);
-    expect(task).toMatchObject({ severity: 'HIGH_PRIORITY', title: `Bath alert: ${f.units.LTC.displayName}` });
+    expect(task).toMatchObject({
+      severity: 'HIGH_PRIORITY',
+      title: `Bath alert: ${f.units.LTC.displayName}`,
+    });
     await send(eventOf(device.hardwareId, 'M3_BATH_CANCELED'));
     await send(eventOf(device.hardwareId, 'M3_ALERT_TRIGGERED'));
     await send(eventOf(device.hardwareId, 'M3_ALERT_CANCELED'));
@@ -270,7 +353,11 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
     const checkIn = await t.prisma.checkIn.findFirstOrThrow({
       where: { facilityId: f.facilityId, unitId: f.units.IL.id, date: new Date('2025-06-10') },
     });
-    expect(checkIn).toMatchObject({ status: 'COMPLETE', checkInReason: 'BUTTON_PRESSED', enterpriseId: f.enterpriseId });
+    expect(checkIn).toMatchObject({
+      status: 'COMPLETE',
+      checkInReason: 'BUTTON_PRESSED',
+      enterpriseId: f.enterpriseId,
+    });
     expect(checkIn.checkInTimestamp?.toISOString()).toBe('2025-06-10T15:00:00.000Z');
     expect(await t.prisma.task.count({ where: { deviceId: button.deviceId } })).toBe(0);
 
@@ -291,7 +378,9 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
     });
     expect(pending).toMatchObject({ status: 'COMPLETE', checkInReason: 'BUTTON_PRESSED' });
     expect(
-      await t.prisma.checkIn.count({ where: { facilityId: f.facilityId, unitId: f.units.IL.id, date: new Date('2025-06-12') } }),
+      await t.prisma.checkIn.count({
+        where: { facilityId: f.facilityId, unitId: f.units.IL.id, date: new Date('2025-06-12') },
+      }),
     ).toBe(0);
   });
 
@@ -344,7 +433,10 @@ describe('[WORKER][ALERTS][CARE_CONFIRMATION]: the 30 s limit is enforced by the
     });
   const confirming = (taskId: string, since: Date) =>
     t.prisma.$transaction(async (tx) => {
-      await tx.task.update({ where: { id: taskId }, data: { status: 'OPEN_CONFIRMING', confirmingSince: since } });
+      await tx.task.update({
+        where: { id: taskId },
+        data: { status: 'OPEN_CONFIRMING', confirmingSince: since },
+      });
       await scheduleCareConfirmationTimeout(tx, { taskId, confirmingSince: since.toISOString() });
     });
   const jobRunAt = async (taskId: string) => {
@@ -378,7 +470,10 @@ describe('[WORKER][ALERTS][CARE_CONFIRMATION]: the 30 s limit is enforced by the
     const since = new Date(Date.now() - 29_000);
     await confirming(confirmed.id, since);
     await confirming(restarted.id, since);
-    await t.prisma.task.update({ where: { id: confirmed.id }, data: { status: 'OPEN_CONFIRMED', confirmingSince: null } });
+    await t.prisma.task.update({
+      where: { id: confirmed.id },
+      data: { status: 'OPEN_CONFIRMED', confirmingSince: null },
+    });
     // Confirmation of the second restarted 10 s later: the first timeout must not end it.
     const later = new Date(since.getTime() + 10_000);
     await t.prisma.task.update({ where: { id: restarted.id }, data: { confirmingSince: later } });
@@ -388,7 +483,9 @@ describe('[WORKER][ALERTS][CARE_CONFIRMATION]: the 30 s limit is enforced by the
       restarted.id,
       since.toISOString(),
     );
-    await eventually(async () => (await jobRunAt(confirmed.id)) === null && (await jobRunAt(restarted.id)) === null);
+    await eventually(
+      async () => (await jobRunAt(confirmed.id)) === null && (await jobRunAt(restarted.id)) === null,
+    );
     await eventually(async () => {
       const rows = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
         `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = $1`,
@@ -396,15 +493,24 @@ describe('[WORKER][ALERTS][CARE_CONFIRMATION]: the 30 s limit is enforced by the
       );
       return rows[0]?.n === 0;
     });
-    expect((await t.prisma.task.findUniqueOrThrow({ where: { id: confirmed.id } })).status).toBe('OPEN_CONFIRMED');
-    expect((await t.prisma.task.findUniqueOrThrow({ where: { id: restarted.id } })).status).toBe('OPEN_CONFIRMING');
-    expect(await t.prisma.taskUpdate.count({ where: { taskId: { in: [confirmed.id, restarted.id] } } })).toBe(0);
+    expect((await t.prisma.task.findUniqueOrThrow({ where: { id: confirmed.id } })).status).toBe(
+      'OPEN_CONFIRMED',
+    );
+    expect((await t.prisma.task.findUniqueOrThrow({ where: { id: restarted.id } })).status).toBe(
+      'OPEN_CONFIRMING',
+    );
+    expect(await t.prisma.taskUpdate.count({ where: { taskId: { in: [confirmed.id, restarted.id] } } })).toBe(
+      0,
+    );
   });
 
   it('a timeout job that runs early checks again when the 30 s are up', async () => {
     const task = await createClaimedTask(f.residents.LTC.pendant.deviceId);
     const since = new Date();
-    await t.prisma.task.update({ where: { id: task.id }, data: { status: 'OPEN_CONFIRMING', confirmingSince: since } });
+    await t.prisma.task.update({
+      where: { id: task.id },
+      data: { status: 'OPEN_CONFIRMING', confirmingSince: since },
+    });
     // Queued to run now instead of in 30 s.
     await t.prisma.$executeRawUnsafe(
       `SELECT graphile_worker.add_job($1, json_build_object('taskId', $2::text, 'confirmingSince', $3::text),
@@ -419,6 +525,8 @@ describe('[WORKER][ALERTS][CARE_CONFIRMATION]: the 30 s limit is enforced by the
       return at && at.getTime() > Date.now() + 5_000 ? at : null;
     });
     expect(Math.abs(runAt.getTime() - (since.getTime() + 30_000))).toBeLessThan(1_000);
-    expect((await t.prisma.task.findUniqueOrThrow({ where: { id: task.id } })).status).toBe('OPEN_CONFIRMING');
+    expect((await t.prisma.task.findUniqueOrThrow({ where: { id: task.id } })).status).toBe(
+      'OPEN_CONFIRMING',
+    );
   });
 });

@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { SEVERITY_VALUES, type Severity, TaskUpdateType, ZDoorAlarmScheduleSchema } from '@sage/contract';
 import { careConfirmationJobKey, recordTaskChangePg, type TaskStatus } from '@sage/db';
 import {
@@ -11,6 +10,7 @@ import {
   planDeviceEvent,
   type TaskUpdatePlan,
 } from '@sage/domain';
+import type pg from 'pg';
 
 /** Outcomes recorded on the stored event (DeviceEvent.outcome), for operators and tests. */
 export const DeviceEventOutcome = {
@@ -82,7 +82,11 @@ const CHECK_IN_ROOM = 'CHECKIN';
  * single TaskChange + NOTIFY, and the event marked processed. A processed event is left alone, so a retried
  * or repeated job has no second effect.
  */
-export async function applyDeviceEvent(pool: pg.Pool, deviceEventId: string, logger: Logger): Promise<ApplyResult | null> {
+export async function applyDeviceEvent(
+  pool: pg.Pool,
+  deviceEventId: string,
+  logger: Logger,
+): Promise<ApplyResult | null> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -97,7 +101,11 @@ export async function applyDeviceEvent(pool: pg.Pool, deviceEventId: string, log
   }
 }
 
-async function applyInTransaction(client: pg.PoolClient, deviceEventId: string, logger: Logger): Promise<ApplyResult | null> {
+async function applyInTransaction(
+  client: pg.PoolClient,
+  deviceEventId: string,
+  logger: Logger,
+): Promise<ApplyResult | null> {
   const { rows: events } = await client.query<StoredEvent>(
     `SELECT id, "facilityId", "hardwareId", type::text AS type, "eventTimestamp", "batteryLevel", "receivedAt", "processedAt"
        FROM "DeviceEvent" WHERE id = $1 FOR UPDATE`,
@@ -108,7 +116,10 @@ async function applyInTransaction(client: pg.PoolClient, deviceEventId: string, 
 
   const device = await loadDeviceContext(client, event);
   if (!device) {
-    logger.warn('device event from unknown hardware', { hardwareId: event.hardwareId, facilityId: event.facilityId });
+    logger.warn('device event from unknown hardware', {
+      hardwareId: event.hardwareId,
+      facilityId: event.facilityId,
+    });
     await client.query(`UPDATE "DeviceEvent" SET "processedAt" = now(), outcome = $2 WHERE id = $1`, [
       event.id,
       DeviceEventOutcome.UNALLOCATED_HARDWARE,
@@ -161,13 +172,18 @@ const roleOf = (d: DeviceContext): DeviceRole => {
 const subjectOf = (d: DeviceContext): DeviceSubject => ({
   role: roleOf(d),
   deviceType: d.deviceType,
-  resident: d.residentId && d.firstName !== null ? { firstName: d.firstName, lastName: d.lastName ?? '' } : null,
+  resident:
+    d.residentId && d.firstName !== null ? { firstName: d.firstName, lastName: d.lastName ?? '' } : null,
   unitName: d.unitName,
   doorName: d.doorName,
   room: d.room && d.room !== CHECK_IN_ROOM ? d.room : null,
 });
 
-async function applyAlertRules(client: pg.PoolClient, event: StoredEvent, device: DeviceContext): Promise<ApplyResult> {
+async function applyAlertRules(
+  client: pg.PoolClient,
+  event: StoredEvent,
+  device: DeviceContext,
+): Promise<ApplyResult> {
   const subject = subjectOf(device);
   const plan = planDeviceEvent(event.type, subject);
   switch (plan.kind) {
@@ -328,7 +344,8 @@ async function confirmCare(
      RETURNING t.id, t.status::text AS status, t.severity::text AS severity`,
     [event.facilityId, role === 'RESIDENT' ? device.residentId : null, device.unitId, event.receivedAt],
   );
-  const description = role === 'RESIDENT' ? 'Care confirmed by pendant press' : 'Care confirmed by wall button press';
+  const description =
+    role === 'RESIDENT' ? 'Care confirmed by pendant press' : 'Care confirmed by wall button press';
   for (const task of rows) {
     await insertUpdates(client, task.id, event.facilityId, device.deviceId, [
       { type: TaskUpdateType.CARE_CONFIRMED, description },
@@ -349,7 +366,11 @@ async function confirmCare(
  * Whether a door opening at the event's time is inside the door's alert period: the door's own schedule,
  * else the facility default, else always (decision 0008). An unreadable schedule alerts (the safe side).
  */
-async function isDoorAlerting(client: pg.PoolClient, event: StoredEvent, device: DeviceContext): Promise<boolean> {
+async function isDoorAlerting(
+  client: pg.PoolClient,
+  event: StoredEvent,
+  device: DeviceContext,
+): Promise<boolean> {
   const { rows } = await client.query<{ alwaysAlert: boolean; neverAlert: boolean; dailySchedules: unknown }>(
     `SELECT "alwaysAlert", "neverAlert", "dailySchedules" FROM "DoorAlarmSchedule"
       WHERE "facilityId" = $1
@@ -377,7 +398,11 @@ async function isDoorAlerting(client: pg.PoolClient, event: StoredEvent, device:
  * A check-in button press completes the unit's daily check-in with reason BUTTON_PRESSED (creating the day's
  * check-in when missing). A check-in already complete keeps its first reason and time.
  */
-async function completeCheckIn(client: pg.PoolClient, event: StoredEvent, device: DeviceContext): Promise<void> {
+async function completeCheckIn(
+  client: pg.PoolClient,
+  event: StoredEvent,
+  device: DeviceContext,
+): Promise<void> {
   if (!device.unitId) return;
   await client.query(
     `INSERT INTO "CheckIn" ("facilityId", "enterpriseId", "unitId", date, status, "checkInReason", "checkInTimestamp")

@@ -1,6 +1,6 @@
-import type pg from 'pg';
-import { CARE_CONFIRMATION_TIMEOUT_MS, recordTaskChangePg, type Severity, type TaskStatus } from '@sage/db';
 import { TaskUpdateType } from '@sage/contract';
+import { CARE_CONFIRMATION_TIMEOUT_MS, recordTaskChangePg, type Severity, type TaskStatus } from '@sage/db';
+import type pg from 'pg';
 
 export type CareConfirmationTimeoutResult =
   /** Still confirming since then and the 30 s have passed: back to OPEN_CLAIMED. */
@@ -24,7 +24,12 @@ export async function failCareConfirmation(
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    const { rows } = await client.query<{ id: string; facilityId: string; status: TaskStatus; severity: Severity }>(
+    const { rows } = await client.query<{
+      id: string;
+      facilityId: string;
+      status: TaskStatus;
+      severity: Severity;
+    }>(
       `UPDATE "Task"
           SET status = 'OPEN_CLAIMED', "confirmingSince" = NULL, "lastUpdateTimestamp" = now()
         WHERE id = $1 AND status = 'OPEN_CONFIRMING' AND "confirmingSince" = $2
@@ -45,7 +50,12 @@ export async function failCareConfirmation(
     }
     await client.query(
       `INSERT INTO "TaskUpdate" ("taskId", "facilityId", type, description) VALUES ($1, $2, $3::"TaskUpdateType", $4)`,
-      [task.id, task.facilityId, TaskUpdateType.CARE_CONFIRMATION_FAILED, 'No press detected within 30 seconds'],
+      [
+        task.id,
+        task.facilityId,
+        TaskUpdateType.CARE_CONFIRMATION_FAILED,
+        'No press detected within 30 seconds',
+      ],
     );
     await recordTaskChangePg(client, {
       facilityId: task.facilityId,

@@ -29,4 +29,5 @@ export const retryLater = (retryAfterSeconds: number, why: string) =>
     retryAfterSeconds,
   });
 
-export const loginRequired = (message: string) => new SigninError(401, message, SigninErrorCode.login_required);
+export const loginRequired = (message: string) =>
+  new SigninError(401, message, SigninErrorCode.login_required);

@@ -1,5 +1,5 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { DEFAULT_PHONE_COUNTRY } from '@sage/contract';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /**
  * A phone number in E.164, parsed and validated with libphonenumber-js: North American numbering plan only
@@ -7,6 +7,6 @@ import { DEFAULT_PHONE_COUNTRY } from '@sage/contract';
  */
 export function normaliseNanpNumber(input: string): string | null {
   const parsed = parsePhoneNumberFromString(input, DEFAULT_PHONE_COUNTRY);
-  if (!parsed || parsed.countryCallingCode !== '1' || !parsed.isValid()) return null;
+  if (parsed?.countryCallingCode !== '1' || !parsed.isValid()) return null;
   return parsed.number;
 }

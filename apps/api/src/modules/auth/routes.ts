@@ -1,5 +1,3 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SigninErrorCode,
   ZErrorReplySchema,
@@ -12,6 +10,9 @@ import {
   ZTokenRefreshReplySchema,
   ZTokenRefreshRequestSchema,
 } from '@sage/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { SigninDeps } from './deps';
 import { SigninError } from './errors';
 import { startPasswordless, verifyPasswordless } from './passwordless/service';
@@ -45,11 +46,12 @@ export function addressRateLimit(app: FastifyInstance) {
     timeWindow: SIGNIN_LIMITS.addressWindowMs,
     errorResponseBuilder: (_request: unknown, context: { ttl: number }) => {
       const retryAfterSeconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return {
-        statusCode: 429,
-        code: SigninErrorCode.rate_limited,
-        message: `Too many sign-in codes asked for from this address: try again in ${retryAfterSeconds} s`,
-      };
+      return new SigninError(
+        429,
+        `Too many sign-in codes asked for from this address: try again in ${retryAfterSeconds} s`,
+        SigninErrorCode.rate_limited,
+        { retryAfterSeconds },
+      );
     },
   };
 }
@@ -102,7 +104,11 @@ const signinRoutes: FastifyPluginAsyncZod<{ deps: SigninDeps }> = async (app, { 
         tags: ['sign-in'],
         summary: 'A fresh access token; the refresh token is rotated (a used one ends the session)',
         body: ZTokenRefreshRequestSchema,
-        response: { 200: ZTokenRefreshReplySchema, 400: ZErrorReplySchema, 401: ZPasswordlessStartErrorReplySchema },
+        response: {
+          200: ZTokenRefreshReplySchema,
+          400: ZErrorReplySchema,
+          401: ZPasswordlessStartErrorReplySchema,
+        },
       },
     },
     async (request) => rotateRefreshToken(deps, request.body.refreshToken),
@@ -115,7 +121,7 @@ const signinRoutes: FastifyPluginAsyncZod<{ deps: SigninDeps }> = async (app, { 
         tags: ['sign-in'],
         summary: 'End the session of this refresh token (its whole chain)',
         body: ZLogoutRequestSchema,
-        response: { 400: ZErrorReplySchema },
+        response: { 204: z.undefined().describe('Signed out'), 400: ZErrorReplySchema },
       },
     },
     async (request, reply) => {

@@ -1,17 +1,95 @@
-import { Center, Stack, Text, Title } from '@mantine/core';
-import { LoginMessages } from '@sage/contract';
-import { PRODUCT_NAME } from '../../shared/constants';
+import { Button, Center, Modal, Stack, Text } from '@mantine/core';
+import {
+  CODE_RESEND_COUNTDOWN_MS,
+  LogoutReasonDialogs,
+  LoginStep,
+  POST_LOGIN_ROUTE,
+  type TTokenReply,
+  ZLogoutReasonSchema,
+} from '@sage/contract';
+import { useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../../shared/session';
+import { PartnerLogo } from '../signin/partner-logo';
+import { storeTokens } from '../signin/session-actions';
+import { signinApi } from '../signin/signin-api';
+import { CodeStep } from './code-step';
+import { startEmailSignIn } from './email-sign-in';
+import { PhoneStep } from './phone-step';
 
-/** Login page placeholder: the phone and code steps come with the sign-in feature. */
-export function AuthenticatePage() {
+/** The logoutReason dialog (login-required, session-expired, token-error) with an Ok button. */
+function LogoutReasonDialog() {
+  const [params, setParams] = useSearchParams();
+  const reason = ZLogoutReasonSchema.safeParse(params.get('logoutReason'));
+  if (!reason.success) return null;
+  const dialog = LogoutReasonDialogs[reason.data];
+  const dismiss = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('logoutReason');
+        return next;
+      },
+      { replace: true },
+    );
   return (
-    <Center component="main" mih="100dvh" p="lg">
-      <Stack gap="sm" w="100%" maw={420}>
-        <Title order={1} fz="h2">
-          {LoginMessages.welcome} {PRODUCT_NAME}
-        </Title>
-        <Text>{LoginMessages.enterPhone}</Text>
+    <Modal opened onClose={dismiss} title={dialog.title} centered withCloseButton={false}>
+      <Stack gap="md">
+        <Text>{dialog.text}</Text>
+        <Button fullWidth onClick={dismiss}>
+          Ok
+        </Button>
       </Stack>
+    </Modal>
+  );
+}
+
+/** /authenticate: phone step, then code step (sign-in doc sections 2, 4, 5, 8). */
+export function AuthenticatePage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const hasLogoutReason = params.has('logoutReason');
+  const [step, setStep] = useState<LoginStep>(LoginStep.PHONE_NUMBER_LOGIN);
+  const [phone, setPhone] = useState('');
+  const [sent, setSent] = useState<{ phone: string; at: number } | null>(null);
+
+  // Signed in already (e.g. another tab): on to the app, unless this page was opened to say why they left.
+  if (session && step === LoginStep.PHONE_NUMBER_LOGIN && !hasLogoutReason) return <Navigate to="/dashboard" replace />;
+
+  const continueWith = async (e164: string) => {
+    // Back on the phone step with the same number before the 30 s are over: the code sent is still good.
+    const recent = sent && sent.phone === e164 && Date.now() - sent.at < CODE_RESEND_COUNTDOWN_MS;
+    if (!recent) {
+      await signinApi.start(e164);
+      setSent({ phone: e164, at: Date.now() });
+    }
+    setPhone(e164);
+    setStep(LoginStep.CONFIRM_CODE);
+  };
+
+  const signedIn = (tokens: TTokenReply) => {
+    storeTokens(tokens);
+    navigate(POST_LOGIN_ROUTE, { replace: true });
+  };
+
+  return (
+    <Center component="main" mih="100dvh" p="lg" style={{ alignItems: 'flex-start' }}>
+      <Stack gap="lg" w="100%" maw={420} pt="xl">
+        <PartnerLogo />
+        {step === LoginStep.CONFIRM_CODE && sent ? (
+          <CodeStep
+            phoneNumber={phone}
+            sentAt={sent.at}
+            onBack={() => setStep(LoginStep.PHONE_NUMBER_LOGIN)}
+            onResent={(at) => setSent({ phone, at })}
+            onSignedIn={signedIn}
+          />
+        ) : (
+          <PhoneStep initialPhone={phone} onContinue={continueWith} onEmail={startEmailSignIn} />
+        )}
+      </Stack>
+      <LogoutReasonDialog />
     </Center>
   );
 }

@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { AUTHENTICATE_ROUTE } from '../../shared/constants';
+import { authenticatePath, pendingLogoutReason } from '../../shared/navigation';
 import { useSession } from '../../shared/session';
+import { startSilentTokenRefresh } from '../signin/session-actions';
 
 /**
  * The main app module (loaded lazily): everything behind sign-in. A visitor without a session goes to the
@@ -8,6 +10,9 @@ import { useSession } from '../../shared/session';
  */
 export function SignedInLayout() {
   const session = useSession();
-  if (!session) return <Navigate to={AUTHENTICATE_ROUTE} replace />;
+  const signedIn = session !== null;
+  // The access token is fetched silently every 60 s while signed in (sign-in doc section 4).
+  useEffect(() => (signedIn ? startSilentTokenRefresh() : undefined), [signedIn]);
+  if (!session) return <Navigate to={authenticatePath(pendingLogoutReason())} replace />;
   return <Outlet />;
 }

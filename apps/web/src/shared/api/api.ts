@@ -1,4 +1,4 @@
-import { authenticatePath, navigateTo } from '../navigation';
+import { authenticatePath, navigateTo, setLogoutReason } from '../navigation';
 import { sessionStore } from '../session';
 import { createApiClient } from './client';
 
@@ -6,8 +6,11 @@ import { createApiClient } from './client';
 export const api = createApiClient({
   fetch: (input, init) => globalThis.fetch(input, init),
   getSession: () => sessionStore.get(),
-  onUnauthorized: () => {
+  onUnauthorized: (error) => {
+    // An access token past its `exp`: the session timed out; anything else: sign in again.
+    const reason = error.code === 'token_expired' ? 'session-expired' : 'login-required';
+    setLogoutReason(reason);
     sessionStore.clear();
-    navigateTo(authenticatePath('login-required'), { replace: true });
+    navigateTo(authenticatePath(reason), { replace: true });
   },
 });

@@ -67,8 +67,19 @@ export type DrawerPropsMap = {
   [T in DrawerType]: T extends keyof SpecifiedDrawerProps ? SpecifiedDrawerProps[T] : UnspecifiedDrawerProps;
 };
 
+/** Props of the 'What device is this?' drawer (features/shift). */
+export interface SelectDeviceDrawerProps {
+  facilityId: string;
+  staffMemberId: string;
+  /** Management sees 'Other Devices' first. */
+  isManagement: boolean;
+  /** Runs once the device is saved (the drawer has closed). */
+  onSelected?: () => void;
+}
+
 interface SpecifiedDrawerProps {
   confirmation: ConfirmationDrawerProps;
+  'select-device': SelectDeviceDrawerProps;
 }
 
 export type DrawerPropsOf<T extends DrawerType> = DrawerPropsMap[T];

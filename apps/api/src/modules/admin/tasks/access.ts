@@ -1,5 +1,12 @@
 import type { Prisma, PrismaClient } from '@sage/db';
-import { canSeeTask, derivePermissions, isTaskSupervisor, type Permissions, seesAllTasks, type TaskActor } from '@sage/domain';
+import {
+  canSeeTask,
+  derivePermissions,
+  isTaskSupervisor,
+  type Permissions,
+  seesAllTasks,
+  type TaskActor,
+} from '@sage/domain';
 import { forbidden } from '../../../plugins/app/errors';
 import { loadFacilityAccess } from '../staff/access';
 
@@ -28,7 +35,10 @@ export interface Viewer {
 export async function loadViewer(prisma: PrismaClient, staffMemberId: string): Promise<Viewer> {
   const [access, me] = await Promise.all([
     loadFacilityAccess(prisma, staffMemberId),
-    prisma.staffMember.findUnique({ where: { id: staffMemberId }, select: { firstName: true, lastName: true } }),
+    prisma.staffMember.findUnique({
+      where: { id: staffMemberId },
+      select: { firstName: true, lastName: true },
+    }),
   ]);
   const facilities = new Map<string, FacilityViewer>();
   for (const f of access) {
@@ -93,12 +103,20 @@ export function seesTask(
 ): FacilityViewer | null {
   const facility = viewer.facilities.get(task.facilityId);
   if (!facility) return null;
-  const taskViewer = { staffMemberId: viewer.staffMemberId, permissions: facility.permissions, groupIds: facility.groupIds };
+  const taskViewer = {
+    staffMemberId: viewer.staffMemberId,
+    permissions: facility.permissions,
+    groupIds: facility.groupIds,
+  };
   return canSeeTask(taskViewer, task) ? facility : null;
 }
 
 /** Checks that every id is a staff member working in the facility; returns the unknown ones. */
-export async function unknownStaffInFacility(db: Db, facilityId: string, ids: readonly string[]): Promise<string[]> {
+export async function unknownStaffInFacility(
+  db: Db,
+  facilityId: string,
+  ids: readonly string[],
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const found = await db.groupMembership.findMany({
     where: { facilityId, staffMemberId: { in: [...ids] } },

@@ -8,7 +8,13 @@ import {
   type TTaskReply,
   type TUpdateTaskRequest,
 } from '@sage/contract';
-import { type Prisma, type PrismaClient, recordTaskChange, scheduleCareConfirmationTimeout, TaskUpdateType } from '@sage/db';
+import {
+  type Prisma,
+  type PrismaClient,
+  recordTaskChange,
+  scheduleCareConfirmationTimeout,
+  TaskUpdateType,
+} from '@sage/db';
 import { decideStatusChange, decideUnassign, type TaskActionPlan } from '@sage/domain';
 import { forbidden, invalidInput } from '../../../plugins/app/errors';
 import { actorIn, requireFacility, unknownStaffInFacility, type Viewer, viewerName } from './access';
@@ -27,13 +33,19 @@ async function staffName(tx: Tx, id: string | null): Promise<string> {
 async function checkReferences(
   tx: Tx,
   facilityId: string,
-  refs: { unitId?: string | null; residentId?: string | null; assigneeId?: string | null; assigneeGroupId?: string | null },
+  refs: {
+    unitId?: string | null;
+    residentId?: string | null;
+    assigneeId?: string | null;
+    assigneeGroupId?: string | null;
+  },
 ): Promise<{ residentUnitId: string | null }> {
   const issues: { field: string; rule: string; message: string }[] = [];
   let residentUnitId: string | null = null;
   if (refs.unitId) {
     const unit = await tx.unit.findFirst({ where: { id: refs.unitId, facilityId }, select: { id: true } });
-    if (!unit) issues.push({ field: 'body.unitId', rule: 'exists', message: 'No such unit in this facility' });
+    if (!unit)
+      issues.push({ field: 'body.unitId', rule: 'exists', message: 'No such unit in this facility' });
   }
   if (refs.residentId) {
     const resident = await tx.resident.findFirst({
@@ -45,11 +57,23 @@ async function checkReferences(
     } else residentUnitId = resident.unitId;
   }
   if (refs.assigneeId && (await unknownStaffInFacility(tx, facilityId, [refs.assigneeId])).length > 0) {
-    issues.push({ field: 'body.assigneeId', rule: 'exists', message: 'No such staff member in this facility' });
+    issues.push({
+      field: 'body.assigneeId',
+      rule: 'exists',
+      message: 'No such staff member in this facility',
+    });
   }
   if (refs.assigneeGroupId) {
-    const group = await tx.group.findFirst({ where: { id: refs.assigneeGroupId, facilityId }, select: { id: true } });
-    if (!group) issues.push({ field: 'body.assigneeGroupId', rule: 'exists', message: 'No such group in this facility' });
+    const group = await tx.group.findFirst({
+      where: { id: refs.assigneeGroupId, facilityId },
+      select: { id: true },
+    });
+    if (!group)
+      issues.push({
+        field: 'body.assigneeGroupId',
+        rule: 'exists',
+        message: 'No such group in this facility',
+      });
   }
   if (issues.length) throw invalidInput(issues);
   return { residentUnitId };
@@ -59,7 +83,11 @@ async function checkReferences(
  * POST /tasks: a manual task (no device). Created by staff who see the facility's tasks; with an assignee it
  * starts claimed by them (CREATED, ASSIGNMENT), else unclaimed (CREATED).
  */
-export async function createTask(prisma: PrismaClient, viewer: Viewer, body: TCreateTaskRequest): Promise<TTaskReply> {
+export async function createTask(
+  prisma: PrismaClient,
+  viewer: Viewer,
+  body: TCreateTaskRequest,
+): Promise<TTaskReply> {
   const facility = requireFacility(viewer, body.facilityId);
   if (!facility.seesAll) {
     throw forbidden('Only care staff, nurses and management create tasks in this facility');
@@ -108,13 +136,24 @@ export async function createTask(prisma: PrismaClient, viewer: Viewer, body: TCr
       });
     }
     await tx.taskUpdate.createMany({ data: updates });
-    await recordTaskChange(tx, { facilityId: facility.facilityId, taskId: task.id, status, severity: body.severity });
+    await recordTaskChange(tx, {
+      facilityId: facility.facilityId,
+      taskId: task.id,
+      status,
+      severity: body.severity,
+    });
     return task.id;
   });
   return loadTaskReply(prisma, taskId);
 }
 
-function describeUpdate(type: TaskUpdateType, from: TaskStatus, to: TaskStatus, who: string, was: string): string {
+function describeUpdate(
+  type: TaskUpdateType,
+  from: TaskStatus,
+  to: TaskStatus,
+  who: string,
+  was: string,
+): string {
   switch (type) {
     case TaskUpdateType.CLAIM:
       return `Claimed by ${who}`;
@@ -138,7 +177,12 @@ async function applyPlan(
   const confirming = plan.status === 'OPEN_CONFIRMING';
   await tx.task.update({
     where: { id: task.id },
-    data: { status: plan.status, assigneeId, confirmingSince: confirming ? now : null, lastUpdateTimestamp: now },
+    data: {
+      status: plan.status,
+      assigneeId,
+      confirmingSince: confirming ? now : null,
+      lastUpdateTimestamp: now,
+    },
   });
   const was = await staffName(tx, task.assigneeId);
   const at = sequence(now, plan.updates.length);
@@ -183,7 +227,11 @@ export async function changeTaskStatus(
 }
 
 /** POST /tasks/{taskId}/unassign: the assignee (or a supervisor) gives the task back; it becomes unclaimed. */
-export async function unassignTask(prisma: PrismaClient, viewer: Viewer, taskId: string): Promise<TTaskReply> {
+export async function unassignTask(
+  prisma: PrismaClient,
+  viewer: Viewer,
+  taskId: string,
+): Promise<TTaskReply> {
   await prisma.$transaction(async (tx) => {
     const { task, facility } = await lockVisibleTask(tx, viewer, taskId);
     const plan = decideUnassign(task, actorIn(viewer, facility));
@@ -291,7 +339,12 @@ export async function cancelTask(prisma: PrismaClient, viewer: Viewer, taskId: s
     const now = new Date();
     await tx.task.update({
       where: { id: task.id },
-      data: { status: 'CLOSED_CANCELED', confirmingSince: null, openDeviceKey: null, lastUpdateTimestamp: now },
+      data: {
+        status: 'CLOSED_CANCELED',
+        confirmingSince: null,
+        openDeviceKey: null,
+        lastUpdateTimestamp: now,
+      },
     });
     await tx.taskUpdate.create({
       data: {

@@ -8,8 +8,20 @@ import {
   type TResolveTaskRequest,
   type TTaskReply,
 } from '@sage/contract';
-import { type AlertOutcomeType, type Prisma, type PrismaClient, recordTaskChange, TaskUpdateType } from '@sage/db';
-import { careConfirmationMissing, decideResolve, isRefusal, planResolve, resolutionIssues } from '@sage/domain';
+import {
+  type AlertOutcomeType,
+  type Prisma,
+  type PrismaClient,
+  recordTaskChange,
+  TaskUpdateType,
+} from '@sage/db';
+import {
+  careConfirmationMissing,
+  decideResolve,
+  isRefusal,
+  planResolve,
+  resolutionIssues,
+} from '@sage/domain';
 import { forbidden, HttpError, invalidInput } from '../../../plugins/app/errors';
 import { actorIn, requireFacility, unknownStaffInFacility, type Viewer, viewerName } from './access';
 import { closedRejection, type LockedTask, lockVisibleTask, sequence, taskConflict } from './task-lock';
@@ -38,9 +50,14 @@ function checkResolutionBody(resolution: Resolution): void {
  * the resolution fields, one CareOutcome per outcome and, for a resident and a real alert, the care log
  * entry (ResidentActivity) the resident's activity list and routine check read.
  */
-async function writeResolution(tx: Tx, viewer: Viewer, task: LockedTask, resolution: Resolution): Promise<void> {
+async function writeResolution(
+  tx: Tx,
+  viewer: Viewer,
+  task: LockedTask,
+  resolution: Resolution,
+): Promise<void> {
   const plan = planResolve(task.status, resolution.careOutcomes.length);
-  if (!plan.ok) throw await taskConflict(tx, plan.reason, task);
+  if (!plan.ok) throw await taskConflict(tx, closedRejection(task.status), task);
   const issues: { field: string; rule: string; message: string }[] = [];
   let residentId = task.residentId;
   let residentUnitId: string | null = null;
@@ -49,7 +66,8 @@ async function writeResolution(tx: Tx, viewer: Viewer, task: LockedTask, resolut
       where: { id: resolution.residentId, facilityId: task.facilityId },
       select: { id: true, unitId: true },
     });
-    if (!resident) issues.push({ field: 'body.residentId', rule: 'exists', message: 'No such resident in this facility' });
+    if (!resident)
+      issues.push({ field: 'body.residentId', rule: 'exists', message: 'No such resident in this facility' });
     else {
       residentId = resident.id;
       residentUnitId = resident.unitId;
@@ -101,7 +119,8 @@ async function writeResolution(tx: Tx, viewer: Viewer, task: LockedTask, resolut
       };
       if (type === TaskUpdateType.MANUAL_ENTRY) {
         const outcome = outcomes.shift()!;
-        const label = outcome.outcome === 'COMPLETED' ? '' : ` (${outcome.outcome.replace('_', ' ').toLowerCase()})`;
+        const label =
+          outcome.outcome === 'COMPLETED' ? '' : ` (${outcome.outcome.replace('_', ' ').toLowerCase()})`;
         return {
           ...base,
           careProvided: outcome.careProvided,
@@ -132,8 +151,9 @@ async function writeResolution(tx: Tx, viewer: Viewer, task: LockedTask, resolut
           select: { id: true },
         })
       : null;
+  const outcomeTimes = sequence(now, resolution.careOutcomes.length);
   await tx.careOutcome.createMany({
-    data: resolution.careOutcomes.map((o) => ({
+    data: resolution.careOutcomes.map((o, i) => ({
       facilityId: task.facilityId,
       residentId,
       taskId: task.id,
@@ -141,7 +161,7 @@ async function writeResolution(tx: Tx, viewer: Viewer, task: LockedTask, resolut
       creatorId: viewer.staffMemberId,
       outcome: o.outcome,
       careProvided: o.careProvided,
-      createdAt: now,
+      createdAt: outcomeTimes[i]!,
     })),
   });
   await recordTaskChange(tx, {
@@ -203,7 +223,8 @@ export async function bulkResolveTasks(
   body: TBulkResolveTasksRequest,
 ): Promise<TBulkResolveReply> {
   const facility = requireFacility(viewer, facilityId);
-  if (!facility.isSupervisor) throw forbidden('Only a care-staff admin or management may resolve tasks in bulk');
+  if (!facility.isSupervisor)
+    throw forbidden('Only a care-staff admin or management may resolve tasks in bulk');
   const resolution: Resolution = {
     alertOutcomeType: body.alertOutcomeType,
     careOutcomes: body.careOutcomes,
@@ -216,14 +237,19 @@ export async function bulkResolveTasks(
   const candidates = await prisma.task.findMany({
     where: body.taskIds
       ? { facilityId, id: { in: body.taskIds } }
-      : { facilityId, status: { in: ['OPEN_UNCLAIMED', 'OPEN_CLAIMED', 'OPEN_CONFIRMING', 'OPEN_CONFIRMED'] } },
+      : {
+          facilityId,
+          status: { in: ['OPEN_UNCLAIMED', 'OPEN_CLAIMED', 'OPEN_CONFIRMING', 'OPEN_CONFIRMED'] },
+        },
     select: { id: true },
     orderBy: [{ severityRank: 'asc' }, { creationTimestamp: 'asc' }],
   });
   const found = new Set(candidates.map((t) => t.id));
   const reply: TBulkResolveReply = {
     resolvedTaskIds: [],
-    skipped: (body.taskIds ?? []).filter((id) => !found.has(id)).map((taskId) => ({ taskId, code: 'NOT_FOUND' })),
+    skipped: (body.taskIds ?? [])
+      .filter((id) => !found.has(id))
+      .map((taskId) => ({ taskId, code: 'NOT_FOUND' })),
   };
   for (const { id } of candidates) {
     const outcome = await prisma.$transaction(async (tx) => {

@@ -53,7 +53,10 @@ export const TASK_REPLY_SELECT = {
     },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   },
-  careOutcomes: { select: { outcome: true, careProvided: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+  careOutcomes: {
+    select: { outcome: true, careProvided: true },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  },
 } as const satisfies Prisma.TaskSelect;
 
 export type TaskRow = Prisma.TaskGetPayload<{ select: typeof TASK_REPLY_SELECT }>;

@@ -57,7 +57,11 @@ ${errorBox(options.error)}
   );
 }
 
-export function codePage(params: FlowParams, email: string, options: { error?: PageError; info?: string } = {}): string {
+export function codePage(
+  params: FlowParams,
+  email: string,
+  options: { error?: PageError; info?: string } = {},
+): string {
   return layout(
     LoginMessages.verifyTitle,
     `<h1>${escapeHtml(LoginMessages.verifyTitle)}</h1><p>${escapeHtml(options.info ?? `We emailed a code to ${email}.`)}</p>

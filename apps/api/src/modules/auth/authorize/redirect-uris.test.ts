@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { isRegisteredRedirectUri } from './redirect-uris';
 
 describe('[AUTH][EMAIL]: registered redirect addresses of the hosted sign-in page', () => {
-  const dev = { NODE_ENV: 'development' as const, PUBLIC_URL: 'https://care.example.com', AUTH_REDIRECT_URIS: undefined };
-  const prod = { ...dev, NODE_ENV: 'production' as const, AUTH_REDIRECT_URIS: 'https://app.partner.example/auth_confirmed, nonsense' };
+  const dev = {
+    NODE_ENV: 'development' as const,
+    PUBLIC_URL: 'https://care.example.com',
+    AUTH_REDIRECT_URIS: undefined,
+  };
+  const prod = {
+    ...dev,
+    NODE_ENV: 'production' as const,
+    AUTH_REDIRECT_URIS: 'https://app.partner.example/auth_confirmed, nonsense',
+  };
 
   it.each([
     [dev, 'https://care.example.com/auth_confirmed', true],

@@ -13,9 +13,14 @@ async function staffByEmail(deps: SigninDeps, email: string) {
 }
 
 /** Emails a sign-in code (the email channel has its own resend wait and hourly cap; the lock is shared). */
-export async function startEmailSignin(deps: SigninDeps, email: string, requestIp: string | null): Promise<void> {
+export async function startEmailSignin(
+  deps: SigninDeps,
+  email: string,
+  requestIp: string | null,
+): Promise<void> {
   const staff = await staffByEmail(deps, email);
-  if (!staff?.email) throw new SigninError(400, PUBLIC_SIGNUP_DISABLED_MESSAGE, SigninErrorCode.bad_connection);
+  if (!staff?.email)
+    throw new SigninError(400, PUBLIC_SIGNUP_DISABLED_MESSAGE, SigninErrorCode.bad_connection);
   const to = staff.email;
   await issueLoginCode(deps, staff, 'EMAIL', requestIp, async (code) => {
     try {
@@ -25,7 +30,11 @@ export async function startEmailSignin(deps: SigninDeps, email: string, requestI
         text: `${code} is your Sage Care verification code. It expires in 10 minutes. Do not share it.\n\nIf you did not ask for it, ignore this email.`,
       });
     } catch {
-      throw new SigninError(502, 'The email could not be sent: try again later', SigninErrorCode.delivery_failed);
+      throw new SigninError(
+        502,
+        'The email could not be sent: try again later',
+        SigninErrorCode.delivery_failed,
+      );
     }
   });
 }
@@ -48,7 +57,11 @@ export async function verifyEmailSignin(
 ): Promise<ImplicitFlowTokens> {
   const staff = await staffByEmail(deps, email);
   if (!staff) {
-    throw new SigninError(401, 'There is no valid code for this email address', SigninErrorCode.access_denied);
+    throw new SigninError(
+      401,
+      'There is no valid code for this email address',
+      SigninErrorCode.access_denied,
+    );
   }
   await verifyLoginCode(deps, staff, 'EMAIL', code);
   const session = await startSession(deps, staff.id);

@@ -166,7 +166,10 @@ export async function verifyLoginCode(
       return { kind: 'wrong' as const, remaining: SIGNIN_LIMITS.maxFailedAttempts - failedLoginAttempts };
     }
     await tx.loginCode.update({ where: { id: live.id }, data: { consumedAt: now } });
-    await tx.staffMember.update({ where: { id: owner.id }, data: { failedLoginAttempts: 0, lockedUntil: null } });
+    await tx.staffMember.update({
+      where: { id: owner.id },
+      data: { failedLoginAttempts: 0, lockedUntil: null },
+    });
     return { kind: 'ok' as const };
   });
 

@@ -1,5 +1,5 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorReplySchema, ZOutboxQuerySchema, ZOutboxReplySchema } from '@sage/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /**
  * GET /dev/api/v1/outbox?to=<E.164 number or email>: the local outbox, newest first. Registered only with the

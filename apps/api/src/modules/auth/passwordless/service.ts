@@ -1,10 +1,10 @@
 import { PUBLIC_SIGNUP_DISABLED_MESSAGE, SigninErrorCode, type TTokenReply } from '@sage/contract';
-import { verifyLoginCode, issueLoginCode, type CodeOwner } from '../codes/login-codes';
+import { type CodeOwner, issueLoginCode, verifyLoginCode } from '../codes/login-codes';
 import type { SigninDeps } from '../deps';
 import { SigninError } from '../errors';
 import { normaliseNanpNumber } from '../phone';
 import { DEFAULT_SMS_SENDER, loginCodeText } from '../settings';
-import { sendSms, SmsDeliveryError } from '../sms/sms';
+import { SmsDeliveryError, sendSms } from '../sms/sms';
 import { startSession } from '../tokens/refresh-tokens';
 
 /** The number that sends login codes (Twilio's TWILIO_FROM_NUMBER, or the dev sender of the outbox). */
@@ -32,7 +32,11 @@ async function staffByPhone(deps: SigninDeps, e164: string): Promise<CodeOwner> 
 }
 
 /** Passwordless start: a new 6-digit code by text message. */
-export async function startPasswordless(deps: SigninDeps, phoneNumber: string, requestIp: string | null): Promise<void> {
+export async function startPasswordless(
+  deps: SigninDeps,
+  phoneNumber: string,
+  requestIp: string | null,
+): Promise<void> {
   const staff = await staffByPhone(deps, parseNumber(phoneNumber));
   const from = smsSender(deps);
   try {
@@ -49,7 +53,11 @@ export async function startPasswordless(deps: SigninDeps, phoneNumber: string, r
 }
 
 /** Passwordless verify: the code for a session (access token, refresh token). */
-export async function verifyPasswordless(deps: SigninDeps, phoneNumber: string, code: string): Promise<TTokenReply> {
+export async function verifyPasswordless(
+  deps: SigninDeps,
+  phoneNumber: string,
+  code: string,
+): Promise<TTokenReply> {
   const e164 = parseNumber(phoneNumber);
   const staff = await deps.prisma.staffMember.findFirst({
     where: { phoneNumber: e164, isArchived: false },

@@ -1,5 +1,5 @@
-import type { PrismaClient } from '@sage/db';
 import { UNSUBSCRIBED_SMS_ERROR_MARKER } from '@sage/contract';
+import type { PrismaClient } from '@sage/db';
 
 /** One text message. */
 export interface SmsMessage {
@@ -36,7 +36,8 @@ export function toSmsDeliveryError(error: unknown): SmsDeliveryError {
       ? (error as { code?: number | string }).code
       : undefined;
   const message = error instanceof Error ? error.message : String(error);
-  const unsubscribed = String(code) === String(TWILIO_UNSUBSCRIBED_ERROR) || message.includes(UNSUBSCRIBED_SMS_ERROR_MARKER);
+  const unsubscribed =
+    String(code) === String(TWILIO_UNSUBSCRIBED_ERROR) || message.includes(UNSUBSCRIBED_SMS_ERROR_MARKER);
   return new SmsDeliveryError(
     unsubscribed
       ? `The phone number is unsubscribed from text messages (Twilio error ${TWILIO_UNSUBSCRIBED_ERROR}): text START to the sender to subscribe again`

@@ -49,7 +49,13 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
 
 /** The id token of the hosted email sign-in (implicit flow `token id_token`): who signed in, for the client. */
 export async function signIdToken(
-  claims: { staffMemberId: string; email: string | null; firstName: string; lastName: string; nonce?: string },
+  claims: {
+    staffMemberId: string;
+    email: string | null;
+    firstName: string;
+    lastName: string;
+    nonce?: string;
+  },
   secret: string,
   ttlSeconds: number,
   audience = 'sage-care-web',

@@ -31,7 +31,11 @@ async function createRefreshToken(
   return token;
 }
 
-async function tokenReply(deps: SigninDeps, staffMemberId: string, refreshToken: string): Promise<TTokenReply> {
+async function tokenReply(
+  deps: SigninDeps,
+  staffMemberId: string,
+  refreshToken: string,
+): Promise<TTokenReply> {
   const { token, expiresIn } = await signAccessToken(
     staffMemberId,
     deps.config.JWT_SECRET,
@@ -102,7 +106,9 @@ export async function rotateRefreshToken(deps: SigninDeps, presented: string): P
     case 'archived':
       throw loginRequired('This staff member can no longer sign in');
     case 'reused':
-      throw loginRequired('This refresh token was already used: the session was ended for safety, sign in again');
+      throw loginRequired(
+        'This refresh token was already used: the session was ended for safety, sign in again',
+      );
   }
 }
 

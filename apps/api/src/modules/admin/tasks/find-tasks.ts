@@ -1,0 +1,187 @@
+import {
+  OPEN_TASK_STATUSES,
+  TaskErrorCode,
+  type TCareConfirmationTrackerReply,
+  type TMyTasksRequest,
+  type TResidentTaskActivityRequest,
+  type TSearchTasksRequest,
+  type TTaskPageReply,
+  type TTaskReply,
+} from '@sage/contract';
+import type { Prisma, PrismaClient } from '@sage/db';
+import { notFound } from '../../../plugins/app/errors';
+import { facilityScope, seesTask, type Viewer, visibleTasksWhere } from './access';
+import { TASK_REPLY_SELECT, toTaskReply } from './task-reply';
+
+/** "Most severe and oldest first": the spec's severity value ascending, then creation time. */
+const SEVERITY_THEN_AGE: Prisma.TaskOrderByWithRelationInput[] = [
+  { severityRank: 'asc' },
+  { creationTimestamp: 'asc' },
+  { id: 'asc' },
+];
+
+async function findVisibleTask(prisma: PrismaClient, viewer: Viewer, taskId: string) {
+  const task = await prisma.task.findUnique({ where: { id: taskId }, select: TASK_REPLY_SELECT });
+  // Another facility's task, or one an operations user is not assigned: not revealed.
+  if (
+    !task ||
+    !seesTask(viewer, {
+      ...task,
+      assigneeId: task.assignee?.id ?? null,
+      assigneeGroupId: task.assigneeGroup?.id ?? null,
+    })
+  ) {
+    throw notFound(`Task ${taskId} not found`);
+  }
+  return task;
+}
+
+/** GET /tasks/{taskId} */
+export async function getTask(prisma: PrismaClient, viewer: Viewer, taskId: string): Promise<TTaskReply> {
+  return toTaskReply(await findVisibleTask(prisma, viewer, taskId));
+}
+
+/**
+ * GET /tasks/{taskId}/care-confirmation-tracker: "returns the task and timeSinceLastUpdate in ms". While the
+ * task is confirming, the time counts from when confirmation started (so a note added meanwhile does not
+ * restart the 30 s countdown); otherwise from its last update.
+ */
+export async function getCareConfirmationTracker(
+  prisma: PrismaClient,
+  viewer: Viewer,
+  taskId: string,
+): Promise<TCareConfirmationTrackerReply> {
+  const task = await findVisibleTask(prisma, viewer, taskId);
+  const since =
+    task.status === 'OPEN_CONFIRMING' && task.confirmingSince
+      ? task.confirmingSince
+      : task.lastUpdateTimestamp;
+  return { task: toTaskReply(task), timeSinceLastUpdate: Math.max(0, Date.now() - since.getTime()) };
+}
+
+async function page(
+  prisma: PrismaClient,
+  where: Prisma.TaskWhereInput,
+  orderBy: Prisma.TaskOrderByWithRelationInput[],
+  pageNumber: number,
+  pageSize: number,
+): Promise<TTaskPageReply> {
+  const [rows, totalCount] = await Promise.all([
+    prisma.task.findMany({
+      where,
+      select: TASK_REPLY_SELECT,
+      orderBy,
+      skip: pageNumber * pageSize,
+      take: pageSize,
+    }),
+    prisma.task.count({ where }),
+  ]);
+  return { tasks: rows.map(toTaskReply), pageNumber, pageSize, totalCount };
+}
+
+/** POST /tasks/search: the caller's visible tasks, filtered; most severe and oldest first. */
+export async function searchTasks(
+  prisma: PrismaClient,
+  viewer: Viewer,
+  body: TSearchTasksRequest,
+): Promise<TTaskPageReply> {
+  const facilities = facilityScope(viewer, body.facilityId);
+  const filters: Prisma.TaskWhereInput[] = [visibleTasksWhere(viewer, facilities)];
+  if (body.statuses) filters.push({ status: { in: body.statuses } });
+  if (body.severities) filters.push({ severity: { in: body.severities } });
+  if (body.unitIds) filters.push({ unitId: { in: body.unitIds } });
+  if (body.residentIds) filters.push({ residentId: { in: body.residentIds } });
+  if (body.assigneeIds) filters.push({ assigneeId: { in: body.assigneeIds } });
+  if (body.createdAfter) filters.push({ creationTimestamp: { gte: body.createdAfter } });
+  if (body.createdBefore) filters.push({ creationTimestamp: { lt: body.createdBefore } });
+  return page(prisma, { AND: filters }, SEVERITY_THEN_AGE, body.pageNumber, body.pageSize);
+}
+
+/**
+ * POST /tasks/mine: tasks assigned to me, and unclaimed tasks assigned to one of my groups. Open ones first
+ * (most severe, oldest first), then closed ones (most recently closed first).
+ */
+export async function myTasks(
+  prisma: PrismaClient,
+  viewer: Viewer,
+  body: TMyTasksRequest,
+): Promise<TTaskPageReply> {
+  const facilities = facilityScope(viewer, body.facilityId);
+  const mine: Prisma.TaskWhereInput = {
+    OR: facilities.map((f) => ({
+      facilityId: f.facilityId,
+      OR: [{ assigneeId: viewer.staffMemberId }, { assigneeId: null, assigneeGroupId: { in: f.groupIds } }],
+    })),
+  };
+  if (facilities.length === 0)
+    return { tasks: [], pageNumber: body.pageNumber, pageSize: body.pageSize, totalCount: 0 };
+  const openWhere: Prisma.TaskWhereInput = { AND: [mine, { status: { in: [...OPEN_TASK_STATUSES] } }] };
+  const closedWhere: Prisma.TaskWhereInput = { AND: [mine, { status: { notIn: [...OPEN_TASK_STATUSES] } }] };
+  const [openCount, closedCount] = await Promise.all([
+    prisma.task.count({ where: openWhere }),
+    body.includeClosed ? prisma.task.count({ where: closedWhere }) : Promise.resolve(0),
+  ]);
+  const offset = body.pageNumber * body.pageSize;
+  const open =
+    offset < openCount
+      ? await prisma.task.findMany({
+          where: openWhere,
+          select: TASK_REPLY_SELECT,
+          orderBy: SEVERITY_THEN_AGE,
+          skip: offset,
+          take: body.pageSize,
+        })
+      : [];
+  const remaining = body.pageSize - open.length;
+  const closed =
+    body.includeClosed && remaining > 0
+      ? await prisma.task.findMany({
+          where: closedWhere,
+          select: TASK_REPLY_SELECT,
+          orderBy: [{ lastUpdateTimestamp: 'desc' }, { id: 'asc' }],
+          skip: Math.max(0, offset - openCount),
+          take: remaining,
+        })
+      : [];
+  return {
+    tasks: [...open, ...closed].map(toTaskReply),
+    pageNumber: body.pageNumber,
+    pageSize: body.pageSize,
+    totalCount: openCount + closedCount,
+  };
+}
+
+/** POST /tasks/resident-activity: a resident's tasks the caller may see, newest first. */
+export async function residentTaskActivity(
+  prisma: PrismaClient,
+  viewer: Viewer,
+  body: TResidentTaskActivityRequest,
+): Promise<TTaskPageReply> {
+  const resident = await prisma.resident.findFirst({
+    where: { id: body.residentId, facilityId: { in: [...viewer.facilities.keys()] } },
+    select: { facilityId: true },
+  });
+  if (!resident) throw notFound(`Resident ${body.residentId} not found`);
+  const facilities = facilityScope(viewer, resident.facilityId);
+  const filters: Prisma.TaskWhereInput[] = [
+    visibleTasksWhere(viewer, facilities),
+    { residentId: body.residentId },
+  ];
+  if (body.statuses) filters.push({ status: { in: body.statuses } });
+  return page(
+    prisma,
+    { AND: filters },
+    [{ creationTimestamp: 'desc' }, { id: 'asc' }],
+    body.pageNumber,
+    body.pageSize,
+  );
+}
+
+/** GET /tasks/{taskId}/videoReplay: no video source exists yet, so a visible task answers 404 saying so. */
+export async function getVideoReplay(prisma: PrismaClient, viewer: Viewer, taskId: string): Promise<never> {
+  await findVisibleTask(prisma, viewer, taskId);
+  throw notFound(
+    'Video replay is not available: no video source is configured for this facility.',
+    TaskErrorCode.VIDEO_NOT_CONFIGURED,
+  );
+}

@@ -1,0 +1,66 @@
+import websocket from '@fastify/websocket';
+import { LIVE_PATH } from '@sage/contract';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { createPgLiveBus, type LiveBus } from './bus';
+import { loadAssignments } from './changes';
+import { LiveHub } from './hub';
+import { handleLiveSocket } from './session';
+
+/** Sockets that did not answer a ping within this interval are terminated (dead networks, sleeping phones). */
+const PING_INTERVAL_MS = 30_000;
+/** Close code sent to clients when this instance shuts down: "service restart", reconnect elsewhere. */
+const CLOSE_CODE_RESTART = 1012;
+
+export interface LiveOptions {
+  /** The fan-out; by default Postgres LISTEN on a connection of its own. */
+  bus?: LiveBus;
+}
+
+/**
+ * The live channel `/live` (ARCHITECTURE.md "Live updates"): task changes from every API and worker
+ * process, fanned out through the LiveBus to this instance's sockets.
+ */
+export default async function liveRoutes(app: FastifyInstance, options: LiveOptions = {}): Promise<void> {
+  const sockets = new Set<WebSocket>();
+  const alive = new WeakSet<WebSocket>();
+
+  await app.register(websocket, {
+    options: { maxPayload: 16 * 1024 },
+    preClose(done) {
+      for (const socket of sockets) socket.close(CLOSE_CODE_RESTART, 'server restarting');
+      this.websocketServer.close(() => done());
+    },
+  });
+
+  const bus =
+    options.bus ?? (await createPgLiveBus({ connectionString: app.config.DATABASE_URL, logger: app.log }));
+  const hub = new LiveHub((taskIds) => loadAssignments(app.prisma, taskIds), app.log);
+  const unsubscribe = bus.subscribe((change) => hub.publish(change));
+
+  const ping = setInterval(() => {
+    for (const socket of sockets) {
+      if (!alive.has(socket)) {
+        socket.terminate();
+        continue;
+      }
+      alive.delete(socket);
+      socket.ping();
+    }
+  }, PING_INTERVAL_MS);
+  ping.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(ping);
+    unsubscribe();
+    if (!options.bus) await bus.close();
+  });
+
+  app.get(LIVE_PATH, { websocket: true, schema: { hide: true } }, (socket) => {
+    sockets.add(socket);
+    alive.add(socket);
+    socket.on('pong', () => alive.add(socket));
+    socket.on('close', () => sockets.delete(socket));
+    handleLiveSocket(socket, { hub, prisma: app.prisma, jwtSecret: app.config.JWT_SECRET, logger: app.log });
+  });
+}

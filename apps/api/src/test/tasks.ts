@@ -1,0 +1,100 @@
+import { SEVERITY_VALUES, type Severity, type TaskStatus } from '@sage/contract';
+import type { PrismaClient } from '@sage/db';
+import type { TestFacility } from '@sage/db/factories';
+import type { TestApp } from './app';
+
+/** Calls the API as one staff member: `const as = caller(t, id); await as('POST', '/admin/api/v1/tasks', body)`. */
+export function caller(t: TestApp, staffMemberId: string) {
+  return async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
+    const headers = await t.headersFor(staffMemberId);
+    return t.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  };
+}
+
+/**
+ * Inserts an alert as the worker's ingest does for a press of `deviceId` (one open task per device:
+ * openDeviceKey = deviceId), with its CREATED update.
+ */
+export async function insertDeviceTask(
+  prisma: PrismaClient,
+  facility: TestFacility,
+  opts: {
+    deviceId: string;
+    residentId?: string | null;
+    unitId?: string | null;
+    severity?: Severity;
+    status?: TaskStatus;
+    assigneeId?: string | null;
+    title?: string;
+    creationTimestamp?: Date;
+  },
+): Promise<string> {
+  const severity = opts.severity ?? 'EMERGENCY';
+  const task = await prisma.task.create({
+    data: {
+      facilityId: facility.facilityId,
+      enterpriseId: facility.enterpriseId,
+      title: opts.title ?? 'Pendant pressed',
+      status: opts.status ?? 'OPEN_UNCLAIMED',
+      severity,
+      severityRank: SEVERITY_VALUES[severity],
+      unitId: opts.unitId ?? null,
+      residentId: opts.residentId ?? null,
+      deviceId: opts.deviceId,
+      openDeviceKey: opts.deviceId,
+      assigneeId: opts.assigneeId ?? null,
+      creationTimestamp: opts.creationTimestamp ?? new Date(),
+      updates: {
+        create: {
+          facilityId: facility.facilityId,
+          type: 'CREATED',
+          description: 'Alert raised',
+          deviceId: opts.deviceId,
+        },
+      },
+    },
+    select: { id: true },
+  });
+  return task.id;
+}
+
+/** A pendant alert for a resident of the test facility (AL by default). */
+export const insertPendantTask = (
+  prisma: PrismaClient,
+  facility: TestFacility,
+  key: 'AL' | 'MC' | 'IL' | 'LTC' | 'STR' = 'AL',
+  extra: Parameters<typeof insertDeviceTask>[2] extends infer O ? Partial<O> : never = {},
+) =>
+  insertDeviceTask(prisma, facility, {
+    deviceId: facility.residents[key].pendant.deviceId,
+    residentId: facility.residents[key].id,
+    unitId: facility.residents[key].unitId,
+    ...extra,
+  });
+
+/** Counts of what a task has written, to prove a refused call wrote nothing. */
+export async function taskFootprint(prisma: PrismaClient, taskId: string) {
+  const [task, updates, notes, outcomes, activities, changes] = await Promise.all([
+    prisma.task.findUniqueOrThrow({ where: { id: taskId } }),
+    prisma.taskUpdate.count({ where: { taskId } }),
+    prisma.taskNote.count({ where: { taskId } }),
+    prisma.careOutcome.count({ where: { taskId } }),
+    prisma.residentActivity.count({ where: { taskId } }),
+    prisma.taskChange.count({ where: { taskId } }),
+  ]);
+  return {
+    status: task.status,
+    assigneeId: task.assigneeId,
+    lastUpdateTimestamp: task.lastUpdateTimestamp.getTime(),
+    updates,
+    notes,
+    outcomes,
+    activities,
+    changes,
+  };
+}

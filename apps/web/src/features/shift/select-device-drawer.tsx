@@ -1,0 +1,153 @@
+import { Alert, Button, Loader, Radio, Stack, Text, Title } from '@mantine/core';
+import {
+  ButtonLabels,
+  CareZoneMessages,
+  DeviceMessages,
+  DrawerTitles,
+  OTHER_DEVICE_OPTIONS,
+  OTHER_DEVICE_TYPES,
+  type TCompanyPhone,
+  type TSetOnCallRequest,
+} from '@sage/contract';
+import { type DeviceSection, deviceDrawerSections } from '@sage/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { isApiError } from '../../shared/api';
+import { DrawerLayout } from '../../shared/drawers';
+import type { DrawerComponentProps } from '../../shared/drawers/drawer-registry';
+import { reportError } from '../../shared/report-error';
+import { toast } from '../../shared/toast';
+import { shiftApi, shiftKeys } from './shift-api';
+
+const SECTION_TITLES: Record<DeviceSection, string> = {
+  availablePhones: 'Available Community Phones',
+  phonesInUse: 'Community Phones In Use',
+  otherDevices: DeviceMessages.otherDevices,
+};
+
+const phoneChoice = (id: string) => `phone:${id}`;
+const otherChoice = (label: (typeof OTHER_DEVICE_OPTIONS)[number]) => `other:${OTHER_DEVICE_TYPES[label]}`;
+
+function toRequest(choice: string): TSetOnCallRequest {
+  const [kind, value] = choice.split(':') as [string, string];
+  return kind === 'phone'
+    ? { isOnCall: true, companyPhoneId: value }
+    : { isOnCall: true, deviceType: value as TSetOnCallRequest['deviceType'] };
+}
+
+/**
+ * 'What device is this?': available community phones, phones in use, other devices (Manager Phone,
+ * Computer); management sees 'Other Devices' first. Select puts the person on shift with that device.
+ */
+export function SelectDeviceDrawer({
+  drawer,
+  facilityId,
+  staffMemberId,
+  isManagement,
+  onSelected,
+}: DrawerComponentProps<'select-device'>) {
+  const queryClient = useQueryClient();
+  const devices = useQuery({
+    queryKey: shiftKeys.devices(facilityId),
+    queryFn: async () => {
+      const [phones, onCall] = await Promise.all([shiftApi.companyPhones(facilityId), shiftApi.onCallStaff(facilityId)]);
+      return { phones, onCall };
+    },
+    retry: false,
+  });
+  const [choice, setChoice] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (devices.error) reportError(devices.error, { where: 'select device: load company phones' });
+  }, [devices.error]);
+
+  // Preselect the device the person is on shift with.
+  useEffect(() => {
+    if (!devices.data || choice !== null) return;
+    const mine = devices.data.onCall.find((s) => s.staffMemberId === staffMemberId);
+    if (mine?.companyPhoneId) setChoice(phoneChoice(mine.companyPhoneId));
+    else if (mine?.deviceType === 'MANAGER_PHONE') setChoice(otherChoice('Manager Phone'));
+    else if (mine?.deviceType === 'COMPUTER') setChoice(otherChoice('Computer'));
+  }, [devices.data, choice, staffMemberId]);
+
+  const save = useMutation({
+    mutationFn: (selected: string) => shiftApi.setOnCall(staffMemberId, facilityId, toRequest(selected)),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['staff'] });
+      await queryClient.invalidateQueries({ queryKey: shiftKeys.devices(facilityId) });
+      drawer.close();
+      onSelected?.();
+    },
+    onError: (error) => {
+      reportError(error, { where: 'select device: save' });
+      toast.error(isApiError(error) && error.status === 409 ? error.message : CareZoneMessages.updateFailed);
+    },
+  });
+
+  const holderName = (phone: TCompanyPhone) =>
+    phone.inUseBy?.staffMemberId === staffMemberId
+      ? 'In use by you'
+      : `In use by ${phone.inUseBy?.firstName ?? ''} ${phone.inUseBy?.lastName ?? ''}`.trim();
+
+  const section = (kind: DeviceSection, phones: TCompanyPhone[]) => {
+    const options =
+      kind === 'otherDevices'
+        ? OTHER_DEVICE_OPTIONS.map((label) => <Radio key={label} value={otherChoice(label)} label={label} />)
+        : phones
+            .filter((p) => (kind === 'availablePhones' ? p.inUseBy === null : p.inUseBy !== null))
+            .map((p) => (
+              <Radio
+                key={p.id}
+                value={phoneChoice(p.id)}
+                label={p.displayName}
+                description={kind === 'phonesInUse' ? holderName(p) : undefined}
+              />
+            ));
+    if (options.length === 0) return null;
+    return (
+      <Stack key={kind} gap="sm" role="group" aria-label={SECTION_TITLES[kind]}>
+        <Title order={3} fz="md">
+          {SECTION_TITLES[kind]}
+        </Title>
+        {options}
+      </Stack>
+    );
+  };
+
+  return (
+    <DrawerLayout
+      drawer={drawer}
+      title={DrawerTitles.selectDevice}
+      actions={
+        devices.isError ? (
+          <Button fullWidth onClick={() => void devices.refetch()}>
+            {ButtonLabels.retry}
+          </Button>
+        ) : (
+          <Button
+            fullWidth
+            disabled={!choice || save.isPending}
+            loading={save.isPending}
+            onClick={() => choice && save.mutate(choice)}
+          >
+            {ButtonLabels.select}
+          </Button>
+        )
+      }
+    >
+      {devices.isPending ? (
+        <Loader aria-label="Loading devices" />
+      ) : devices.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          <Text>{DeviceMessages.companyPhonesLoadFailed}</Text>
+        </Alert>
+      ) : (
+        <Radio.Group value={choice} onChange={setChoice} aria-label={DrawerTitles.selectDevice}>
+          <Stack gap="lg">
+            {deviceDrawerSections(isManagement).map((kind) => section(kind, devices.data.phones))}
+          </Stack>
+        </Radio.Group>
+      )}
+    </DrawerLayout>
+  );
+}

@@ -1,0 +1,89 @@
+import {
+  CARE_ZONE_STAFF_POLL_MS,
+  STAFF_PROFILE_PATHS,
+  type TCareZone,
+  type TCompanyPhone,
+  type TEnterpriseProfile,
+  type TOnCallStaffMember,
+  type TOnCallState,
+  type TSetOnCallRequest,
+  type TStaffMember,
+  type TStaffMemberFacilityConfig,
+  type TStaffMemberFacilityConfigRequest,
+  ZEnterpriseProfilesReplySchema,
+  ZListCareZonesReplySchema,
+  ZListCompanyPhonesReplySchema,
+  ZListStaffReplySchema,
+  ZOnCallStaffReplySchema,
+  ZOnCallStateSchema,
+  ZStaffMemberFacilityConfigSchema,
+  ZStaffMemberSchema,
+} from '@sage/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../shared/api';
+
+/** Admin API calls of the shift page (docs/decisions/0023). */
+export const shiftApi = {
+  profile: (staffMemberId: string): Promise<TStaffMember> =>
+    api.get('admin', STAFF_PROFILE_PATHS.staffMember(staffMemberId), { parse: ZStaffMemberSchema.parse }),
+  enterpriseProfiles: (): Promise<TEnterpriseProfile[]> =>
+    api.get('admin', STAFF_PROFILE_PATHS.profiles, { parse: ZEnterpriseProfilesReplySchema.parse }),
+  careZones: (facilityRid: string): Promise<TCareZone[]> =>
+    api.get('admin', STAFF_PROFILE_PATHS.careZones, { query: { facilityRid }, parse: ZListCareZonesReplySchema.parse }),
+  staff: (facilityId: string): Promise<TStaffMember[]> =>
+    api.get('admin', STAFF_PROFILE_PATHS.staff, { query: { facilityId }, parse: ZListStaffReplySchema.parse }),
+  companyPhones: (facilityId: string): Promise<TCompanyPhone[]> =>
+    api.get('admin', STAFF_PROFILE_PATHS.companyPhones, {
+      query: { facilityId },
+      parse: ZListCompanyPhonesReplySchema.parse,
+    }),
+  onCallStaff: (facilityRid: string): Promise<TOnCallStaffMember[]> =>
+    api.post('admin', STAFF_PROFILE_PATHS.onCallStaff, { facilityRid }, { parse: ZOnCallStaffReplySchema.parse }),
+  createFacilityConfig: (body: TStaffMemberFacilityConfigRequest): Promise<TStaffMemberFacilityConfig> =>
+    api.post('admin', STAFF_PROFILE_PATHS.facilityConfigs, body, { parse: ZStaffMemberFacilityConfigSchema.parse }),
+  updateFacilityConfig: (id: string, body: TStaffMemberFacilityConfigRequest): Promise<TStaffMemberFacilityConfig> =>
+    api.put('admin', STAFF_PROFILE_PATHS.facilityConfig(id), body, { parse: ZStaffMemberFacilityConfigSchema.parse }),
+  setOnCall: (staffMemberId: string, facilityId: string, body: TSetOnCallRequest): Promise<TOnCallState> =>
+    api.post('admin', STAFF_PROFILE_PATHS.onCall(staffMemberId, facilityId), body, {
+      parse: ZOnCallStateSchema.parse,
+    }),
+};
+
+export const shiftKeys = {
+  profile: (staffMemberId: string) => ['staff', staffMemberId] as const,
+  enterpriseProfiles: ['staff', 'profiles'] as const,
+  careZones: (facilityId: string) => ['careZones', facilityId] as const,
+  staff: (facilityId: string) => ['staff', 'facility', facilityId] as const,
+  devices: (facilityId: string) => ['companyPhones', 'onCall', facilityId] as const,
+};
+
+export function useProfile(staffMemberId: string) {
+  return useQuery({ queryKey: shiftKeys.profile(staffMemberId), queryFn: () => shiftApi.profile(staffMemberId) });
+}
+
+/** The facility the staff member works in now: the first of their enterprise profiles. */
+export function useCurrentFacility() {
+  return useQuery({
+    queryKey: shiftKeys.enterpriseProfiles,
+    queryFn: shiftApi.enterpriseProfiles,
+    select: (profiles) => profiles[0]?.facilities[0] ?? null,
+  });
+}
+
+export function useCareZones(facilityId: string | undefined) {
+  return useQuery({
+    queryKey: shiftKeys.careZones(facilityId ?? ''),
+    queryFn: () => shiftApi.careZones(facilityId ?? ''),
+    enabled: Boolean(facilityId),
+  });
+}
+
+/** "Staff list for the facility is refreshed every 5 seconds." */
+export function useFacilityStaff(facilityId: string | undefined) {
+  return useQuery({
+    queryKey: shiftKeys.staff(facilityId ?? ''),
+    queryFn: () => shiftApi.staff(facilityId ?? ''),
+    enabled: Boolean(facilityId),
+    refetchInterval: CARE_ZONE_STAFF_POLL_MS,
+  });
+}

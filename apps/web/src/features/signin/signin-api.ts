@@ -1,0 +1,18 @@
+import {
+  type TPasswordlessStartReply,
+  type TTokenReply,
+  ZPasswordlessStartReplySchema,
+  ZTokenReplySchema,
+} from '@sage/contract';
+import { api } from '../../shared/api';
+
+/** Sign-in service calls (ARCHITECTURE.md 'Sign-in contract'; docs/decisions/0020). */
+export const signinApi = {
+  start: (phoneNumber: string): Promise<TPasswordlessStartReply> =>
+    api.post('signIn', '/passwordless/start', { phoneNumber }, { parse: ZPasswordlessStartReplySchema.parse }),
+  verify: (phoneNumber: string, code: string): Promise<TTokenReply> =>
+    api.post('signIn', '/passwordless/verify', { phoneNumber, code }, { parse: ZTokenReplySchema.parse }),
+  refresh: (refreshToken: string): Promise<TTokenReply> =>
+    api.post('signIn', '/token', { refreshToken }, { parse: ZTokenReplySchema.parse }),
+  logout: (refreshToken: string): Promise<void> => api.post('signIn', '/logout', { refreshToken }),
+};
