@@ -1,0 +1,122 @@
+// API read latency with a realistic facility loaded: the demo facility plus a year of alert history.
+// Prints p50/p95/p99 per read. Loopback only; bounded in requests and time.
+//   pnpm bench:api-reads   (TEST_DATABASE_URL or the local PostgreSQL at 127.0.0.1:5432)
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '@sage/api';
+import { loadConfig } from '@sage/api/env';
+import { DEMO, seedDemo } from '@sage/db/seed';
+import { createTestDatabase } from '@sage/db/testing';
+import { signAccessToken } from '../../apps/api/src/modules/auth/tokens/access-token';
+
+process.env.TEST_DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
+const HISTORY_TASKS = Number(process.env.BENCH_HISTORY_TASKS ?? 20_000);
+const OPEN_TASKS = 40;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const REQUESTS_PER_READ = Number(process.env.BENCH_REQUESTS ?? 2_000);
+
+const db = await createTestDatabase();
+try {
+  const seeded = await seedDemo(db.prisma);
+  const facilityId = seeded.facilityId;
+  // A year of resolved alerts and a busy shift of open ones, spread over the facility's residents.
+  await db.prisma.$executeRawUnsafe(
+    `INSERT INTO "Task" ("facilityId", "enterpriseId", title, status, severity, "severityRank", "unitId", "residentId",
+                         "creationTimestamp", "lastUpdateTimestamp", "resolvedAt")
+     SELECT r."facilityId", f."enterpriseId", r."firstName" || ' ' || r."lastName" || ' needs assistance',
+            CASE WHEN g <= $2 THEN 'OPEN_UNCLAIMED'::"TaskStatus" ELSE 'CLOSED_RESOLVED'::"TaskStatus" END,
+            (ARRAY['HIGH_PRIORITY','EMERGENCY','STAFF_ASSIST','MEDIUM_PRIORITY']::"Severity"[])[1 + g % 4],
+            (ARRAY[3,1,2,4])[1 + g % 4], r."unitId", r.id,
+            now() - (g || ' minutes')::interval * 26, now() - (g || ' minutes')::interval * 26,
+            CASE WHEN g <= $2 THEN NULL ELSE now() - (g || ' minutes')::interval * 26 + interval '4 minutes' END
+       FROM generate_series(1, $1) g
+       JOIN LATERAL (SELECT * FROM "Resident" WHERE "facilityId" = $3 ORDER BY id OFFSET g % 70 LIMIT 1) r ON true
+       JOIN "Facility" f ON f.id = r."facilityId"`,
+    HISTORY_TASKS,
+    OPEN_TASKS,
+    facilityId,
+  );
+  await db.prisma.$executeRawUnsafe('ANALYZE');
+  const caregiver = await db.prisma.staffMember.findUniqueOrThrow({
+    where: { phoneNumber: DEMO.phones.caregiver },
+  });
+  const someTask = await db.prisma.task.findFirstOrThrow({ where: { facilityId, status: 'OPEN_UNCLAIMED' } });
+
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url });
+  const app = await buildApp(config, { logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const { token } = await signAccessToken(caregiver.id, config.JWT_SECRET, 3600);
+  const headers = {
+    authorization: `Bearer ${token}`,
+    'x-sage-profile-rid': caregiver.id,
+    'content-type': 'application/json',
+  };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+  const call = (method: string, path: string, body?: object) =>
+    new Promise<number>((resolve, reject) => {
+      const started = process.hrtime.bigint();
+      const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if ((res.statusCode ?? 500) >= 400) reject(new Error(`${method} ${path}: ${res.statusCode}`));
+          else resolve(Number(process.hrtime.bigint() - started) / 1e6);
+        });
+      });
+      req.on('error', reject);
+      req.end(body ? JSON.stringify(body) : undefined);
+    });
+
+  const reads: [string, () => Promise<number>][] = [
+    ['GET /admin/api/v1/units', () => call('GET', `/admin/api/v1/units?facilityId=${facilityId}`)],
+    [
+      'POST /admin/api/v1/tasks/search (open, most severe first)',
+      () =>
+        call('POST', '/admin/api/v1/tasks/search', {
+          facilityId,
+          statuses: ['OPEN_UNCLAIMED', 'OPEN_CLAIMED'],
+          pageSize: 50,
+        }),
+    ],
+    [
+      'POST /admin/api/v1/tasks/search (closed, last 7 days)',
+      () =>
+        call('POST', '/admin/api/v1/tasks/search', {
+          facilityId,
+          statuses: ['CLOSED_RESOLVED'],
+          createdAfter: new Date(Date.now() - 7 * 86_400_000).toISOString(),
+          pageSize: 50,
+        }),
+    ],
+    ['GET /admin/api/v1/tasks/{id}', () => call('GET', `/admin/api/v1/tasks/${someTask.id}`)],
+  ];
+
+  const pct = (sorted: number[], p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  console.log(
+    `facility: 50 units, 70 residents, ${HISTORY_TASKS} tasks (${OPEN_TASKS} open); concurrency ${CONCURRENCY}`,
+  );
+  for (const [name, read] of reads) {
+    for (let i = 0; i < 50; i++) await read(); // warm-up
+    const times: number[] = [];
+    const deadline = Date.now() + 60_000;
+    let issued = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (issued < REQUESTS_PER_READ && Date.now() < deadline) {
+          issued++;
+          times.push(await read());
+        }
+      }),
+    );
+    times.sort((a, b) => a - b);
+    console.log(
+      `${name.padEnd(58)} n=${times.length}  p50 ${pct(times, 50).toFixed(1)} ms  p95 ${pct(times, 95).toFixed(1)} ms  p99 ${pct(times, 99).toFixed(1)} ms`,
+    );
+  }
+  agent.destroy();
+  await app.close();
+} finally {
+  await db.drop();
+}
