@@ -25,7 +25,7 @@ export async function buildApp(cfg: Config, options: BuildAppOptions = {}): Prom
       level: cfg.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers["x-gateway-key"]'],
     },
-    trustProxy: true,
+    trustProxy: cfg.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

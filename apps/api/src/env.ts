@@ -20,6 +20,13 @@ export const ZConfig = z
       .min(60)
       .default(30 * 86_400),
     PUBLIC_URL: z.url().optional(),
+    /** Set when behind a reverse proxy (`true`, or the proxies' addresses), so client addresses come from X-Forwarded-For. */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v): boolean | string =>
+        v === undefined || v === '' || v === 'false' ? false : v === 'true' ? true : v,
+      ),
     WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
     TWILIO_ACCOUNT_SID: z.string().optional(),
     TWILIO_AUTH_TOKEN: z.string().optional(),

@@ -9,6 +9,16 @@ export const ZWorkerConfig = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' }),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  /** Web push (VAPID) key pair; generated once and stored in the database when not given (decision 0061). */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'must be a mailto: or https: address')
+    .optional(),
+  /** Text messages go through Twilio when both are set, else the local outbox. */
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
 });
 export type WorkerConfig = z.infer<typeof ZWorkerConfig>;
 

@@ -30,6 +30,7 @@ describe('[WORKER][LIFECYCLE]: start, stop and restart', () => {
       expect(res.statusCode).toBe(202);
       await first.ingest.close();
       await first.prisma.$disconnect();
+      await first.ingestPool.end();
       await first.pool.end();
       expect((await db.prisma.deviceEvent.findUniqueOrThrow({ where: { eventId } })).processedAt).toBeNull();
 

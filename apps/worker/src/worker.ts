@@ -19,7 +19,10 @@ declare module 'fastify' {
 export interface WorkerProcess {
   ingest: FastifyInstance;
   runner: Runner;
+  /** The job queue's and the jobs' pool. */
   pool: pg.Pool;
+  /** The ingest listener's pool. */
+  ingestPool: pg.Pool;
   prisma: PrismaClient;
   close(): Promise<void>;
 }
@@ -41,13 +44,17 @@ export async function startWorker(
   const ingest = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers["x-gateway-key"]'] },
   });
-  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
-  // An idle client's connection error must not crash the process; the pool replaces the client.
-  pool.on('error', (error) => ingest.log.error({ err: error }, 'database pool error'));
-  // Likewise for a client's error while checked out (the job queue's LISTEN connection among them).
-  pool.on('connect', (client) =>
-    client.on('error', (error) => ingest.log.error({ err: error }, 'database client error')),
-  );
+  // Two pools: accepting events (the 202 every gateway waits for) never queues behind running jobs.
+  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.WORKER_CONCURRENCY + 4 });
+  const ingestPool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 8 });
+  for (const p of [pool, ingestPool]) {
+    // An idle client's connection error must not crash the process; the pool replaces the client.
+    p.on('error', (error) => ingest.log.error({ err: error }, 'database pool error'));
+    // Likewise for a client's error while checked out (the job queue's LISTEN connection among them).
+    p.on('connect', (client) =>
+      client.on('error', (error) => ingest.log.error({ err: error }, 'database client error')),
+    );
+  }
   const prisma = createPrisma(config.DATABASE_URL, { max: 5 });
   // The job queue logs through the worker's logger.
   const logger = new Logger((scope) => (level, message, meta) => {
@@ -77,7 +84,7 @@ export async function startWorker(
 
   ingest.setValidatorCompiler(validatorCompiler);
   ingest.setSerializerCompiler(serializerCompiler);
-  ingest.decorate('pool', pool);
+  ingest.decorate('pool', ingestPool);
   await ingest.register(errors);
   ingest.get('/healthz', async () => ({ status: 'ok' }));
   await ingest.register(ingestRoutes);
@@ -88,12 +95,14 @@ export async function startWorker(
     ingest,
     runner,
     pool,
+    ingestPool,
     prisma,
     async close() {
       if (closed) return;
       closed = true;
       // Stop taking events first, then let running jobs finish, then close connections.
       await ingest.close();
+      await ingestPool.end();
       await runner.stop();
       await prisma.$disconnect();
       await pool.end();

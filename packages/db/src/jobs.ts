@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Prisma } from './generated/prisma/client';
 
 /**
@@ -8,6 +9,10 @@ import type { Prisma } from './generated/prisma/client';
 export const JobName = {
   processDeviceEvent: 'process-device-event',
   careConfirmationTimeout: 'care-confirmation-timeout',
+  /** A new task: start its facility's ALERT notification policy (docs/decisions/0060). */
+  startTaskNotifications: 'start-task-notifications',
+  /** One run of one block of a task's notification escalation. */
+  runNotificationBlock: 'run-notification-block',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -39,4 +44,47 @@ export async function scheduleCareConfirmationTimeout(
     runAt.toISOString(),
     careConfirmationJobKey(payload.taskId),
   );
+}
+
+export interface StartTaskNotificationsPayload {
+  taskId: string;
+  facilityId: string;
+}
+
+export interface RunNotificationBlockPayload {
+  /** The NotificationContext (the task's running escalation, with the policy's blocks as they were). */
+  contextId: string;
+  /** Index of the block in the context's snapshot. */
+  blockIndex: number;
+  /** 0 for the first run; recurring blocks count up. */
+  run: number;
+}
+
+/** One escalation start per task. */
+export const taskNotificationsJobKey = (taskId: string): string => `notify-start:${taskId}`;
+/** One pending run per block of an escalation. */
+export const notificationBlockJobKey = (contextId: string, blockIndex: number): string =>
+  `notify-block:${contextId}:${blockIndex}`;
+
+const START_NOTIFICATIONS_SQL =
+  'SELECT graphile_worker.add_job($1, $2::json, job_key := $3, max_attempts := 5, priority := $4)';
+
+/**
+ * Queues the start of a new task's notification escalation (the facility's ALERT policy). Call inside the
+ * transaction that creates the task, so the job exists exactly when the task commits. Works with a Prisma
+ * interactive transaction or a raw `pg` client (the ingest path). `priority` is the severity value: lower
+ * runs first, so emergency-type tasks are notified first when the queue is busy.
+ */
+export async function scheduleTaskNotifications(
+  tx: Prisma.TransactionClient | pg.ClientBase,
+  payload: StartTaskNotificationsPayload & { severityRank?: number },
+): Promise<void> {
+  const args = [
+    JobName.startTaskNotifications,
+    JSON.stringify({ taskId: payload.taskId, facilityId: payload.facilityId }),
+    taskNotificationsJobKey(payload.taskId),
+    payload.severityRank ?? 0,
+  ];
+  if ('$executeRawUnsafe' in tx) await tx.$executeRawUnsafe(START_NOTIFICATIONS_SQL, ...args);
+  else await tx.query(START_NOTIFICATIONS_SQL, args);
 }

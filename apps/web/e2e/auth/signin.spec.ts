@@ -69,7 +69,9 @@ test.describe('[AUTH][LOGIN]', () => {
     await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible();
     await expect(page.getByText('Enter Verification Code')).toBeVisible();
     await expect(page.getByText(`ending in ${CAREGIVER.lastFour}`)).toBeVisible();
-    await expect(page.getByText('Not your number? Tap the back arrow above to provide a different one.')).toBeVisible();
+    await expect(
+      page.getByText('Not your number? Tap the back arrow above to provide a different one.'),
+    ).toBeVisible();
     await expect(page.getByTestId('resend-countdown')).toHaveText(/^00:[0-3]\d$/);
     await expect(page.getByRole('textbox', { name: /Digit \d of 6/ })).toHaveCount(6);
 
@@ -114,13 +116,15 @@ test.describe('[AUTH][LOGIN]', () => {
     }));
     expect(session.accessToken).toBeTruthy();
     const me = await request.get(`/admin/api/v1/staff/${session.staffMemberId}`, {
-      headers: { authorization: `Bearer ${session.accessToken}`, 'x-sage-profile-rid': String(session.staffMemberId) },
+      headers: {
+        authorization: `Bearer ${session.accessToken}`,
+        'x-sage-profile-rid': String(session.staffMemberId),
+      },
     });
     const profile = await me.json();
-    expect(profile.staffMemberFacilityConfigs[0].careZones.map((z: { name: string }) => z.name).sort()).toEqual([
-      'Assisted Living',
-      'Independent Living',
-    ]);
+    expect(
+      profile.staffMemberFacilityConfigs[0].careZones.map((z: { name: string }) => z.name).sort(),
+    ).toEqual(['Assisted Living', 'Independent Living']);
     expect(profile.onCallStates[0]).toMatchObject({ isOnCall: true, deviceType: 'COMPANY_PHONE' });
 
     // Tokens survive a reload.
@@ -146,7 +150,9 @@ test.describe('[AUTH][LOGIN]', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Invalid Authentication Code');
-    await expect(alert).toContainText("Re-enter the code that we sent to you. Still doesn't work? Call the provider's support at");
+    await expect(alert).toContainText(
+      "Re-enter the code that we sent to you. Still doesn't work? Call the provider's support at",
+    );
     for (let i = 1; i <= 6; i++) await expect(page.getByLabel(`Digit ${i} of 6`)).toHaveValue('');
     await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
 
@@ -187,7 +193,11 @@ test.describe('[AUTH][LOGIN]', () => {
   test('[AUTH][LOGIN]: the logoutReason dialogs', async ({ page }) => {
     for (const [reason, title, text] of [
       ['login-required', 'Login Required', 'Please log in to use the app.'],
-      ['session-expired', 'Session Timed Out', 'Your session has timed out, please log in again to continue using the app.'],
+      [
+        'session-expired',
+        'Session Timed Out',
+        'Your session has timed out, please log in again to continue using the app.',
+      ],
       ['token-error', "You've been logged out", 'Please log in again to continue using the app.'],
     ] as const) {
       await page.goto(`/authenticate?logoutReason=${reason}`);

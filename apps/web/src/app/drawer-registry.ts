@@ -1,4 +1,5 @@
 import { SelectDeviceDrawer } from '../features/shift/select-device-drawer';
+import { careDrawers } from '../features/care/care-drawers';
 import { ConfirmationDrawer, type DrawerRegistry } from '../shared/drawers';
 
 /**
@@ -8,4 +9,5 @@ import { ConfirmationDrawer, type DrawerRegistry } from '../shared/drawers';
 export const drawerRegistry: DrawerRegistry = {
   confirmation: ConfirmationDrawer,
   'select-device': SelectDeviceDrawer,
+  ...careDrawers,
 };

@@ -61,6 +61,20 @@ export function createAppRouter() {
                   Component: m.DashboardPage,
                 })),
             },
+            {
+              path: 'alerts',
+              lazy: () =>
+                importWithReload(() => import('../features/alerts/alerts-page')).then((m) => ({
+                  Component: m.AlertsPage,
+                })),
+            },
+            {
+              path: 'alerts/alert/:taskId',
+              lazy: () =>
+                importWithReload(() => import('../features/alerts/alert-detail-page')).then((m) => ({
+                  Component: m.AlertDetailPage,
+                })),
+            },
           ],
         },
         // Any other path: the login page when signed out (spec), the dashboard when signed in.

@@ -106,16 +106,35 @@ async function applyInTransaction(
   deviceEventId: string,
   logger: Logger,
 ): Promise<ApplyResult | null> {
-  const { rows: events } = await client.query<StoredEvent>(
-    `SELECT id, "facilityId", "hardwareId", type::text AS type, "eventTimestamp", "batteryLevel", "receivedAt", "processedAt"
-       FROM "DeviceEvent" WHERE id = $1 FOR UPDATE`,
+  // The event (locked) and its device, allocation and subject, in one round trip.
+  const { rows } = await client.query<
+    StoredEvent & Partial<DeviceContext> & { enterpriseId: string; timezone: string }
+  >(
+    `SELECT e.id, e."facilityId", e."hardwareId", e.type::text AS type, e."eventTimestamp", e."batteryLevel",
+            e."receivedAt", e."processedAt",
+            d.id AS "deviceId", d.type::text AS "deviceType", d."facilityId" AS "deviceFacilityId",
+            f."enterpriseId", f.timezone,
+            a.id AS "allocationId", a."residentId", COALESCE(a."unitId", r."unitId") AS "unitId", a."doorId",
+            a.room, a."isCheckIn", a."doorAlarmScheduleId" AS "allocationScheduleId",
+            door."doorAlarmScheduleId" AS "doorScheduleId",
+            r."firstName", r."lastName", u."displayName" AS "unitName", door.name AS "doorName"
+       FROM "DeviceEvent" e
+       JOIN "Facility" f ON f.id = e."facilityId"
+       LEFT JOIN "Device" d ON d."hardwareId" = e."hardwareId"
+       LEFT JOIN "DeviceAllocation" a
+              ON a."activeDeviceKey" = d.id AND a."isActive" AND a."facilityId" = e."facilityId"
+       LEFT JOIN "Resident" r ON r.id = a."residentId"
+       LEFT JOIN "Unit" u ON u.id = COALESCE(a."unitId", r."unitId")
+       LEFT JOIN "Door" door ON door.id = a."doorId"
+      WHERE e.id = $1
+      FOR UPDATE OF e`,
     [deviceEventId],
   );
-  const event = events[0];
-  if (!event || event.processedAt) return null;
+  const row = rows[0];
+  if (!row || row.processedAt) return null;
+  const event: StoredEvent = row;
 
-  const device = await loadDeviceContext(client, event);
-  if (!device) {
+  if (!row.deviceId) {
     logger.warn('device event from unknown hardware', {
       hardwareId: event.hardwareId,
       facilityId: event.facilityId,
@@ -126,6 +145,7 @@ async function applyInTransaction(
     ]);
     return { outcome: DeviceEventOutcome.UNALLOCATED_HARDWARE, taskIds: [] };
   }
+  const device = row as DeviceContext;
 
   let result: ApplyResult;
   if (!device.allocationId) {
@@ -139,27 +159,6 @@ async function applyInTransaction(
   }
   await recordActivity(client, event, device, result);
   return result;
-}
-
-async function loadDeviceContext(client: pg.PoolClient, event: StoredEvent): Promise<DeviceContext | null> {
-  const { rows } = await client.query<DeviceContext>(
-    `SELECT d.id AS "deviceId", d.type::text AS "deviceType", d."facilityId" AS "deviceFacilityId",
-            f."enterpriseId", f.timezone,
-            a.id AS "allocationId", a."residentId", COALESCE(a."unitId", r."unitId") AS "unitId", a."doorId",
-            a.room, a."isCheckIn", a."doorAlarmScheduleId" AS "allocationScheduleId",
-            door."doorAlarmScheduleId" AS "doorScheduleId",
-            r."firstName", r."lastName", u."displayName" AS "unitName", door.name AS "doorName"
-       FROM "Device" d
-       JOIN "Facility" f ON f.id = $2
-       LEFT JOIN "DeviceAllocation" a
-              ON a."activeDeviceKey" = d.id AND a."isActive" AND a."facilityId" = $2
-       LEFT JOIN "Resident" r ON r.id = a."residentId"
-       LEFT JOIN "Unit" u ON u.id = COALESCE(a."unitId", r."unitId")
-       LEFT JOIN "Door" door ON door.id = a."doorId"
-      WHERE d."hardwareId" = $1`,
-    [event.hardwareId, event.facilityId],
-  );
-  return rows[0] ?? null;
 }
 
 const roleOf = (d: DeviceContext): DeviceRole => {

@@ -1,8 +1,8 @@
 import { Button, Center, Modal, Stack, Text } from '@mantine/core';
 import {
   CODE_RESEND_COUNTDOWN_MS,
-  LogoutReasonDialogs,
   LoginStep,
+  LogoutReasonDialogs,
   POST_LOGIN_ROUTE,
   type TTokenReply,
   ZLogoutReasonSchema,
@@ -55,7 +55,8 @@ export function AuthenticatePage() {
   const [sent, setSent] = useState<{ phone: string; at: number } | null>(null);
 
   // Signed in already (e.g. another tab): on to the app, unless this page was opened to say why they left.
-  if (session && step === LoginStep.PHONE_NUMBER_LOGIN && !hasLogoutReason) return <Navigate to="/dashboard" replace />;
+  if (session && step === LoginStep.PHONE_NUMBER_LOGIN && !hasLogoutReason)
+    return <Navigate to="/dashboard" replace />;
 
   const continueWith = async (e164: string) => {
     // Back on the phone step with the same number before the 30 s are over: the code sent is still good.

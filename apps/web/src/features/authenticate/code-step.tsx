@@ -1,5 +1,10 @@
 import { ActionIcon, Anchor, Button, Group, PinInput, Stack, Text, Title } from '@mantine/core';
-import { CODE_RESEND_COUNTDOWN_MS, LoginMessages, type TTokenReply, VERIFICATION_CODE_LENGTH } from '@sage/contract';
+import {
+  CODE_RESEND_COUNTDOWN_MS,
+  LoginMessages,
+  type TTokenReply,
+  VERIFICATION_CODE_LENGTH,
+} from '@sage/contract';
 import { formatCountdown, lastFourDigits } from '@sage/domain';
 import { useEffect, useRef, useState } from 'react';
 import { signinApi } from '../signin/signin-api';
@@ -117,7 +122,14 @@ export function CodeStep({ phoneNumber, sentAt, onBack, onResent, onSignedIn }: 
           {formatCountdown(remaining)}
         </Text>
       ) : (
-        <Anchor component="button" type="button" onClick={() => void resend()} disabled={resending} size="md" py="xs">
+        <Anchor
+          component="button"
+          type="button"
+          onClick={() => void resend()}
+          disabled={resending}
+          size="md"
+          py="xs"
+        >
           {LoginMessages.resendCode}
         </Anchor>
       )}

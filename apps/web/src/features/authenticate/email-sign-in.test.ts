@@ -23,7 +23,11 @@ describe('[AUTH][EMAIL]: the email sign-in redirect and its callback', () => {
   })}`;
 
   it('parses the hash when the state is ours', () => {
-    expect(parseEmailCallback(hash, 'abc')).toMatchObject({ access_token: 'a.b.c', expires_in: 600, staff_member_id: 's' });
+    expect(parseEmailCallback(hash, 'abc')).toMatchObject({
+      access_token: 'a.b.c',
+      expires_in: 600,
+      staff_member_id: 's',
+    });
   });
   it('refuses another state, no state, or a malformed hash', () => {
     expect(parseEmailCallback(hash, 'other')).toBeNull();

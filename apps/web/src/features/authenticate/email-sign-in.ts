@@ -28,7 +28,9 @@ export function startEmailSignIn(): void {
 
 /** Reads the callback hash; null when it is malformed or its state is not the one this tab sent. */
 export function parseEmailCallback(hash: string, expectedState: string | null): TAuthCallbackHash | null {
-  const parsed = ZAuthCallbackHashSchema.safeParse(Object.fromEntries(new URLSearchParams(hash.replace(/^#/, ''))));
+  const parsed = ZAuthCallbackHashSchema.safeParse(
+    Object.fromEntries(new URLSearchParams(hash.replace(/^#/, ''))),
+  );
   if (!parsed.success || !expectedState || parsed.data.state !== expectedState) return null;
   return parsed.data;
 }

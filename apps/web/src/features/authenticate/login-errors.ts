@@ -5,7 +5,12 @@ import {
   PhoneScreenErrors,
   SUPPORT_PHONE_NUMBER,
 } from '@sage/contract';
-import { type CodeScreenErrorKind, codeScreenErrorKind, type PhoneScreenErrorKind, phoneScreenErrorKind } from '@sage/domain';
+import {
+  type CodeScreenErrorKind,
+  codeScreenErrorKind,
+  type PhoneScreenErrorKind,
+  phoneScreenErrorKind,
+} from '@sage/domain';
 import { CLIENT_ERROR_CODES, isApiError } from '../../shared/api';
 import type { LoginErrorView } from './login-error';
 
@@ -14,21 +19,33 @@ const isOnline = (error: unknown): boolean =>
   !(isApiError(error) && error.code === CLIENT_ERROR_CODES.network);
 
 /** 'Text "start" to {number}': "a different number in production and non-production". */
-const senderNumber = APP_ENVIRONMENT === 'production' ? LOGIN_CODE_SENDER_NUMBERS.production : LOGIN_CODE_SENDER_NUMBERS.nonProduction;
+const senderNumber =
+  APP_ENVIRONMENT === 'production'
+    ? LOGIN_CODE_SENDER_NUMBERS.production
+    : LOGIN_CODE_SENDER_NUMBERS.nonProduction;
 
-const LOCKED: LoginErrorView = { title: LoginMessages.tooManyAttemptsTitle, text: LoginMessages.tooManyAttemptsText };
+const LOCKED: LoginErrorView = {
+  title: LoginMessages.tooManyAttemptsTitle,
+  text: LoginMessages.tooManyAttemptsText,
+};
 
 const PHONE_ERRORS: Record<PhoneScreenErrorKind, LoginErrorView> = {
   offline: PhoneScreenErrors.offline,
   notCorrectNumber: PhoneScreenErrors.notCorrectNumber,
-  unsubscribed: { title: PhoneScreenErrors.unsubscribed.title, text: PhoneScreenErrors.unsubscribed.text(senderNumber) },
+  unsubscribed: {
+    title: PhoneScreenErrors.unsubscribed.title,
+    text: PhoneScreenErrors.unsubscribed.text(senderNumber),
+  },
   tooManyAttempts: LOCKED,
   other: PhoneScreenErrors.other,
 };
 
 const CODE_ERRORS: Record<CodeScreenErrorKind, LoginErrorView> = {
   offline: PhoneScreenErrors.offline,
-  invalidCode: { title: LoginMessages.invalidCodeTitle, text: LoginMessages.invalidCodeText(SUPPORT_PHONE_NUMBER) },
+  invalidCode: {
+    title: LoginMessages.invalidCodeTitle,
+    text: LoginMessages.invalidCodeText(SUPPORT_PHONE_NUMBER),
+  },
   tooManyAttempts: LOCKED,
   other: PhoneScreenErrors.other,
 };
@@ -46,6 +63,9 @@ export function phoneScreenError(error: unknown): LoginErrorView {
 
 /** The code screen's error for a failed verification. */
 export function codeScreenError(error: unknown): { kind: CodeScreenErrorKind; view: LoginErrorView } {
-  const kind = codeScreenErrorKind({ online: isOnline(error), code: isApiError(error) ? error.code : undefined });
+  const kind = codeScreenErrorKind({
+    online: isOnline(error),
+    code: isApiError(error) ? error.code : undefined,
+  });
   return { kind, view: CODE_ERRORS[kind] };
 }

@@ -1,5 +1,10 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
-import { DEFAULT_PHONE_COUNTRY, LoginMessages, NANP_COUNTRY_CODES, type NanpCountryCode } from '@sage/contract';
+import {
+  DEFAULT_PHONE_COUNTRY,
+  LoginMessages,
+  NANP_COUNTRY_CODES,
+  type NanpCountryCode,
+} from '@sage/contract';
 import { normalisePhoneInput } from '@sage/domain';
 import { useState } from 'react';
 import { PRODUCT_NAME } from '../../shared/constants';

@@ -1,11 +1,35 @@
-import { Box, Button } from '@mantine/core';
+import { Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { compareBySeverityThenAge } from '@sage/domain';
+import { Link } from 'react-router';
+import { useDrawers } from '../../shared/drawers';
 import { PageHeader } from '../../shared/page-header/page-header';
+import { useSession } from '../../shared/session';
+import { useOpenTasks } from '../alerts/alerts-api';
+import { TaskCard } from '../alerts/task-card';
+import { useNow } from '../alerts/use-now';
+import { LiveUpdates } from '../live/use-live-updates';
+import { useProfile } from '../shift/shift-api';
 import { signOut } from '../signin/session-actions';
+import { inMyCareZones } from './my-care-zones';
 
-/** Dashboard placeholder: the default route after sign-in. */
+/**
+ * The dashboard: my open claimed alerts, open alerts in my care zones (most severe, then oldest first), quick
+ * actions. Updates live; an emergency arriving shows a toast that opens the alert.
+ */
 export function DashboardPage() {
+  const session = useSession();
+  const me = session?.staffMemberId ?? '';
+  const profile = useProfile(me);
+  const openTasks = useOpenTasks();
+  const drawers = useDrawers();
+  const now = useNow();
+  const tasks = [...(openTasks.data ?? [])].sort(compareBySeverityThenAge);
+  const mine = tasks.filter((task) => task.assignee?.id === me);
+  const inZones = tasks.filter((task) => task.assignee?.id !== me && inMyCareZones(task, profile.data));
+
   return (
     <>
+      <LiveUpdates />
       <PageHeader
         title="Dashboard"
         hideBack
@@ -15,7 +39,63 @@ export function DashboardPage() {
           </Button>
         }
       />
-      <Box component="main" p="md" />
+      <Box component="main" p="md">
+        <Stack gap="lg">
+          <Group grow gap="sm" wrap="nowrap">
+            <Button size="lg" variant="light" onClick={() => drawers.open('search-resident', { mode: 'details' })}>
+              Search Resident
+            </Button>
+            <Button size="lg" variant="light" onClick={() => drawers.open('search-resident', { mode: 'logCare' })}>
+              Log Care
+            </Button>
+          </Group>
+
+          <Section title="My Alerts" label="My claimed alerts">
+            {openTasks.isPending ? null : mine.length === 0 ? (
+              <Text c="dimmed">No claimed alerts</Text>
+            ) : (
+              mine.map((task) => (
+                <li key={task.id}>
+                  <TaskCard task={task} now={now} staffMemberId={me} />
+                </li>
+              ))
+            )}
+          </Section>
+
+          <Section title="Open Alerts" label="Open alerts in my care zones">
+            {openTasks.isPending ? (
+              <Loader aria-label="Loading" />
+            ) : openTasks.isError ? (
+              <Text c="red">{openTasks.error.message}</Text>
+            ) : inZones.length === 0 ? (
+              <Text c="dimmed">No open alerts</Text>
+            ) : (
+              inZones.map((task) => (
+                <li key={task.id}>
+                  <TaskCard task={task} now={now} staffMemberId={me} />
+                </li>
+              ))
+            )}
+          </Section>
+
+          <Button component={Link} to="/alerts" variant="subtle" size="lg">
+            All alerts
+          </Button>
+        </Stack>
+      </Box>
     </>
+  );
+}
+
+function Section({ title, label, children }: { title: string; label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap="sm">
+      <Title order={2} fz="h4">
+        {title}
+      </Title>
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
+        {children}
+      </Stack>
+    </Stack>
   );
 }

@@ -50,7 +50,10 @@ export function SelectDeviceDrawer({
   const devices = useQuery({
     queryKey: shiftKeys.devices(facilityId),
     queryFn: async () => {
-      const [phones, onCall] = await Promise.all([shiftApi.companyPhones(facilityId), shiftApi.onCallStaff(facilityId)]);
+      const [phones, onCall] = await Promise.all([
+        shiftApi.companyPhones(facilityId),
+        shiftApi.onCallStaff(facilityId),
+      ]);
       return { phones, onCall };
     },
     retry: false,

@@ -29,20 +29,38 @@ export const shiftApi = {
   enterpriseProfiles: (): Promise<TEnterpriseProfile[]> =>
     api.get('admin', STAFF_PROFILE_PATHS.profiles, { parse: ZEnterpriseProfilesReplySchema.parse }),
   careZones: (facilityRid: string): Promise<TCareZone[]> =>
-    api.get('admin', STAFF_PROFILE_PATHS.careZones, { query: { facilityRid }, parse: ZListCareZonesReplySchema.parse }),
+    api.get('admin', STAFF_PROFILE_PATHS.careZones, {
+      query: { facilityRid },
+      parse: ZListCareZonesReplySchema.parse,
+    }),
   staff: (facilityId: string): Promise<TStaffMember[]> =>
-    api.get('admin', STAFF_PROFILE_PATHS.staff, { query: { facilityId }, parse: ZListStaffReplySchema.parse }),
+    api.get('admin', STAFF_PROFILE_PATHS.staff, {
+      query: { facilityId },
+      parse: ZListStaffReplySchema.parse,
+    }),
   companyPhones: (facilityId: string): Promise<TCompanyPhone[]> =>
     api.get('admin', STAFF_PROFILE_PATHS.companyPhones, {
       query: { facilityId },
       parse: ZListCompanyPhonesReplySchema.parse,
     }),
   onCallStaff: (facilityRid: string): Promise<TOnCallStaffMember[]> =>
-    api.post('admin', STAFF_PROFILE_PATHS.onCallStaff, { facilityRid }, { parse: ZOnCallStaffReplySchema.parse }),
+    api.post(
+      'admin',
+      STAFF_PROFILE_PATHS.onCallStaff,
+      { facilityRid },
+      { parse: ZOnCallStaffReplySchema.parse },
+    ),
   createFacilityConfig: (body: TStaffMemberFacilityConfigRequest): Promise<TStaffMemberFacilityConfig> =>
-    api.post('admin', STAFF_PROFILE_PATHS.facilityConfigs, body, { parse: ZStaffMemberFacilityConfigSchema.parse }),
-  updateFacilityConfig: (id: string, body: TStaffMemberFacilityConfigRequest): Promise<TStaffMemberFacilityConfig> =>
-    api.put('admin', STAFF_PROFILE_PATHS.facilityConfig(id), body, { parse: ZStaffMemberFacilityConfigSchema.parse }),
+    api.post('admin', STAFF_PROFILE_PATHS.facilityConfigs, body, {
+      parse: ZStaffMemberFacilityConfigSchema.parse,
+    }),
+  updateFacilityConfig: (
+    id: string,
+    body: TStaffMemberFacilityConfigRequest,
+  ): Promise<TStaffMemberFacilityConfig> =>
+    api.put('admin', STAFF_PROFILE_PATHS.facilityConfig(id), body, {
+      parse: ZStaffMemberFacilityConfigSchema.parse,
+    }),
   setOnCall: (staffMemberId: string, facilityId: string, body: TSetOnCallRequest): Promise<TOnCallState> =>
     api.post('admin', STAFF_PROFILE_PATHS.onCall(staffMemberId, facilityId), body, {
       parse: ZOnCallStateSchema.parse,
@@ -58,7 +76,10 @@ export const shiftKeys = {
 };
 
 export function useProfile(staffMemberId: string) {
-  return useQuery({ queryKey: shiftKeys.profile(staffMemberId), queryFn: () => shiftApi.profile(staffMemberId) });
+  return useQuery({
+    queryKey: shiftKeys.profile(staffMemberId),
+    queryFn: () => shiftApi.profile(staffMemberId),
+  });
 }
 
 /** The facility the staff member works in now: the first of their enterprise profiles. */

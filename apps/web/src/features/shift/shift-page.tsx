@@ -1,5 +1,11 @@
 import { Alert, Box, Button, Checkbox, Divider, Loader, Stack, Text } from '@mantine/core';
-import { ButtonLabels, CareZoneMessages, DrawerTitles, type TCareZone, type TStaffMember } from '@sage/contract';
+import {
+  ButtonLabels,
+  CareZoneMessages,
+  DrawerTitles,
+  type TCareZone,
+  type TStaffMember,
+} from '@sage/contract';
 import { careZonePreferenceAction, groupCareZones, toggleCareZone } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -50,7 +56,8 @@ export function ShiftPage() {
   const groups = useMemo(() => groupCareZones(zones.data ?? []), [zones.data]);
   const onShift = useMemo(() => onShiftByZone(staff.data ?? [], facilityId ?? ''), [staff.data, facilityId]);
   const isManagement =
-    profile.data?.groupMemberships.some((m) => m.facilityId === facilityId && m.groupType === 'Management') ?? false;
+    profile.data?.groupMemberships.some((m) => m.facilityId === facilityId && m.groupType === 'Management') ??
+    false;
 
   const confirm = useMutation({
     mutationFn: async () => {

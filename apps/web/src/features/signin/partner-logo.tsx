@@ -21,7 +21,15 @@ export function PartnerLogo({ hostname = window.location.hostname }: { hostname?
       h={64}
     >
       <circle cx="32" cy="32" r="30" fill={branding.color} />
-      <text x="32" y="40" textAnchor="middle" fontSize="22" fontWeight="700" fill="#fff" fontFamily="system-ui, sans-serif">
+      <text
+        x="32"
+        y="40"
+        textAnchor="middle"
+        fontSize="22"
+        fontWeight="700"
+        fill="#fff"
+        fontFamily="system-ui, sans-serif"
+      >
         {initials}
       </text>
     </Box>

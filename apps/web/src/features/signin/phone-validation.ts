@@ -12,7 +12,7 @@ export function validatePhoneNumber(value: string, country: NanpCountryCode): Ph
   if (isPhoneInputEmpty(value)) return { ok: false, message: LoginMessages.phoneRequired };
   const parsed = parsePhoneNumberFromString(value, country);
   const nanpCountry = parsed?.country && (NANP_COUNTRY_CODES as readonly string[]).includes(parsed.country);
-  if (!parsed || parsed.countryCallingCode !== '1' || !parsed.isValid() || !nanpCountry) {
+  if (parsed?.countryCallingCode !== '1' || !parsed.isValid() || !nanpCountry) {
     return { ok: false, message: LoginMessages.phoneInvalid };
   }
   return { ok: true, e164: parsed.number };

@@ -9,7 +9,11 @@ import { signinApi } from './signin-api';
 /** Stores the tokens of a sign-in (they survive a reload: localStorage). */
 export function storeTokens(tokens: TTokenReply, store: SessionStore = sessionStore): void {
   setLogoutReason(undefined);
-  store.set({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, staffMemberId: tokens.staffMemberId });
+  store.set({
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    staffMemberId: tokens.staffMemberId,
+  });
 }
 
 /**
@@ -50,7 +54,9 @@ export async function refreshOnce(failures: number, now: () => number = Date.now
       return { ok: true };
     }
     if (!current.refreshToken) {
-      return areClaimsExpired(current.accessToken, now()) ? { ok: false, logout: 'session-expired' } : { ok: true };
+      return areClaimsExpired(current.accessToken, now())
+        ? { ok: false, logout: 'session-expired' }
+        : { ok: true };
     }
     try {
       storeTokens(await signinApi.refresh(current.refreshToken));

@@ -9,7 +9,12 @@ import { api } from '../../shared/api';
 /** Sign-in service calls (ARCHITECTURE.md 'Sign-in contract'; docs/decisions/0020). */
 export const signinApi = {
   start: (phoneNumber: string): Promise<TPasswordlessStartReply> =>
-    api.post('signIn', '/passwordless/start', { phoneNumber }, { parse: ZPasswordlessStartReplySchema.parse }),
+    api.post(
+      'signIn',
+      '/passwordless/start',
+      { phoneNumber },
+      { parse: ZPasswordlessStartReplySchema.parse },
+    ),
   verify: (phoneNumber: string, code: string): Promise<TTokenReply> =>
     api.post('signIn', '/passwordless/verify', { phoneNumber, code }, { parse: ZTokenReplySchema.parse }),
   refresh: (refreshToken: string): Promise<TTokenReply> =>

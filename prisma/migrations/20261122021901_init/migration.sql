@@ -1036,6 +1036,16 @@ CREATE TABLE "OutboxMessage" (
     CONSTRAINT "OutboxMessage_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "ServerKey" (
+    "name" TEXT NOT NULL,
+    "publicKey" TEXT NOT NULL,
+    "privateKey" TEXT NOT NULL,
+    "createdAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "ServerKey_pkey" PRIMARY KEY ("name")
+);
+
 -- CreateIndex
 CREATE INDEX "Enterprise_name_idx" ON "Enterprise"("name");
 

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import type https from 'node:https';
+import type { TPushMessageData } from '@sage/contract';
+import type { PrismaClient, Severity, SubscriptionTopic } from '@sage/db';
+import webpush from 'web-push';
+import { type SmsTransport, sendSms } from '../modules/auth/sms/sms';
+import type { VapidKeys } from './vapid';
+
+export const DeliveryChannel = { PUSH_NOTIFICATION: 'PUSH_NOTIFICATION', SMS: 'SMS' } as const;
+export type DeliveryChannel = (typeof DeliveryChannel)[keyof typeof DeliveryChannel];
+
+export interface NotifierDeps {
+  prisma: PrismaClient;
+  sms: SmsTransport;
+  vapid: VapidKeys;
+  /** HTTPS agent for push requests (tests pass one that trusts the local push service's certificate). */
+  pushAgent?: https.Agent;
+  log?: { warn(obj: object, msg: string): void };
+  now?: () => Date;
+}
+
+export interface OutgoingMessage {
+  facilityId: string;
+  /** ALERTS: sent from the facility's alerts number; TASKS: from its tasks number. */
+  topic: SubscriptionTopic;
+  title: string;
+  body: string;
+  recipientIds: readonly string[];
+  taskId?: string | null;
+  taskSeverity?: Severity | null;
+  isCheckIn?: boolean;
+  createdById?: string | null;
+}
+
+export interface SentDelivery {
+  messageSentRid: string;
+  recipientId: string;
+  channel: DeliveryChannel;
+  status: 'SENT' | 'FAILED';
+  error?: string;
+}
+
+export interface SentMessage {
+  messageRid: string;
+  messagesSent: SentDelivery[];
+}
+
+/** The push payload: what the notification shows, and the spec's push message data (section 3). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  data: TPushMessageData;
+}
+
+/** Push services answer 404 or 410 for a subscription that no longer exists. */
+const isExpiredSubscription = (statusCode: number | undefined): boolean =>
+  statusCode === 404 || statusCode === 410;
+
+/**
+ * Sends one message to staff members of one facility: a web push to each of their browser subscriptions when
+ * the facility's messageDeliveryMethods include PUSH_NOTIFICATION, and a text message from the topic's sender
+ * number to those whose number is SUBSCRIBED to it. Every delivery is recorded (MessageSent) with its status;
+ * a subscription the push service no longer knows (404/410) is deleted. Recipients outside the facility are
+ * ignored (callers check them first).
+ */
+export async function sendMessage(deps: NotifierDeps, message: OutgoingMessage): Promise<SentMessage> {
+  const { prisma } = deps;
+  const now = deps.now?.() ?? new Date();
+  const facility = await prisma.facility.findUniqueOrThrow({
+    where: { id: message.facilityId },
+    select: {
+      enterpriseId: true,
+      messageDeliveryMethods: true,
+      emergencyNotificationNumber: true,
+      taskNotificationNumber: true,
+    },
+  });
+  const staff = await prisma.staffMember.findMany({
+    where: {
+      id: { in: [...message.recipientIds] },
+      groupMemberships: { some: { group: { facilityId: message.facilityId } } },
+    },
+    select: { id: true, phoneNumber: true },
+  });
+  const recipientIds = staff.map((s) => s.id);
+
+  const pushEnabled = facility.messageDeliveryMethods.includes(DeliveryChannel.PUSH_NOTIFICATION);
+  const subscriptions = pushEnabled
+    ? await prisma.webPushSubscription.findMany({
+        where: {
+          recipientId: { in: recipientIds },
+          OR: [{ facilityId: null }, { facilityId: message.facilityId }],
+          AND: [{ OR: [{ expirationTime: null }, { expirationTime: { gt: now } }] }],
+        },
+        select: { id: true, recipientId: true, endpoint: true, p256dh: true, auth: true },
+      })
+    : [];
+
+  const sender =
+    message.topic === 'ALERTS' ? facility.emergencyNotificationNumber : facility.taskNotificationNumber;
+  const phones = staff.flatMap((s) => (s.phoneNumber ? [{ id: s.id, phone: s.phoneNumber }] : []));
+  const subscribed = sender
+    ? await prisma.phoneNumberSubscription.findMany({
+        where: {
+          senderPhoneNumber: sender,
+          recipientPhoneNumber: { in: phones.map((p) => p.phone) },
+          status: 'SUBSCRIBED',
+        },
+        select: { recipientPhoneNumber: true },
+      })
+    : [];
+  const subscribedPhones = new Set(subscribed.map((s) => s.recipientPhoneNumber));
+  const textRecipients = phones.filter((p) => subscribedPhones.has(p.phone));
+
+  const messageRid = randomUUID();
+  const pushes = subscriptions.map((s) => ({ messageSentRid: randomUUID(), subscription: s }));
+  const texts = textRecipients.map((r) => ({ messageSentRid: randomUUID(), recipient: r }));
+  await prisma.message.create({
+    data: {
+      id: messageRid,
+      facilityId: message.facilityId,
+      enterpriseId: facility.enterpriseId,
+      taskId: message.taskId ?? null,
+      topic: message.topic,
+      title: message.title,
+      body: message.body,
+      data: { isCheckIn: message.isCheckIn ?? false, taskSeverity: message.taskSeverity ?? null },
+      createdById: message.createdById ?? null,
+      createdAt: now,
+      messagesSent: {
+        createMany: {
+          data: [
+            ...pushes.map((p) => ({
+              id: p.messageSentRid,
+              facilityId: message.facilityId,
+              recipientId: p.subscription.recipientId,
+              channel: DeliveryChannel.PUSH_NOTIFICATION,
+              webPushSubscriptionId: p.subscription.id,
+              statusTimestamp: now,
+            })),
+            ...texts.map((t) => ({
+              id: t.messageSentRid,
+              facilityId: message.facilityId,
+              recipientId: t.recipient.id,
+              channel: DeliveryChannel.SMS,
+              to: t.recipient.phone,
+              statusTimestamp: now,
+            })),
+          ],
+        },
+      },
+    },
+    select: { id: true },
+  });
+
+  const results = await Promise.all([
+    ...pushes.map(async ({ messageSentRid, subscription }): Promise<SentDelivery> => {
+      const payload: PushPayload = {
+        title: message.title,
+        body: message.body,
+        data: {
+          isCheckIn: message.isCheckIn ?? false,
+          taskId: message.taskId ?? null,
+          taskSeverity: message.taskSeverity ?? null,
+          messageRid,
+          messageSentRid,
+          notificationCreateTime: now.getTime(),
+        },
+      };
+      const base = { messageSentRid, recipientId: subscription.recipientId, channel: DeliveryChannel.PUSH_NOTIFICATION };
+      try {
+        await webpush.sendNotification(
+          { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+          JSON.stringify(payload),
+          {
+            vapidDetails: deps.vapid,
+            TTL: 300,
+            urgency: 'high',
+            timeout: 10_000,
+            ...(deps.pushAgent ? { agent: deps.pushAgent } : {}),
+          },
+        );
+        return { ...base, status: 'SENT' };
+      } catch (error) {
+        const statusCode = error instanceof webpush.WebPushError ? error.statusCode : undefined;
+        if (isExpiredSubscription(statusCode)) {
+          await prisma.webPushSubscription.deleteMany({ where: { id: subscription.id } });
+          return { ...base, status: 'FAILED', error: `The push subscription has expired (${statusCode}); removed` };
+        }
+        deps.log?.warn({ err: error, messageSentRid }, 'web push failed');
+        return {
+          ...base,
+          status: 'FAILED',
+          error: `The push service refused the message${statusCode ? ` (${statusCode})` : ''}`,
+        };
+      }
+    }),
+    ...texts.map(async ({ messageSentRid, recipient }): Promise<SentDelivery> => {
+      const base = { messageSentRid, recipientId: recipient.id, channel: DeliveryChannel.SMS };
+      try {
+        await sendSms(deps.sms, { to: recipient.phone, from: sender as string, body: `${message.title}: ${message.body}` });
+        return { ...base, status: 'SENT' };
+      } catch (error) {
+        deps.log?.warn({ err: error, messageSentRid }, 'text message failed');
+        return { ...base, status: 'FAILED', error: error instanceof Error ? error.message : String(error) };
+      }
+    }),
+  ]);
+
+  const failed = results.filter((r) => r.status === 'FAILED');
+  await Promise.all(
+    failed.map((r) =>
+      prisma.messageSent.update({
+        where: { id: r.messageSentRid },
+        data: { status: 'FAILED', error: r.error ?? null, statusTimestamp: new Date() },
+      }),
+    ),
+  );
+  return { messageRid, messagesSent: results };
+}

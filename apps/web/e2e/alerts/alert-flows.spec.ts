@@ -1,0 +1,181 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, PENDANTS, pressButton, test } from './fixtures';
+
+const screens = path.resolve(import.meta.dirname, '../../../../docs/screens');
+mkdirSync(screens, { recursive: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screens, `${name}.png`) });
+
+const openAlerts = (page: Page) => page.getByRole('list', { name: 'Open alerts in my care zones' });
+const myAlerts = (page: Page) => page.getByRole('list', { name: 'My claimed alerts' });
+const drawer = (page: Page) => page.getByRole('dialog');
+
+test.describe('[ALERTS]', () => {
+  test('[ALERTS][RESOLVE]: a pendant press appears live, is claimed, care is confirmed with a press, Bathing and Toileting, an observation and a note resolve it', async ({
+    caregiverPage: page,
+    request,
+  }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Open Alerts' })).toBeVisible();
+    await expect(openAlerts(page).getByText('No open alerts').or(openAlerts(page).getByRole('link').first())).toBeVisible();
+
+    // The press arrives without a reload.
+    await pressButton(request, PENDANTS.mainFlow);
+    const card = openAlerts(page).getByRole('link', { name: /Margaret.*Thompson needs assistance/ });
+    await expect(card).toBeVisible({ timeout: 10_000 });
+    await expect(card).toContainText('AL 101');
+    await shot(page, '1-dashboard-with-alert');
+
+    await card.click();
+    await expect(page).toHaveURL(/\/alerts\/alert\//);
+    await expect(page.getByTestId('task-status')).toHaveText('Open - unclaimed');
+    await page.getByRole('button', { name: 'Claim' }).click();
+    await expect(page.getByTestId('task-status')).toHaveText('Open - claimed');
+    await expect(page.getByText('claimed by me')).toBeVisible();
+    await shot(page, '2-alert-detail-claimed');
+
+    // Care confirmation: the pendant is pressed while the ring counts down.
+    await page.getByRole('button', { name: 'Confirm Care' }).click();
+    await expect(drawer(page).getByText('Press the resident pendant to continue')).toBeVisible();
+    await expect(drawer(page).getByText('Make sure you hear a click and see a light')).toBeVisible();
+    await expect(page.getByTestId('task-status')).toHaveText('Open - confirming care');
+    await shot(page, '3-care-confirmation');
+    await pressButton(request, PENDANTS.mainFlow);
+    await expect(drawer(page).getByText('Confirmed!')).toBeVisible({ timeout: 10_000 });
+
+    // After 2 s: the care provided.
+    await expect(drawer(page).getByRole('heading', { name: 'Select all care provided' })).toBeVisible();
+    const select = drawer(page).getByRole('button', { name: /^Select/ });
+    await expect(select).toBeDisabled();
+    await expect(drawer(page).getByRole('button', { name: 'Clear All' })).toBeDisabled();
+    await drawer(page).getByRole('checkbox', { name: 'Bathing' }).check();
+    await drawer(page).getByRole('checkbox', { name: 'Toileting' }).check();
+    await expect(drawer(page).getByRole('button', { name: 'Select (2)' })).toBeEnabled();
+    await shot(page, '4-resolution-care-provided');
+    await drawer(page).getByRole('button', { name: 'Select (2)' }).click();
+
+    // Observations for nurse follow-up.
+    await expect(drawer(page).getByRole('heading', { name: 'Any new changes to escalate to Nurse?' })).toBeVisible();
+    await expect(drawer(page).getByRole('button', { name: 'Skip' })).toBeVisible();
+    await drawer(page).getByRole('checkbox', { name: 'Skin' }).check();
+    await expect(drawer(page).getByRole('button', { name: 'Skip' })).toBeHidden();
+    await expect(drawer(page).getByPlaceholder('Add details to help nurse follow-up')).toBeVisible();
+    await drawer(page).getByRole('button', { name: 'Select (1)' }).click();
+
+    // Additional Notes, then resolve.
+    await expect(drawer(page).getByRole('heading', { name: 'Additional Notes' })).toBeVisible();
+    await drawer(page).getByLabel('Enter notes here (optional)').fill('Helped with a shower; resident in good spirits.');
+    await expect(drawer(page).getByText('208 characters remaining')).toBeVisible();
+    await shot(page, '5-resolution-notes');
+    await drawer(page).getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Task Resolved').or(page.getByText('Emergency Resolved'))).toBeVisible();
+    await expect(page.getByTestId('task-status')).toHaveText('Closed - resolved');
+    await shot(page, '6-resolved');
+  });
+
+  test('[ALERTS][NOTE]: a note is added with the limit helper texts', async ({ caregiverPage: page, request }) => {
+    await pressButton(request, PENDANTS.testAlert);
+    await page.goto('/dashboard');
+    const card = openAlerts(page).getByRole('link', { name: /needs assistance/ }).filter({ hasText: 'AL 106' });
+    await card.click();
+    await page.getByRole('button', { name: 'Add Note' }).click();
+    await expect(drawer(page).getByRole('heading', { name: 'Add a Note' })).toBeVisible();
+    const submit = drawer(page).getByRole('button', { name: 'Submit' });
+    await expect(submit).toBeDisabled();
+    await expect(drawer(page).getByText('255 characters remaining')).toBeVisible();
+    const field = drawer(page).getByLabel('Enter notes here');
+    await field.fill('x'.repeat(260));
+    await expect(drawer(page).getByText('5 characters over the limit')).toBeVisible();
+    await expect(submit).toBeDisabled();
+    await field.fill('');
+    await expect(drawer(page).getByText('This field is required')).toBeVisible();
+    await expect(submit).toBeDisabled();
+    await field.fill('Resident asked for water.');
+    await expect(drawer(page).getByText('230 characters remaining')).toBeVisible();
+    await submit.click();
+    await expect(page.getByText('Note added successfully')).toBeVisible();
+    await expect(page.getByText('Resident asked for water.')).toBeVisible();
+  });
+
+  test('[ALERTS][TEST-ALERT]: a claimed alert resolved as a test alert needs no care confirmation', async ({
+    caregiverPage: page,
+  }) => {
+    // The alert of the previous test (AL 106), still open.
+    await page.goto('/dashboard');
+    await openAlerts(page).getByRole('link', { name: /needs assistance/ }).filter({ hasText: 'AL 106' }).click();
+    await page.getByRole('button', { name: 'Claim' }).click();
+    await expect(page.getByTestId('task-status')).toHaveText('Open - claimed');
+    await page.getByRole('button', { name: 'Resolve' }).click();
+    await drawer(page).getByRole('checkbox', { name: 'Bathing' }).check();
+    await drawer(page).getByRole('checkbox', { name: 'Test Alert' }).check();
+    // Choosing the test alert clears the others.
+    await expect(drawer(page).getByRole('checkbox', { name: 'Bathing' })).not.toBeChecked();
+    await drawer(page).getByRole('button', { name: 'Select (1)' }).click();
+    // No confirmation and no observations for a test alert: straight to Additional Notes.
+    await expect(drawer(page).getByRole('heading', { name: 'Additional Notes' })).toBeVisible();
+    await drawer(page).getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText(/^(Task|Emergency) Resolved$/)).toBeVisible();
+    await expect(page.getByTestId('task-status')).toHaveText('Closed - resolved');
+  });
+
+  test('[ALERTS][CONFIRM]: without a press, care confirmation ends with No press detected and Try Again', async ({
+    caregiverPage: page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await pressButton(request, PENDANTS.timeout);
+    await page.goto('/dashboard');
+    await openAlerts(page).getByRole('link', { name: /needs assistance/ }).filter({ hasText: 'AL 102' }).click();
+    await page.getByRole('button', { name: 'Claim' }).click();
+    await page.getByRole('button', { name: 'Confirm Care' }).click();
+    await expect(drawer(page).getByText('Press the resident pendant to continue')).toBeVisible();
+    await expect(drawer(page).getByText('No press detected')).toBeVisible({ timeout: 40_000 });
+    await expect(drawer(page).getByRole('button', { name: 'Try Again' })).toBeVisible();
+    await expect(page.getByTestId('task-status')).toHaveText('Open - claimed');
+    // Try Again starts a new attempt; Cancel returns the alert to claimed.
+    await drawer(page).getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByTestId('task-status')).toHaveText('Open - confirming care');
+    await drawer(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('task-status')).toHaveText('Open - claimed');
+  });
+
+  test('[ALERTS][CLAIM]: a claim in one browser shows in another without a reload', async ({
+    browser,
+    caregiver,
+    request,
+  }) => {
+    const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
+    const [first, second] = await Promise.all(contexts.map((context) => context.newPage()));
+    for (const page of [first, second]) {
+      await page!.addInitScript((t) => {
+        localStorage.setItem('sage.accessToken', t.accessToken);
+        localStorage.setItem('sage.refreshToken', t.refreshToken);
+        localStorage.setItem('sage.staffMemberId', t.staffMemberId);
+      }, caregiver);
+      await page!.goto('/dashboard');
+      await expect(page!.getByRole('heading', { name: 'Open Alerts' })).toBeVisible();
+    }
+    await pressButton(request, PENDANTS.twoContexts);
+    const inOpen = (page: Page) =>
+      openAlerts(page).getByRole('link', { name: /needs assistance/ }).filter({ hasText: 'AL 104' });
+    await expect(inOpen(first!)).toBeVisible({ timeout: 10_000 });
+    await expect(inOpen(second!)).toBeVisible({ timeout: 10_000 });
+
+    // The second browser has the alert open; the first claims it.
+    await inOpen(first!).click();
+    await expect(first!).toHaveURL(/\/alerts\/alert\//);
+    await second!.goto(first!.url());
+    await expect(second!.getByTestId('task-status')).toHaveText('Open - unclaimed');
+    await first!.getByRole('button', { name: 'Claim' }).click();
+    await expect(first!.getByTestId('task-status')).toHaveText('Open - claimed');
+
+    // The second browser sees it claimed without a reload, and on its dashboard among the claimed alerts.
+    await expect(second!.getByTestId('task-status')).toHaveText('Open - claimed', { timeout: 10_000 });
+    await expect(second!.getByRole('button', { name: 'Claim' })).toBeHidden();
+    await second!.getByRole('button', { name: 'Back' }).click();
+    await expect(myAlerts(second!).getByRole('link', { name: /Open - claimed/ }).filter({ hasText: 'AL 104' })).toBeVisible();
+    await expect(inOpen(second!)).toBeHidden();
+    await Promise.all(contexts.map((context) => context.close()));
+  });
+});

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+
+/** Demo data (packages/db seed) the alert tests rely on. */
+export const DEMO = {
+  caregiverPhone: '+14155550101',
+  gatewayKey: 'dev-gateway-key',
+} as const;
+
+/**
+ * Pendants of assisted-living residents, one unit each, so that a press in one test never confirms care in
+ * another (a wall button of the unit confirms care too). AL 101 is Margaret Thompson.
+ */
+export const PENDANTS = {
+  mainFlow: 'PENDANT-0001', // AL 101, Margaret Thompson
+  timeout: 'PENDANT-0003', // AL 102
+  twoContexts: 'PENDANT-0006', // AL 104
+  testAlert: 'PENDANT-0009', // AL 106
+} as const;
+
+export const ingestUrl = (): string => {
+  const port = process.env.E2E_INGEST_PORT ?? '3111';
+  return `http://127.0.0.1:${port}/ingest/api/v1/events`;
+};
+
+/** A device press as the facility gateway sends it (a fresh eventId each time). */
+export async function pressButton(request: APIRequestContext, hardwareId: string): Promise<void> {
+  const response = await request.post(ingestUrl(), {
+    headers: { 'x-gateway-key': DEMO.gatewayKey },
+    data: { eventId: randomUUID(), hardwareId, type: 'BUTTON_PRESS', timestamp: new Date().toISOString() },
+  });
+  expect(response.status()).toBe(202);
+}
+
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+  staffMemberId: string;
+}
+
+/** Signs in through the API: passwordless start, the code from the dev outbox, verify. */
+export async function signInThroughApi(request: APIRequestContext, phoneNumber: string): Promise<Tokens> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const startedAt = new Date(Date.now() - 1_000).toISOString();
+    const start = await request.post('/auth/api/v1/passwordless/start', { data: { phoneNumber } });
+    expect(start.ok()).toBe(true);
+    let code: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get(`/dev/api/v1/outbox?to=${encodeURIComponent(phoneNumber)}`);
+          const [newest] = (await res.json()) as { body: string; createdAt: string }[];
+          if (!newest || newest.createdAt < startedAt) return null;
+          code = newest.body.match(/\b(\d{6})\b/)?.[1];
+          return code ?? null;
+        },
+        { timeout: 10_000 },
+      )
+      .not.toBeNull();
+    const verify = await request.post('/auth/api/v1/passwordless/verify', { data: { phoneNumber, code } });
+    // Another test may have asked for a code for the same number meanwhile: ask again.
+    if (verify.ok()) return (await verify.json()) as Tokens;
+  }
+  throw new Error(`Could not sign in ${phoneNumber}`);
+}
+
+/** Puts the session into the page's localStorage (before any script of the app runs). */
+export async function useSession(page: Page, tokens: Tokens): Promise<void> {
+  await page.addInitScript((t) => {
+    localStorage.setItem('sage.accessToken', t.accessToken);
+    localStorage.setItem('sage.refreshToken', t.refreshToken);
+    localStorage.setItem('sage.staffMemberId', t.staffMemberId);
+  }, tokens);
+}
+
+/** Signed in as the demo caregiver (one sign-in per worker). */
+export const test = base.extend<{ caregiverPage: Page }, { caregiver: Tokens }>({
+  caregiver: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const tokens = await signInThroughApi(request, DEMO.caregiverPhone);
+      await request.dispose();
+      await use(tokens);
+    },
+    { scope: 'worker' },
+  ],
+  caregiverPage: async ({ page, caregiver }, use) => {
+    await useSession(page, caregiver);
+    await use(page);
+  },
+});
+
+export { expect };

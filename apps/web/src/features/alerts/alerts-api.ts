@@ -1,0 +1,95 @@
+import {
+  CLOSED_TASK_STATUSES,
+  OPEN_TASK_STATUSES,
+  type TCareConfirmationTrackerReply,
+  type TCreateTaskNoteRequest,
+  type REQUESTABLE_TASK_STATUSES,
+  type TSearchTasksRequestInput,
+  type TTaskNoteReply,
+  type TTaskPageReply,
+  type TTaskReply,
+  ZCareConfirmationTrackerReplySchema,
+  ZTaskNoteReplySchema,
+  ZTaskPageReplySchema,
+  type ZResolveTaskRequestSchema,
+  ZTaskReplySchema,
+} from '@sage/contract';
+import type { z } from 'zod';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { api } from '../../shared/api';
+
+export type RequestableTaskStatus = (typeof REQUESTABLE_TASK_STATUSES)[number];
+export type ResolveTaskBody = z.input<typeof ZResolveTaskRequestSchema>;
+
+/** Admin tasks API calls (alerts doc section 7), replies validated with the contract's schemas. */
+export const tasksApi = {
+  get: (taskId: string): Promise<TTaskReply> =>
+    api.get('admin', `/tasks/${encodeURIComponent(taskId)}`, { parse: ZTaskReplySchema.parse }),
+  search: (body: TSearchTasksRequestInput): Promise<TTaskPageReply> =>
+    api.post('admin', '/tasks/search', body, { parse: ZTaskPageReplySchema.parse }),
+  mine: (body: { includeClosed: boolean; pageSize?: number }): Promise<TTaskPageReply> =>
+    api.post('admin', '/tasks/mine', body, { parse: ZTaskPageReplySchema.parse }),
+  setStatus: (taskId: string, status: RequestableTaskStatus): Promise<TTaskReply> =>
+    api.put('admin', `/tasks/${encodeURIComponent(taskId)}`, { status }, { parse: ZTaskReplySchema.parse }),
+  unassign: (taskId: string): Promise<TTaskReply> =>
+    api.post('admin', `/tasks/${encodeURIComponent(taskId)}/unassign`, undefined, { parse: ZTaskReplySchema.parse }),
+  resolve: (taskId: string, body: ResolveTaskBody): Promise<TTaskReply> =>
+    api.put('admin', `/tasks/${encodeURIComponent(taskId)}/resolve`, body, { parse: ZTaskReplySchema.parse }),
+  tracker: (taskId: string): Promise<TCareConfirmationTrackerReply> =>
+    api.get('admin', `/tasks/${encodeURIComponent(taskId)}/care-confirmation-tracker`, {
+      parse: ZCareConfirmationTrackerReplySchema.parse,
+    }),
+  addNote: (taskId: string, body: TCreateTaskNoteRequest): Promise<TTaskNoteReply> =>
+    api.post('admin', `/tasks/${encodeURIComponent(taskId)}/notes`, body, { parse: ZTaskNoteReplySchema.parse }),
+};
+
+/** Query keys: every task query starts with 'tasks', so one invalidation refreshes lists and details. */
+export const taskKeys = {
+  all: ['tasks'] as const,
+  lists: ['tasks', 'list'] as const,
+  open: ['tasks', 'list', 'open'] as const,
+  closed: ['tasks', 'list', 'closed'] as const,
+  mine: (includeClosed: boolean) => ['tasks', 'list', 'mine', includeClosed] as const,
+  detail: (taskId: string) => ['tasks', 'detail', taskId] as const,
+  tracker: (taskId: string) => ['tasks', 'tracker', taskId] as const,
+};
+
+/** After any change to a task: the lists and that task are refetched. */
+export function invalidateTask(queryClient: QueryClient, taskId?: string): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: taskKeys.lists }),
+    taskId ? queryClient.invalidateQueries({ queryKey: taskKeys.detail(taskId) }) : Promise.resolve(),
+  ]).then(() => undefined);
+}
+
+const PAGE_SIZE = 200;
+
+export function useTask(taskId: string) {
+  return useQuery({ queryKey: taskKeys.detail(taskId), queryFn: () => tasksApi.get(taskId) });
+}
+
+export function useOpenTasks() {
+  return useQuery({
+    queryKey: taskKeys.open,
+    queryFn: () => tasksApi.search({ statuses: [...OPEN_TASK_STATUSES], pageSize: PAGE_SIZE }),
+    select: (page) => page.tasks,
+  });
+}
+
+export function useClosedTasks() {
+  return useQuery({
+    queryKey: taskKeys.closed,
+    queryFn: () => tasksApi.search({ statuses: [...CLOSED_TASK_STATUSES], pageSize: PAGE_SIZE }),
+    // Newest first for the closed list.
+    select: (page) => [...page.tasks].sort((a, b) => b.creationTimestamp - a.creationTimestamp),
+  });
+}
+
+/** Tasks assigned to me (open only, or with the closed ones). */
+export function useMyTasks(includeClosed: boolean) {
+  return useQuery({
+    queryKey: taskKeys.mine(includeClosed),
+    queryFn: () => tasksApi.mine({ includeClosed, pageSize: PAGE_SIZE }),
+    select: (page) => page.tasks,
+  });
+}

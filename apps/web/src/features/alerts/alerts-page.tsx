@@ -1,0 +1,53 @@
+import { Box, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { PageHeader } from '../../shared/page-header/page-header';
+import { useSession } from '../../shared/session';
+import { LiveUpdates } from '../live/use-live-updates';
+import { useClosedTasks, useOpenTasks } from './alerts-api';
+import { TaskCard } from './task-card';
+import { useNow } from './use-now';
+
+/** /alerts: open and closed alerts (most severe, then oldest first for open ones; newest first for closed). */
+export function AlertsPage() {
+  const [tab, setTab] = useState<'open' | 'closed'>('open');
+  const session = useSession();
+  const now = useNow();
+  const openTasks = useOpenTasks();
+  const closedTasks = useClosedTasks();
+  const query = tab === 'open' ? openTasks : closedTasks;
+  return (
+    <>
+      <LiveUpdates />
+      <PageHeader title="Alerts" />
+      <Box component="main" p="md">
+        <Stack gap="md">
+          <SegmentedControl
+            fullWidth
+            size="md"
+            value={tab}
+            onChange={(value) => setTab(value as 'open' | 'closed')}
+            data={[
+              { value: 'open', label: `Open${openTasks.data ? ` (${openTasks.data.length})` : ''}` },
+              { value: 'closed', label: 'Closed' },
+            ]}
+          />
+          {query.isPending ? (
+            <Loader aria-label="Loading" />
+          ) : query.isError ? (
+            <Text c="red">{query.error.message}</Text>
+          ) : query.data.length === 0 ? (
+            <Text c="dimmed">{tab === 'open' ? 'No open alerts' : 'No closed alerts'}</Text>
+          ) : (
+            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`${tab} alerts`}>
+              {query.data.map((task) => (
+                <li key={task.id}>
+                  <TaskCard task={task} now={now} staffMemberId={session?.staffMemberId} />
+                </li>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      </Box>
+    </>
+  );
+}

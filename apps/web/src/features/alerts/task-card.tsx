@@ -1,0 +1,58 @@
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { TASK_STATUS_LABELS, type TTaskReply } from '@sage/contract';
+import { formatTimeSince } from '@sage/domain';
+import { Link } from 'react-router';
+import { mineLabel, residentName, severityColor, severityLabel, staffName } from './task-labels';
+
+export interface TaskCardProps {
+  task: TTaskReply;
+  now: number;
+  staffMemberId: string | undefined;
+}
+
+/** One alert in a list: severity, title, unit, resident, time since creation, who holds it. Opens the detail. */
+export function TaskCard({ task, now, staffMemberId }: TaskCardProps) {
+  const mine = mineLabel(task, staffMemberId);
+  const resident = residentName(task);
+  const holder = staffName(task.assignee);
+  return (
+    <Card
+      component={Link}
+      to={`/alerts/alert/${task.id}`}
+      withBorder
+      padding="sm"
+      radius="md"
+      aria-label={`${task.title}, ${TASK_STATUS_LABELS[task.status]}`}
+      data-testid="task-card"
+      style={{ borderLeft: `6px solid var(--mantine-color-${severityColor(task.severity)}-6)` }}
+    >
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Badge color={severityColor(task.severity)} variant="filled" size="sm">
+            {severityLabel(task.severity)}
+          </Badge>
+          <Text size="sm" c="dimmed" aria-label="Time since creation">
+            {formatTimeSince(task.creationTimestamp, now)}
+          </Text>
+        </Group>
+        <Text fw={700} lineClamp={2}>
+          {task.title}
+        </Text>
+        <Text size="sm">
+          {[task.unit?.displayName, resident].filter(Boolean).join(' · ') || '—'}
+        </Text>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {TASK_STATUS_LABELS[task.status]}
+            {holder && !mine ? ` · ${holder}` : ''}
+          </Text>
+          {mine ? (
+            <Badge variant="light" color="blue" size="sm">
+              {mine}
+            </Badge>
+          ) : null}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+import { isClosedTaskStatus, SEVERITY_LABELS, type Severity, type TTaskReply } from '@sage/contract';
+import { isEmergencyType } from '@sage/domain';
+
+export const residentName = (task: Pick<TTaskReply, 'resident'>): string | null =>
+  task.resident ? `${task.resident.preferredName ?? task.resident.firstName} ${task.resident.lastName}` : null;
+
+export const staffName = (staff: { firstName: string; lastName: string } | null): string | null =>
+  staff ? `${staff.firstName} ${staff.lastName}` : null;
+
+export function severityColor(severity: Severity): string {
+  if (isEmergencyType(severity)) return 'red';
+  if (severity === 'HIGH_PRIORITY') return 'orange';
+  if (severity === 'MEDIUM_PRIORITY') return 'yellow';
+  return 'gray';
+}
+
+export const severityLabel = (severity: Severity): string => SEVERITY_LABELS[severity];
+
+/** "An assignee who is the current user counts as 'claimed by me' while open and 'resolved by me' once closed." */
+export function mineLabel(task: TTaskReply, staffMemberId: string | undefined): string | null {
+  if (!staffMemberId) return null;
+  if (isClosedTaskStatus(task.status)) {
+    return (task.resolvedBy?.id ?? task.assignee?.id) === staffMemberId && task.status === 'CLOSED_RESOLVED'
+      ? 'resolved by me'
+      : null;
+  }
+  return task.assignee?.id === staffMemberId ? 'claimed by me' : null;
+}

@@ -1,0 +1,65 @@
+import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { ButtonLabels, DrawerTitles, type ResolutionType } from '@sage/contract';
+import {
+  canClearAllResolution,
+  canSelectResolution,
+  resolutionSections,
+  toggleMultiOutcomeSelection,
+} from '@sage/domain';
+import { useState } from 'react';
+import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { type ResolutionContext, resolutionData } from './resolution-steps';
+
+export interface MultiOutcomeDrawerProps {
+  context: ResolutionContext;
+}
+
+/**
+ * 'Select all care provided' (drawer 5): the option list of the unit type (section 5), Clear All and
+ * 'Select (n)'. Choosing the test alert clears the others.
+ */
+export function MultiOutcomeDrawer({ drawer, context }: MultiOutcomeDrawerProps & { drawer: DrawerControls }) {
+  const [selected, setSelected] = useState<ResolutionType[]>(() => resolutionData(drawer).selected ?? []);
+  const sections = resolutionSections(context.listKind, { hideTestAlert: context.isRefusal || !context.taskId });
+  const count = selected.length;
+  return (
+    <DrawerLayout
+      drawer={drawer}
+      title={DrawerTitles.multiOutcome}
+      actions={
+        <Group grow gap="sm" wrap="nowrap">
+          <Button size="lg" variant="default" disabled={!canClearAllResolution(count)} onClick={() => setSelected([])}>
+            {ButtonLabels.clearAll}
+          </Button>
+          <Button
+            size="lg"
+            disabled={!canSelectResolution(count)}
+            onClick={() => drawer.next({ selected, skipped: {} })}
+          >
+            {count > 0 ? ButtonLabels.selectCount(count) : ButtonLabels.select}
+          </Button>
+        </Group>
+      }
+    >
+      <Stack gap="md" mah="55dvh" style={{ overflowY: 'auto' }}>
+        {sections.map((section) => (
+          <Stack key={section.title} gap={4} role="group" aria-label={section.title}>
+            <Text fw={700} size="sm" c="dimmed" tt="uppercase">
+              {section.title}
+            </Text>
+            {section.options.map((option) => (
+              <Checkbox
+                key={option.id}
+                size="md"
+                label={option.label}
+                checked={selected.includes(option.id)}
+                onChange={() => setSelected((current) => toggleMultiOutcomeSelection(current, option.id))}
+                styles={{ body: { minHeight: 48, alignItems: 'center' }, labelWrapper: { flex: 1 } }}
+              />
+            ))}
+          </Stack>
+        ))}
+      </Stack>
+    </DrawerLayout>
+  );
+}

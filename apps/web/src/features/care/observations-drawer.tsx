@@ -1,0 +1,105 @@
+import { Button, Checkbox, Group, Stack } from '@mantine/core';
+import { ButtonLabels, DrawerTitles, type ObservationType, observationLabel } from '@sage/contract';
+import {
+  canSelectObservations,
+  noteFieldState,
+  observationNotesPlaceholder,
+  observationNotesRequired,
+  showObservationSkip,
+} from '@sage/domain';
+import { useState } from 'react';
+import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { NoteField } from './note-field';
+import {
+  isTestAlertSelection,
+  observationTypesFor,
+  type ResolutionContext,
+  resolutionData,
+  useSkipStep,
+} from './resolution-steps';
+
+export interface ObservationsDrawerProps {
+  context: ResolutionContext;
+  selectionRequired?: boolean;
+}
+
+/**
+ * Observations (drawer 1): 'Any new changes to escalate to Nurse?', checklist of the care type's observation
+ * types, back arrow, Clear All, Select (n), Skip only when nothing is selected and selection is not required.
+ * OTHER makes the notes required.
+ */
+export function ObservationsDrawer(props: ObservationsDrawerProps & { drawer: DrawerControls }) {
+  const options = observationTypesFor(props.context.careType);
+  const skipping = useSkipStep(
+    props.drawer,
+    options.length === 0 || isTestAlertSelection(resolutionData(props.drawer)),
+  );
+  return skipping ? null : <ObservationsForm {...props} options={options} />;
+}
+
+function ObservationsForm({
+  drawer,
+  options,
+  selectionRequired = false,
+}: ObservationsDrawerProps & { drawer: DrawerControls; options: ObservationType[] }) {
+  const data = resolutionData(drawer);
+  const [selected, setSelected] = useState<ObservationType[]>(data.observations ?? []);
+  const [notes, setNotes] = useState(data.observationNotes ?? '');
+  const notesRequired = observationNotesRequired(selected);
+  const notesState = noteFieldState(notes, { required: notesRequired });
+  const count = selected.length;
+  const toggle = (id: ObservationType) =>
+    setSelected((current) => (current.includes(id) ? current.filter((s) => s !== id) : [...current, id]));
+  return (
+    <DrawerLayout
+      drawer={drawer}
+      title={DrawerTitles.observations}
+      actions={
+        <>
+          <Group grow gap="sm" wrap="nowrap">
+            <Button size="lg" variant="default" disabled={count === 0} onClick={() => setSelected([])}>
+              {ButtonLabels.clearAll}
+            </Button>
+            <Button
+              size="lg"
+              disabled={!canSelectObservations(count) || !notesState.isValid}
+              onClick={() => drawer.next({ observations: selected, observationNotes: notes.trim() })}
+            >
+              {count > 0 ? ButtonLabels.selectCount(count) : ButtonLabels.select}
+            </Button>
+          </Group>
+          {showObservationSkip(count, selectionRequired) ? (
+            <Button
+              size="lg"
+              variant="subtle"
+              onClick={() => drawer.next({ observations: [], observationNotes: '' })}
+            >
+              {ButtonLabels.skip}
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <Stack gap="xs">
+        {options.map((id) => (
+          <Checkbox
+            key={id}
+            size="md"
+            label={observationLabel(id)}
+            checked={selected.includes(id)}
+            onChange={() => toggle(id)}
+            styles={{ body: { minHeight: 48, alignItems: 'center' }, labelWrapper: { flex: 1 } }}
+          />
+        ))}
+        <NoteField
+          value={notes}
+          onChange={setNotes}
+          required={notesRequired}
+          touched={notesRequired || notes !== ''}
+          rows={2}
+          placeholder={observationNotesPlaceholder(count > 0)}
+        />
+      </Stack>
+    </DrawerLayout>
+  );
+}

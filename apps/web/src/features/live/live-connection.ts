@@ -1,0 +1,113 @@
+import {
+  LIVE_CLOSE_CODE_UNAUTHORIZED,
+  LIVE_PATH,
+  type TLiveServerMessage,
+  type TLiveTaskChangedMessage,
+  ZLiveServerMessageSchema,
+} from '@sage/contract';
+
+export interface LiveHandlers {
+  onTaskChanged(message: TLiveTaskChangedMessage): void;
+  /** After `resync`, and after a reconnect without a known version: everything is refetched. */
+  onResync(): void;
+}
+
+export interface LiveConnectionOptions {
+  url: string;
+  getSession: () => { accessToken: string; staffMemberId: string } | null;
+  handlers: LiveHandlers;
+  createSocket?: (url: string) => WebSocket;
+  /** Delay before reconnect attempt n (0-based). */
+  backoffMs?: (attempt: number) => number;
+}
+
+/** 1 s, 2 s, 4 s … up to 30 s. */
+export const defaultBackoffMs = (attempt: number): number => Math.min(30_000, 1_000 * 2 ** attempt);
+
+/** `http://host` becomes `ws://host/live`, `https://host` becomes `wss://host/live`. */
+export function liveUrl(origin: string): string {
+  return `${origin.replace(/^http/, 'ws')}${LIVE_PATH}`;
+}
+
+export function parseLiveMessage(data: unknown): TLiveServerMessage | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed = ZLiveServerMessageSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The /live socket (ARCHITECTURE.md "Live updates"): authenticates with the first frame, remembers the last
+ * version seen and sends it as `sinceVersion` when it reconnects (with backoff) so missed changes replay.
+ */
+export class LiveConnection {
+  private socket: WebSocket | null = null;
+  private version: number | undefined;
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = true;
+
+  constructor(private readonly options: LiveConnectionOptions) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close();
+  }
+
+  private connect(): void {
+    const session = this.options.getSession();
+    if (!session || this.stopped) return;
+    const socket = (this.options.createSocket ?? ((url) => new WebSocket(url)))(this.options.url);
+    this.socket = socket;
+    const reconnecting = this.attempt > 0 || this.version !== undefined;
+    socket.onopen = () => {
+      socket.send(
+        JSON.stringify({
+          type: 'auth',
+          accessToken: session.accessToken,
+          staffMemberId: session.staffMemberId,
+          ...(this.version !== undefined ? { sinceVersion: this.version } : {}),
+        }),
+      );
+    };
+    socket.onmessage = (event: MessageEvent) => {
+      const message = parseLiveMessage(event.data);
+      if (!message) return;
+      if (message.type === 'ready') {
+        this.attempt = 0;
+        // Without a known version the missed changes cannot be replayed: refetch everything.
+        if (reconnecting && this.version === undefined) this.options.handlers.onResync();
+        this.version = Math.max(this.version ?? 0, message.version);
+      } else if (message.type === 'task.changed') {
+        this.version = Math.max(this.version ?? 0, message.version);
+        this.options.handlers.onTaskChanged(message);
+      } else {
+        this.options.handlers.onResync();
+      }
+    };
+    socket.onclose = (event: CloseEvent) => {
+      if (this.socket !== socket || this.stopped) return;
+      this.socket = null;
+      // A refused token: the next attempt uses the refreshed one (the session refreshes every 60 s).
+      const delay =
+        event.code === LIVE_CLOSE_CODE_UNAUTHORIZED
+          ? Math.max(5_000, (this.options.backoffMs ?? defaultBackoffMs)(this.attempt))
+          : (this.options.backoffMs ?? defaultBackoffMs)(this.attempt);
+      this.attempt += 1;
+      this.timer = setTimeout(() => this.connect(), delay);
+    };
+  }
+}
