@@ -58,6 +58,12 @@ describe('[API][FOUNDATION]: the API process', () => {
     expect(res.json()).toMatchObject({ code: 'profile_mismatch' });
   });
 
+  it('answers a malformed query with 400 naming the field, with or without a token', async () => {
+    const anonymous = await t.app.inject({ url: '/admin/api/v1/units?pageSize=abc' });
+    expect(anonymous.statusCode).toBe(400);
+    expect(anonymous.json().issues[0]).toMatchObject({ field: 'querystring.pageSize', rule: 'type' });
+  });
+
   it('answers a malformed query with 400 naming the field and the rule', async () => {
     const headers = await t.headersFor(facility.staff.manager.id);
     const res = await t.app.inject({ url: '/admin/api/v1/units?pageSize=abc', headers });

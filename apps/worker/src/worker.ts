@@ -9,6 +9,7 @@ import ingestRoutes from './ingest/routes';
 import { careConfirmationTimeout } from './jobs/care-confirmation-timeout';
 import { PROCESS_DEVICE_EVENT } from './jobs/names';
 import { processDeviceEvent } from './jobs/process-device-event';
+import { createNotificationTasks, type NotificationJobOptions } from './notifications/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +32,8 @@ export interface StartWorkerOptions {
   logger?: boolean | object;
   /** Listen on INGEST_PORT (default) or leave the ingest app for inject() in tests. */
   listen?: boolean;
+  /** Options of the notification jobs (tests: the local push service's TLS agent). */
+  notifications?: NotificationJobOptions;
 }
 
 /**
@@ -67,7 +70,12 @@ export async function startWorker(
   // The queue's own schema must exist before the first event is accepted.
   await runMigrations({ pgPool: pool, logger });
 
+  const notificationTasks = await createNotificationTasks(prisma, config, {
+    log: ingest.log,
+    ...options.notifications,
+  });
   const taskList: TaskList = {
+    ...notificationTasks,
     [PROCESS_DEVICE_EVENT]: (payload, helpers) =>
       processDeviceEvent({ pool, logger: helpers.logger }, payload),
     [JobName.careConfirmationTimeout]: (payload, helpers) => careConfirmationTimeout(pool, payload, helpers),

@@ -172,7 +172,7 @@ test.describe('[ALERTS]', () => {
 
     // The second browser sees it claimed without a reload, and on its dashboard among the claimed alerts.
     await expect(second!.getByTestId('task-status')).toHaveText('Open - claimed', { timeout: 10_000 });
-    await expect(second!.getByRole('button', { name: 'Claim' })).toBeHidden();
+    await expect(second!.getByRole('button', { name: 'Claim', exact: true })).toBeHidden();
     await second!.getByRole('button', { name: 'Back' }).click();
     await expect(myAlerts(second!).getByRole('link', { name: /Open - claimed/ }).filter({ hasText: 'AL 104' })).toBeVisible();
     await expect(inOpen(second!)).toBeHidden();

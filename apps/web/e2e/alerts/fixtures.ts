@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 /** Demo data (packages/db seed) the alert tests rely on. */
@@ -43,7 +46,7 @@ export async function signInThroughApi(request: APIRequestContext, phoneNumber: 
   for (let attempt = 0; attempt < 3; attempt++) {
     const startedAt = new Date(Date.now() - 1_000).toISOString();
     const start = await request.post('/auth/api/v1/passwordless/start', { data: { phoneNumber } });
-    expect(start.ok()).toBe(true);
+    expect(start.ok(), `passwordless/start: ${start.status()} ${await start.text()}`).toBe(true);
     let code: string | undefined;
     await expect
       .poll(
@@ -77,8 +80,21 @@ export async function useSession(page: Page, tokens: Tokens): Promise<void> {
 export const test = base.extend<{ caregiverPage: Page }, { caregiver: Tokens }>({
   caregiver: [
     async ({ playwright }, use, workerInfo) => {
-      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const tokens = await signInThroughApi(request, DEMO.caregiverPhone);
+      const baseURL = workerInfo.project.use.baseURL;
+      const request = await playwright.request.newContext({ baseURL });
+      // A worker restarted after a failure reuses the session of this run (codes are rate-limited).
+      const cache = path.join(tmpdir(), `sage-e2e-alerts-${new URL(baseURL ?? 'http://x').port}.json`);
+      let tokens: Tokens | null = existsSync(cache) ? (JSON.parse(readFileSync(cache, 'utf8')) as Tokens) : null;
+      if (tokens) {
+        const check = await request.get(`/admin/api/v1/staff/${tokens.staffMemberId}`, {
+          headers: { authorization: `Bearer ${tokens.accessToken}`, 'x-sage-profile-rid': tokens.staffMemberId },
+        });
+        if (!check.ok()) tokens = null;
+      }
+      if (!tokens) {
+        tokens = await signInThroughApi(request, DEMO.caregiverPhone);
+        writeFileSync(cache, JSON.stringify(tokens));
+      }
       await request.dispose();
       await use(tokens);
     },

@@ -136,7 +136,11 @@ describe('[CARE][LOG]: POST /loggedCare (care and refusals without an alert)', (
       careOutcomes: [completed('HOUSEKEEPING_BED')],
     });
     expect(res.statusCode).toBe(403);
-    const anon = await t.app.inject({ method: 'POST', url: `${CARE}/loggedCare`, payload: {} });
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: `${CARE}/loggedCare`,
+      payload: { residentId: f.residents.AL.id, careOutcomes: [completed('HOUSEKEEPING_BED')] },
+    });
     expect(anon.statusCode).toBe(401);
   });
 });

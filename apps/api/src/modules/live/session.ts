@@ -151,6 +151,7 @@ export function handleLiveSocket(socket: WebSocket, deps: SessionDeps): void {
     held = null;
     for (const { frame, version: v } of pending) if (!replayed.has(v)) send(socket, frame);
 
+    if (socket.readyState !== socket.OPEN) return;
     const msUntilExpiry = verified.claims.expiresAt.getTime() - Date.now();
     expiryTimer = setTimeout(() => unauthorized(socket, 'token expired'), Math.max(0, msUntilExpiry));
   }

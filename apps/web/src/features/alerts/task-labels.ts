@@ -1,8 +1,13 @@
 import { isClosedTaskStatus, SEVERITY_LABELS, type Severity, type TTaskReply } from '@sage/contract';
 import { isEmergencyType } from '@sage/domain';
 
-export const residentName = (task: Pick<TTaskReply, 'resident'>): string | null =>
-  task.resident ? `${task.resident.preferredName ?? task.resident.firstName} ${task.resident.lastName}` : null;
+/** 'Margaret "Peggy" Thompson' when the resident goes by another name. */
+export const residentName = (task: Pick<TTaskReply, 'resident'>): string | null => {
+  const r = task.resident;
+  if (!r) return null;
+  const preferred = r.preferredName && r.preferredName !== r.firstName ? ` "${r.preferredName}"` : '';
+  return `${r.firstName}${preferred} ${r.lastName}`;
+};
 
 export const staffName = (staff: { firstName: string; lastName: string } | null): string | null =>
   staff ? `${staff.firstName} ${staff.lastName}` : null;

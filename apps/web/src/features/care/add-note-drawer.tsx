@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { ButtonLabels, DrawerTitles, NoteMessages, ZCreateTaskNoteRequestSchema } from '@sage/contract';
 import { canSubmitForm, noteFieldState } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
@@ -16,6 +17,7 @@ export interface AddNoteDrawerProps {
 /** 'Add a Note' (drawer 2): multi-line notes field, Submit and Cancel. */
 export function AddNoteDrawer({ drawer, taskId }: AddNoteDrawerProps & { drawer: DrawerControls }) {
   const queryClient = useQueryClient();
+  const [changed, setChanged] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { content: '' },
@@ -62,8 +64,11 @@ export function AddNoteDrawer({ drawer, taskId }: AddNoteDrawerProps & { drawer:
         <NoteField
           required
           value={content}
-          touched={form.isDirty()}
-          onChange={(value) => form.setFieldValue('content', value)}
+          touched={changed}
+          onChange={(value) => {
+            setChanged(true);
+            form.setFieldValue('content', value);
+          }}
           disabled={mutation.isPending}
         />
       </DrawerLayout>

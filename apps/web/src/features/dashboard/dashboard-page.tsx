@@ -1,4 +1,4 @@
-import { Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { compareBySeverityThenAge } from '@sage/domain';
 import { Link } from 'react-router';
 import { useDrawers } from '../../shared/drawers';
@@ -41,14 +41,14 @@ export function DashboardPage() {
       />
       <Box component="main" p="md">
         <Stack gap="lg">
-          <Group grow gap="sm" wrap="nowrap">
+          <Stack gap="sm">
             <Button size="lg" variant="light" onClick={() => drawers.open('search-resident', { mode: 'details' })}>
               Search Resident
             </Button>
             <Button size="lg" variant="light" onClick={() => drawers.open('search-resident', { mode: 'logCare' })}>
               Log Care
             </Button>
-          </Group>
+          </Stack>
 
           <Section title="My Alerts" label="My claimed alerts">
             {openTasks.isPending ? null : mine.length === 0 ? (

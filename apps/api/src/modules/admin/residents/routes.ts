@@ -1,0 +1,42 @@
+import {
+  ZErrorReplySchema,
+  ZListResidentsQuerySchema,
+  ZListResidentsReplySchema,
+  ZResidentParamsSchema,
+  ZResidentReplySchema,
+} from '@sage/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getResident, listResidents } from './service';
+
+const errors = { 400: ZErrorReplySchema, 401: ZErrorReplySchema, 403: ZErrorReplySchema, 404: ZErrorReplySchema };
+const tags = ['admin: residents'];
+
+/** Residents (alerts doc section 7): list and get, PHI only with PHI access. */
+const residentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '',
+    {
+      schema: {
+        tags,
+        summary: "Residents of the caller's facilities (not archived unless asked)",
+        querystring: ZListResidentsQuerySchema,
+        response: { 200: ZListResidentsReplySchema, ...errors },
+      },
+    },
+    async (request) => listResidents(app.prisma, request.auth!.staffMemberId, request.query),
+  );
+
+  app.get(
+    '/:residentId',
+    {
+      schema: {
+        tags,
+        summary: 'A resident',
+        params: ZResidentParamsSchema,
+        response: { 200: ZResidentReplySchema, ...errors },
+      },
+    },
+    async (request) => getResident(app.prisma, request.auth!.staffMemberId, request.params.residentId),
+  );
+};
+export default residentsRoutes;
