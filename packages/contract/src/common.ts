@@ -40,3 +40,12 @@ export const ZQueryBooleanSchema = z.union([
  */
 export const zQueryArray = <T extends z.ZodType>(item: T) =>
   z.preprocess((value) => (value === undefined || Array.isArray(value) ? value : [value]), z.array(item));
+
+/** The error replies every authenticated route may send, for its `response` schema. */
+export const ERROR_REPLIES = {
+  400: ZErrorReplySchema,
+  401: ZErrorReplySchema,
+  403: ZErrorReplySchema,
+  404: ZErrorReplySchema,
+  409: ZErrorReplySchema,
+} as const;

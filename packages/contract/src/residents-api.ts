@@ -40,4 +40,3 @@ export const ZListResidentsQuerySchema = z.object({
 export type TListResidentsQuery = z.infer<typeof ZListResidentsQuerySchema>;
 export const ZListResidentsReplySchema = z.array(ZResidentReplySchema);
 
-export const ZResidentParamsSchema = z.object({ residentId: ZIdSchema });

@@ -1,4 +1,5 @@
 import {
+  ERROR_REPLIES,
   ZCareEventFacilityQuerySchema,
   ZCareEventPageReplySchema,
   ZCareEventParamsSchema,
@@ -8,7 +9,6 @@ import {
   ZCreateCareEventNoteRequestSchema,
   ZCreateCareEventRequestSchema,
   ZCreateCareOutcomeRequestSchema,
-  ZErrorReplySchema,
   ZLatestCareEventsQuerySchema,
   ZLatestCareEventsReplySchema,
   ZListCareEventsQuerySchema,
@@ -32,13 +32,7 @@ import {
 } from './care-events';
 import { createCareOutcome, logCare, searchCareOutcomes } from './log-care';
 
-const errors = {
-  400: ZErrorReplySchema,
-  401: ZErrorReplySchema,
-  403: ZErrorReplySchema,
-  404: ZErrorReplySchema,
-  409: ZErrorReplySchema,
-};
+const errors = ERROR_REPLIES;
 const tags = ['care'];
 
 /** Care service (base /care/api/v1): care logs, care outcomes, care events. */

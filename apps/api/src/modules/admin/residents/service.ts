@@ -44,7 +44,8 @@ async function phiFacilities(prisma: PrismaClient, staffMemberId: string): Promi
     access
       .filter(
         (f) =>
-          derivePermissions({ memberships: f.memberships.map((m) => ({ group: m.group, isAdmin: m.isAdmin })) })
+          // Groups outside the spec (Activities) carry no permission.
+          derivePermissions({ memberships: f.memberships.map((m) => ({ group: m.group as never, isAdmin: m.isAdmin })) })
             .canSeePHI,
       )
       .map((f) => f.facilityId),

@@ -1,6 +1,6 @@
 import {
+  ERROR_REPLIES,
   ZEnterpriseProfilesReplySchema,
-  ZErrorReplySchema,
   ZFacilityConfigParamsSchema,
   ZListCareZonesQuerySchema,
   ZListCareZonesReplySchema,
@@ -30,13 +30,7 @@ import {
   setOnCallState,
 } from './profile-service';
 
-const errors = {
-  400: ZErrorReplySchema,
-  401: ZErrorReplySchema,
-  403: ZErrorReplySchema,
-  404: ZErrorReplySchema,
-  409: ZErrorReplySchema,
-};
+const errors = ERROR_REPLIES;
 
 /** Staff profile, shift, care-zone preference and company phones (admin API, sign-in doc section 7). */
 const staffProfileRoutes: FastifyPluginAsyncZod = async (app) => {

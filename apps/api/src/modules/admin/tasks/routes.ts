@@ -1,11 +1,11 @@
 import {
+  ERROR_REPLIES,
   ZBulkResolveReplySchema,
   ZBulkResolveTasksRequestSchema,
   ZCareConfirmationTrackerReplySchema,
   ZCreateTaskNoteRequestSchema,
   ZCreateTaskRequestSchema,
   ZCreateTaskUpdateRequestSchema,
-  ZErrorReplySchema,
   ZFacilityRidParamsSchema,
   ZMyTasksRequestSchema,
   ZResidentTaskActivityRequestSchema,
@@ -37,13 +37,7 @@ import {
 import { bulkResolveTasks, resolveTask } from './resolve-task';
 import { addTaskNote, addTaskUpdate, deleteTaskNote, deleteTaskUpdate, editTaskNote } from './task-notes';
 
-const errors = {
-  400: ZErrorReplySchema,
-  401: ZErrorReplySchema,
-  403: ZErrorReplySchema,
-  404: ZErrorReplySchema,
-  409: ZErrorReplySchema,
-};
+const errors = ERROR_REPLIES;
 const tags = ['admin: tasks'];
 
 /** Admin tasks API (alerts doc section 7): thin routes over the task services. */
