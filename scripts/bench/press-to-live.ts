@@ -281,6 +281,12 @@ async function main(): Promise<void> {
 
     log('');
     log(
+      `machine             load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (1/5/15 min) at the end`,
+    );
+    log(
       `presses sent        ${PRESSES} in ${sendSeconds.toFixed(1)} s = ${(PRESSES / sendSeconds).toFixed(1)} presses/s (target ${RATE}/s), failures ${failures.length}`,
     );
     log(

@@ -31,6 +31,18 @@ export const ZConfig = z
     TWILIO_ACCOUNT_SID: z.string().optional(),
     TWILIO_AUTH_TOKEN: z.string().optional(),
     TWILIO_FROM_NUMBER: z.string().optional(),
+    /** Web push (VAPID) key pair; generated once and stored in the database when not given (decision 0061). */
+    VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+    VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:)/, 'must be a mailto: or https: address')
+      .optional(),
+    /**
+     * With the local outbox (no Twilio), the inbound text-message webhook checks Twilio's signature with this
+     * token instead of TWILIO_AUTH_TOKEN (decision 0062). Never used in production (the outbox is refused there).
+     */
+    SMS_WEBHOOK_DEV_TOKEN: z.string().min(16).default('dev-sms-webhook-token-0123456789'),
     SMTP_URL: z.string().optional(),
     /** Sender of sign-in emails. */
     MAIL_FROM: z.string().default('Sage Care <no-reply@sagecare.app>'),

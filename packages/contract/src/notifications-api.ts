@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ZIdSchema, zQueryArray, zQueryInt } from './common';
 import {
-  ZMessageDeliveryStatusSchema,
   ZNotificationPolicyTypeSchema,
   ZSubscriptionStatusSchema,
   ZSubscriptionTopicSchema,
@@ -109,7 +108,11 @@ export const ZPatchNotificationPolicyRequestSchema = z
   .object({
     name: z.string().trim().min(1).max(120).nullable().optional(),
     /** Replaces every block. */
-    notificationBlocks: z.array(ZNotificationBlockInputSchema).min(1).max(NOTIFICATION_POLICY_MAX_BLOCKS).optional(),
+    notificationBlocks: z
+      .array(ZNotificationBlockInputSchema)
+      .min(1)
+      .max(NOTIFICATION_POLICY_MAX_BLOCKS)
+      .optional(),
   })
   .refine((b) => b.name !== undefined || b.notificationBlocks !== undefined, {
     message: 'give name or notificationBlocks',
@@ -128,7 +131,10 @@ export const ZNotificationFilterReplySchema = ZNotificationFilterSchema.extend({
 });
 
 /** POST /notificationContexts: (re)start the notification escalation of an open, unclaimed task. */
-export const ZCreateNotificationContextRequestSchema = z.object({ facilityRid: ZIdSchema, taskId: ZIdSchema });
+export const ZCreateNotificationContextRequestSchema = z.object({
+  facilityRid: ZIdSchema,
+  taskId: ZIdSchema,
+});
 export const ZNotificationContextReplySchema = z.object({
   taskId: z.string(),
   facilityRid: z.string(),

@@ -24,6 +24,8 @@ export const ZResidentReplySchema = z.object({
   isOnHold: z.boolean(),
   isArchived: z.boolean(),
   unit: z.object({ id: z.string(), displayName: z.string(), careType: ZCareTypeSchema }).nullable(),
+  /** The facility's routine-check threshold in minutes (facility settings), for the routine-check chip. */
+  routineCheckIntervalInMin: z.number().int().nullable(),
   /** PHI: null without PHI access. */
   health: z
     .object({ resuscitationStrategy: ZResuscitationStrategySchema, hospiceStatus: ZHospiceStatusSchema })
@@ -39,4 +41,3 @@ export const ZListResidentsQuerySchema = z.object({
 });
 export type TListResidentsQuery = z.infer<typeof ZListResidentsQuerySchema>;
 export const ZListResidentsReplySchema = z.array(ZResidentReplySchema);
-

@@ -15,7 +15,11 @@ import {
   zoneCoversUnit,
 } from './notification-rules';
 
-const block = (exec: number, interval: number, extra: { isBreakGlass?: boolean; priority?: number } = {}) => ({
+const block = (
+  exec: number,
+  interval: number,
+  extra: { isBreakGlass?: boolean; priority?: number } = {},
+) => ({
   executionTimeAfterStartInMs: exec,
   recurringIntervalInMs: interval,
   isBreakGlass: extra.isBreakGlass ?? false,
@@ -147,7 +151,14 @@ describe('selectRecipients', () => {
   ]);
   const task = { severity: 'EMERGENCY' as const, unit };
 
-  it.each<[string, { isBreakGlass: boolean; filters: BlockFilter[] }, typeof task | { severity: 'EMERGENCY'; unit: null }, string[]]>([
+  it.each<
+    [
+      string,
+      { isBreakGlass: boolean; filters: BlockFilter[] },
+      typeof task | { severity: 'EMERGENCY'; unit: null },
+      string[],
+    ]
+  >([
     [
       'on-shift staff whose care zones cover the unit, and those receiving all care alerts',
       { isBreakGlass: false, filters: [filter({})] },

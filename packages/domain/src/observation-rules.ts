@@ -16,3 +16,11 @@ export const canSelectObservations = (selectedCount: number): boolean => selecte
 /** "Skip shows only when nothing is selected and selection is not required." */
 export const showObservationSkip = (selectedCount: number, selectionRequired: boolean): boolean =>
   selectedCount === 0 && !selectionRequired;
+
+/**
+ * "Observation options depend on the care type of the alert's unit or the resident's unit." The spec does not
+ * list them per care type (docs/decisions/0050): every care type has all eight, except independent living,
+ * which has none (its residents live on their own; the observations step is skipped).
+ */
+export const observationTypesForCareType = (careType: string | null | undefined): ObservationType[] =>
+  careType === 'INDEPENDENT_LIVING' ? [] : (Object.values(ObservationType) as ObservationType[]);

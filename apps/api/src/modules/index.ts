@@ -12,6 +12,8 @@ import { createSigninDeps, usesMailOutbox } from './auth/transports';
 import { adminCareEventRoutes, adminResidentCareRoutes } from './care/admin-routes';
 import careRoutes from './care/routes';
 import liveRoutes from './live/routes';
+import { notificationContextRoutes, notificationPolicyRoutes } from './messaging/policy-routes';
+import { inboundSmsRoutes, messageOrchestrationRoutes } from './messaging/routes';
 import healthRoutes from './system/health/routes';
 
 /**
@@ -41,6 +43,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await admin.register(adminCareEventRoutes, { prefix: '/careEvents' });
       await admin.register(adminResidentCareRoutes, { prefix: '/residents' });
       await admin.register(residentsRoutes, { prefix: '/residents' });
+      await admin.register(notificationPolicyRoutes, { prefix: '/notificationPolicies' });
+      await admin.register(notificationContextRoutes, { prefix: '/notificationContexts' });
     },
     { prefix: SERVICE_BASE_PATHS.admin },
   );
@@ -51,5 +55,15 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await care.register(careRoutes);
     },
     { prefix: SERVICE_BASE_PATHS.care },
+  );
+
+  // Message orchestration; its inbound text-message webhook is public (Twilio's signature is checked).
+  await app.register(inboundSmsRoutes, { prefix: SERVICE_BASE_PATHS.messageOrchestration });
+  await app.register(
+    async (messaging) => {
+      messaging.addHook('preHandler', messaging.authenticate);
+      await messaging.register(messageOrchestrationRoutes);
+    },
+    { prefix: SERVICE_BASE_PATHS.messageOrchestration },
   );
 }

@@ -1,5 +1,5 @@
-import { createDecipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
+import { createDecipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -14,14 +14,16 @@ import path from 'node:path';
 export interface ReceivedPush {
   path: string;
   headers: Record<string, string | string[] | undefined>;
-  /** The decrypted payload (JSON parsed). */
-  payload: unknown;
+  /** The decrypted payload (JSON parsed; decrypted when first read). */
+  readonly payload: unknown;
   receivedAt: number;
 }
 
 export interface LocalPushService {
   /** Trusts the service's certificate: give it to the sender. */
   agent: https.Agent;
+  /** The service's certificate (PEM), for a sender that cannot take an agent. */
+  ca: string;
   received: ReceivedPush[];
   /** A new browser subscription at `<service>/<name>`; `respondWith` (default 201) is what the service answers. */
   subscribe(name: string, respondWith?: number): { endpoint: string; keys: { p256dh: string; auth: string } };
@@ -38,9 +40,23 @@ function selfSignedCertificate(): { key: string; cert: string } {
     execFileSync(
       'openssl',
       [
-        'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-        '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1',
-        '-addext', 'subjectAltName=IP:127.0.0.1',
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
       ],
       { stdio: 'ignore' },
     );
@@ -51,7 +67,12 @@ function selfSignedCertificate(): { key: string; cert: string } {
 }
 
 /** Decrypts one aes128gcm web-push body with the subscription's private key and auth secret (RFC 8291). */
-export function decryptAes128gcm(body: Buffer, uaPrivate: Buffer, uaPublic: Buffer, authSecret: Buffer): Buffer {
+export function decryptAes128gcm(
+  body: Buffer,
+  uaPrivate: Buffer,
+  uaPublic: Buffer,
+  authSecret: Buffer,
+): Buffer {
   const salt = body.subarray(0, 16);
   const recordSize = body.readUInt32BE(16);
   const idLength = body.readUInt8(20);
@@ -67,7 +88,10 @@ export function decryptAes128gcm(body: Buffer, uaPrivate: Buffer, uaPublic: Buff
   const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
   const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
   decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
-  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
+  const padded = Buffer.concat([
+    decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
+    decipher.final(),
+  ]);
   // Last record: the data, then the delimiter 0x02, then zero padding.
   let end = padded.length - 1;
   while (end >= 0 && padded[end] === 0) end--;
@@ -77,7 +101,10 @@ export function decryptAes128gcm(body: Buffer, uaPrivate: Buffer, uaPublic: Buff
 
 export async function startLocalPushService(): Promise<LocalPushService> {
   const { key, cert } = selfSignedCertificate();
-  const subscriptions = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer; status: number }>();
+  const subscriptions = new Map<
+    string,
+    { ecdh: ReturnType<typeof createECDH>; auth: Buffer; status: number }
+  >();
   const received: ReceivedPush[] = [];
   const server = https.createServer({ key, cert }, (req, res) => {
     const chunks: Buffer[] = [];
@@ -94,9 +121,23 @@ export async function startLocalPushService(): Promise<LocalPushService> {
         res.writeHead(sub.status).end();
         return;
       }
-      const plain = decryptAes128gcm(Buffer.concat(chunks), sub.ecdh.getPrivateKey(), sub.ecdh.getPublicKey(), sub.auth);
-      received.push({ path: name, headers: req.headers, payload: JSON.parse(plain.toString('utf8')), receivedAt });
+      // Answer first and decrypt when the payload is first read (keeps the service quick under load).
       res.writeHead(sub.status).end();
+      const body = Buffer.concat(chunks);
+      let payload: unknown;
+      received.push({
+        path: name,
+        headers: req.headers,
+        receivedAt,
+        get payload() {
+          payload ??= JSON.parse(
+            decryptAes128gcm(body, sub.ecdh.getPrivateKey(), sub.ecdh.getPublicKey(), sub.auth).toString(
+              'utf8',
+            ),
+          );
+          return payload;
+        },
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -104,6 +145,7 @@ export async function startLocalPushService(): Promise<LocalPushService> {
   const agent = new https.Agent({ ca: cert, keepAlive: true });
   return {
     agent,
+    ca: cert,
     received,
     subscribe(name, respondWith = 201) {
       const ecdh = createECDH('prime256v1');

@@ -3,7 +3,7 @@ import type https from 'node:https';
 import type { TPushMessageData } from '@sage/contract';
 import type { PrismaClient, Severity, SubscriptionTopic } from '@sage/db';
 import webpush from 'web-push';
-import { type SmsTransport, sendSms } from '../modules/auth/sms/sms';
+import { SmsDeliveryError, type SmsTransport, sendSms } from '../modules/auth/sms/sms';
 import type { VapidKeys } from './vapid';
 
 export const DeliveryChannel = { PUSH_NOTIFICATION: 'PUSH_NOTIFICATION', SMS: 'SMS' } as const;
@@ -167,7 +167,11 @@ export async function sendMessage(deps: NotifierDeps, message: OutgoingMessage):
           notificationCreateTime: now.getTime(),
         },
       };
-      const base = { messageSentRid, recipientId: subscription.recipientId, channel: DeliveryChannel.PUSH_NOTIFICATION };
+      const base = {
+        messageSentRid,
+        recipientId: subscription.recipientId,
+        channel: DeliveryChannel.PUSH_NOTIFICATION,
+      };
       try {
         await webpush.sendNotification(
           { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
@@ -185,7 +189,11 @@ export async function sendMessage(deps: NotifierDeps, message: OutgoingMessage):
         const statusCode = error instanceof webpush.WebPushError ? error.statusCode : undefined;
         if (isExpiredSubscription(statusCode)) {
           await prisma.webPushSubscription.deleteMany({ where: { id: subscription.id } });
-          return { ...base, status: 'FAILED', error: `The push subscription has expired (${statusCode}); removed` };
+          return {
+            ...base,
+            status: 'FAILED',
+            error: `The push subscription has expired (${statusCode}); removed`,
+          };
         }
         deps.log?.warn({ err: error, messageSentRid }, 'web push failed');
         return {
@@ -198,9 +206,20 @@ export async function sendMessage(deps: NotifierDeps, message: OutgoingMessage):
     ...texts.map(async ({ messageSentRid, recipient }): Promise<SentDelivery> => {
       const base = { messageSentRid, recipientId: recipient.id, channel: DeliveryChannel.SMS };
       try {
-        await sendSms(deps.sms, { to: recipient.phone, from: sender as string, body: `${message.title}: ${message.body}` });
+        await sendSms(deps.sms, {
+          to: recipient.phone,
+          from: sender as string,
+          body: `${message.title}: ${message.body}`,
+        });
         return { ...base, status: 'SENT' };
       } catch (error) {
+        // The carrier says the person texted STOP: record it, so we stop trying until they text START.
+        if (error instanceof SmsDeliveryError && error.unsubscribed) {
+          await prisma.phoneNumberSubscription.updateMany({
+            where: { senderPhoneNumber: sender as string, recipientPhoneNumber: recipient.phone },
+            data: { status: 'UNSUBSCRIBED' },
+          });
+        }
         deps.log?.warn({ err: error, messageSentRid }, 'text message failed');
         return { ...base, status: 'FAILED', error: error instanceof Error ? error.message : String(error) };
       }

@@ -18,7 +18,9 @@ test.describe('[ALERTS]', () => {
   }) => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Open Alerts' })).toBeVisible();
-    await expect(openAlerts(page).getByText('No open alerts').or(openAlerts(page).getByRole('link').first())).toBeVisible();
+    await expect(
+      openAlerts(page).getByText('No open alerts').or(openAlerts(page).getByRole('link').first()),
+    ).toBeVisible();
 
     // The press arrives without a reload.
     await pressButton(request, PENDANTS.mainFlow);
@@ -56,7 +58,9 @@ test.describe('[ALERTS]', () => {
     await drawer(page).getByRole('button', { name: 'Select (2)' }).click();
 
     // Observations for nurse follow-up.
-    await expect(drawer(page).getByRole('heading', { name: 'Any new changes to escalate to Nurse?' })).toBeVisible();
+    await expect(
+      drawer(page).getByRole('heading', { name: 'Any new changes to escalate to Nurse?' }),
+    ).toBeVisible();
     await expect(drawer(page).getByRole('button', { name: 'Skip' })).toBeVisible();
     await drawer(page).getByRole('checkbox', { name: 'Skin' }).check();
     await expect(drawer(page).getByRole('button', { name: 'Skip' })).toBeHidden();
@@ -65,19 +69,35 @@ test.describe('[ALERTS]', () => {
 
     // Additional Notes, then resolve.
     await expect(drawer(page).getByRole('heading', { name: 'Additional Notes' })).toBeVisible();
-    await drawer(page).getByLabel('Enter notes here (optional)').fill('Helped with a shower; resident in good spirits.');
+    await drawer(page)
+      .getByLabel('Enter notes here (optional)')
+      .fill('Helped with a shower; resident in good spirits.');
     await expect(drawer(page).getByText('208 characters remaining')).toBeVisible();
     await shot(page, '5-resolution-notes');
     await drawer(page).getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Task Resolved').or(page.getByText('Emergency Resolved'))).toBeVisible();
     await expect(page.getByTestId('task-status')).toHaveText('Closed - resolved');
     await shot(page, '6-resolved');
+
+    // The alert list: closed alerts show 'resolved by me'.
+    await page.goto('/alerts');
+    await page.getByText('Closed', { exact: true }).click();
+    const resolved = page
+      .getByRole('list', { name: 'closed alerts' })
+      .getByRole('link', { name: /Margaret.*Thompson needs assistance, Closed - resolved/ });
+    await expect(resolved).toContainText('resolved by me');
+    await shot(page, '7-alerts-closed');
   });
 
-  test('[ALERTS][NOTE]: a note is added with the limit helper texts', async ({ caregiverPage: page, request }) => {
+  test('[ALERTS][NOTE]: a note is added with the limit helper texts', async ({
+    caregiverPage: page,
+    request,
+  }) => {
     await pressButton(request, PENDANTS.testAlert);
     await page.goto('/dashboard');
-    const card = openAlerts(page).getByRole('link', { name: /needs assistance/ }).filter({ hasText: 'AL 106' });
+    const card = openAlerts(page)
+      .getByRole('link', { name: /needs assistance/ })
+      .filter({ hasText: 'AL 106' });
     await card.click();
     await page.getByRole('button', { name: 'Add Note' }).click();
     await expect(drawer(page).getByRole('heading', { name: 'Add a Note' })).toBeVisible();
@@ -103,7 +123,10 @@ test.describe('[ALERTS]', () => {
   }) => {
     // The alert of the previous test (AL 106), still open.
     await page.goto('/dashboard');
-    await openAlerts(page).getByRole('link', { name: /needs assistance/ }).filter({ hasText: 'AL 106' }).click();
+    await openAlerts(page)
+      .getByRole('link', { name: /needs assistance/ })
+      .filter({ hasText: 'AL 106' })
+      .click();
     await page.getByRole('button', { name: 'Claim' }).click();
     await expect(page.getByTestId('task-status')).toHaveText('Open - claimed');
     await page.getByRole('button', { name: 'Resolve' }).click();
@@ -126,7 +149,10 @@ test.describe('[ALERTS]', () => {
     test.setTimeout(90_000);
     await pressButton(request, PENDANTS.timeout);
     await page.goto('/dashboard');
-    await openAlerts(page).getByRole('link', { name: /needs assistance/ }).filter({ hasText: 'AL 102' }).click();
+    await openAlerts(page)
+      .getByRole('link', { name: /needs assistance/ })
+      .filter({ hasText: 'AL 102' })
+      .click();
     await page.getByRole('button', { name: 'Claim' }).click();
     await page.getByRole('button', { name: 'Confirm Care' }).click();
     await expect(drawer(page).getByText('Press the resident pendant to continue')).toBeVisible();
@@ -158,24 +184,63 @@ test.describe('[ALERTS]', () => {
     }
     await pressButton(request, PENDANTS.twoContexts);
     const inOpen = (page: Page) =>
-      openAlerts(page).getByRole('link', { name: /needs assistance/ }).filter({ hasText: 'AL 104' });
+      openAlerts(page)
+        .getByRole('link', { name: /needs assistance/ })
+        .filter({ hasText: 'AL 104' });
     await expect(inOpen(first!)).toBeVisible({ timeout: 10_000 });
     await expect(inOpen(second!)).toBeVisible({ timeout: 10_000 });
 
-    // The second browser has the alert open; the first claims it.
+    // The first claims it; the second browser's dashboard moves it to the claimed alerts without a reload.
     await inOpen(first!).click();
     await expect(first!).toHaveURL(/\/alerts\/alert\//);
-    await second!.goto(first!.url());
-    await expect(second!.getByTestId('task-status')).toHaveText('Open - unclaimed');
-    await first!.getByRole('button', { name: 'Claim' }).click();
+    await first!.getByRole('button', { name: 'Claim', exact: true }).click();
     await expect(first!.getByTestId('task-status')).toHaveText('Open - claimed');
-
-    // The second browser sees it claimed without a reload, and on its dashboard among the claimed alerts.
-    await expect(second!.getByTestId('task-status')).toHaveText('Open - claimed', { timeout: 10_000 });
-    await expect(second!.getByRole('button', { name: 'Claim', exact: true })).toBeHidden();
-    await second!.getByRole('button', { name: 'Back' }).click();
-    await expect(myAlerts(second!).getByRole('link', { name: /Open - claimed/ }).filter({ hasText: 'AL 104' })).toBeVisible();
+    const claimed = myAlerts(second!)
+      .getByRole('link', { name: /Open - claimed/ })
+      .filter({ hasText: 'AL 104' });
+    await expect(claimed).toBeVisible({ timeout: 10_000 });
     await expect(inOpen(second!)).toBeHidden();
+
+    // With the alert open in both, an unclaim in the first shows in the second without a reload.
+    await claimed.click();
+    await expect(second!.getByTestId('task-status')).toHaveText('Open - claimed');
+    await first!.getByRole('button', { name: 'Unclaim' }).click();
+    await expect(first!.getByTestId('task-status')).toHaveText('Open - unclaimed');
+    await expect(second!.getByTestId('task-status')).toHaveText('Open - unclaimed', { timeout: 10_000 });
+    await expect(second!.getByRole('button', { name: 'Claim', exact: true })).toBeVisible();
     await Promise.all(contexts.map((context) => context.close()));
+  });
+
+  test('[ALERTS][FALL]: a fall sensor alert asks Was it a fall?, confirms care at the wall button and resolves the emergency', async ({
+    caregiverPage: page,
+    request,
+  }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Open Alerts' })).toBeVisible();
+    await pressButton(request, PENDANTS.fallSensor, 'FALL_DETECTED');
+    const card = openAlerts(page).getByRole('link').filter({ hasText: 'MC 203' });
+    await expect(card).toBeVisible({ timeout: 10_000 });
+    // The emergency toast opens the alert.
+    const toastLink = page.getByRole('alert').getByRole('link');
+    await expect(toastLink).toBeVisible();
+    await toastLink.click();
+    await expect(page).toHaveURL(/\/alerts\/alert\//);
+    await page.getByRole('button', { name: 'Claim', exact: true }).click();
+    await expect(page.getByTestId('task-status')).toHaveText('Open - claimed');
+    await page.getByRole('button', { name: 'Resolve' }).click();
+    await expect(drawer(page).getByRole('heading', { name: 'Was it a fall?' })).toBeVisible();
+    await drawer(page).getByRole('button', { name: 'Yes' }).click();
+    // Not yet confirmed: care confirmation follows the choice.
+    await expect(drawer(page).getByText('Make sure you hear a click and see a light')).toBeVisible();
+    await expect(page.getByTestId('task-status')).toHaveText('Open - confirming care');
+    await pressButton(request, PENDANTS.fallSensorUnitWallButton);
+    await expect(drawer(page).getByText('Confirmed!')).toBeVisible({ timeout: 10_000 });
+    await expect(drawer(page).getByRole('heading', { name: 'Any new changes to escalate to Nurse?' })).toBeVisible();
+    await drawer(page).getByRole('button', { name: 'Skip' }).click();
+    // An emergency shows the staff-assist counter.
+    await expect(drawer(page).getByRole('button', { name: 'More staff' })).toBeVisible();
+    await drawer(page).getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Emergency Resolved')).toBeVisible();
+    await expect(page.getByTestId('task-status')).toHaveText('Closed - resolved');
   });
 });

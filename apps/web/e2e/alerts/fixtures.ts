@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
@@ -19,6 +19,9 @@ export const PENDANTS = {
   timeout: 'PENDANT-0003', // AL 102
   twoContexts: 'PENDANT-0006', // AL 104
   testAlert: 'PENDANT-0009', // AL 106
+  /** The fall sensor of MC 203 and that unit's wall button. */
+  fallSensor: 'FALL-0001',
+  fallSensorUnitWallButton: 'WALL-MC203',
 } as const;
 
 export const ingestUrl = (): string => {
@@ -27,10 +30,14 @@ export const ingestUrl = (): string => {
 };
 
 /** A device press as the facility gateway sends it (a fresh eventId each time). */
-export async function pressButton(request: APIRequestContext, hardwareId: string): Promise<void> {
+export async function pressButton(
+  request: APIRequestContext,
+  hardwareId: string,
+  type: 'BUTTON_PRESS' | 'FALL_DETECTED' = 'BUTTON_PRESS',
+): Promise<void> {
   const response = await request.post(ingestUrl(), {
     headers: { 'x-gateway-key': DEMO.gatewayKey },
-    data: { eventId: randomUUID(), hardwareId, type: 'BUTTON_PRESS', timestamp: new Date().toISOString() },
+    data: { eventId: randomUUID(), hardwareId, type, timestamp: new Date().toISOString() },
   });
   expect(response.status()).toBe(202);
 }
@@ -84,17 +91,43 @@ export const test = base.extend<{ caregiverPage: Page }, { caregiver: Tokens }>(
       const request = await playwright.request.newContext({ baseURL });
       // A worker restarted after a failure reuses the session of this run (codes are rate-limited).
       const cache = path.join(tmpdir(), `sage-e2e-alerts-${new URL(baseURL ?? 'http://x').port}.json`);
-      let tokens: Tokens | null = existsSync(cache) ? (JSON.parse(readFileSync(cache, 'utf8')) as Tokens) : null;
-      if (tokens) {
-        const check = await request.get(`/admin/api/v1/staff/${tokens.staffMemberId}`, {
-          headers: { authorization: `Bearer ${tokens.accessToken}`, 'x-sage-profile-rid': tokens.staffMemberId },
+      const lock = `${cache}.lock`;
+      const valid = async (): Promise<Tokens | null> => {
+        if (!existsSync(cache)) return null;
+        const cached = JSON.parse(readFileSync(cache, 'utf8')) as Tokens;
+        const check = await request.get(`/admin/api/v1/staff/${cached.staffMemberId}`, {
+          headers: {
+            authorization: `Bearer ${cached.accessToken}`,
+            'x-sage-profile-rid': cached.staffMemberId,
+          },
         });
-        if (!check.ok()) tokens = null;
+        return check.ok() ? cached : null;
+      };
+      let tokens: Tokens | null = null;
+      // One worker signs in (others wait for its session): two code requests at once would race.
+      for (let waited = 0; !tokens && waited < 60_000; waited += 500) {
+        tokens = await valid();
+        if (tokens) break;
+        if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 60_000) rmSync(lock, { force: true });
+        let owner = false;
+        try {
+          closeSync(openSync(lock, 'wx'));
+          owner = true;
+        } catch {
+          // Another worker is signing in.
+        }
+        if (owner) {
+          try {
+            tokens = await signInThroughApi(request, DEMO.caregiverPhone);
+            writeFileSync(cache, JSON.stringify(tokens));
+          } finally {
+            rmSync(lock, { force: true });
+          }
+        } else {
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
       }
-      if (!tokens) {
-        tokens = await signInThroughApi(request, DEMO.caregiverPhone);
-        writeFileSync(cache, JSON.stringify(tokens));
-      }
+      if (!tokens) throw new Error('No caregiver session');
       await request.dispose();
       await use(tokens);
     },

@@ -1,5 +1,6 @@
-import { SelectDeviceDrawer } from '../features/shift/select-device-drawer';
 import { careDrawers } from '../features/care/care-drawers';
+import { residentDrawers } from '../features/residents/resident-drawers';
+import { SelectDeviceDrawer } from '../features/shift/select-device-drawer';
 import { ConfirmationDrawer, type DrawerRegistry } from '../shared/drawers';
 
 /**
@@ -10,4 +11,5 @@ export const drawerRegistry: DrawerRegistry = {
   confirmation: ConfirmationDrawer,
   'select-device': SelectDeviceDrawer,
   ...careDrawers,
+  ...residentDrawers,
 };

@@ -75,6 +75,13 @@ export function createAppRouter() {
                   Component: m.AlertDetailPage,
                 })),
             },
+            {
+              path: 'residents/resident/:id',
+              lazy: () =>
+                importWithReload(() => import('../features/residents/resident-page')).then((m) => ({
+                  Component: m.ResidentPage,
+                })),
+            },
           ],
         },
         // Any other path: the login page when signed out (spec), the dashboard when signed in.

@@ -1,5 +1,10 @@
 import { SEVERITY_VALUES, type Severity, TaskUpdateType, ZDoorAlarmScheduleSchema } from '@sage/contract';
-import { careConfirmationJobKey, recordTaskChangePg, type TaskStatus } from '@sage/db';
+import {
+  careConfirmationJobKey,
+  recordTaskChangePg,
+  scheduleTaskNotifications,
+  type TaskStatus,
+} from '@sage/db';
 import {
   checkInDayOfPress,
   type DeviceEventKind,
@@ -263,6 +268,12 @@ async function raiseOrUpdate(
       taskId: task.id,
       status: task.status,
       severity: task.severity,
+    });
+    // The facility's notification policy starts with the task (same transaction; docs/decisions/0060).
+    await scheduleTaskNotifications(client, {
+      taskId: task.id,
+      facilityId: event.facilityId,
+      severityRank: SEVERITY_VALUES[plan.severity],
     });
     return { outcome: DeviceEventOutcome.TASK_CREATED, taskIds: [task.id] };
   }

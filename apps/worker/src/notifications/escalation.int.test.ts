@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import {
   type LocalPushService,
   type ReceivedPush,
   startLocalPushService,
 } from '@sage/api/notify/push-service-testing';
-import { SEVERITY_VALUES } from '@sage/contract';
+import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH, SEVERITY_VALUES } from '@sage/contract';
 import { type PrismaClient, type Severity, scheduleTaskNotifications } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
@@ -27,7 +28,11 @@ beforeAll(async () => {
   db = await createTestDatabase();
   prisma = db.prisma;
   const config = loadWorkerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url });
-  worker = await startWorker(config, { logger: false, listen: false, notifications: { pushAgent: push.agent } });
+  worker = await startWorker(config, {
+    logger: false,
+    listen: false,
+    notifications: { pushAgent: push.agent },
+  });
 });
 
 afterAll(async () => {
@@ -61,7 +66,9 @@ async function setUp(breakGlassMs = BREAK_GLASS_MS): Promise<Setup> {
             executionTimeAfterStartInMs: 0,
             recurringIntervalInMs: INTERVAL_MS,
             priority: 1,
-            filters: { create: [{ facilityId, groupIds: [groups.CareStaff, groups.NurseMedTech], onCallOnly: true }] },
+            filters: {
+              create: [{ facilityId, groupIds: [groups.CareStaff, groups.NurseMedTech], onCallOnly: true }],
+            },
           },
           {
             facilityId,
@@ -156,7 +163,10 @@ async function setUp(breakGlassMs = BREAK_GLASS_MS): Promise<Setup> {
 }
 
 /** A new task in the AL unit, with its notifications queued in the same transaction (as task creators do). */
-async function openTask(f: TestFacility, severity: Severity = 'EMERGENCY'): Promise<{ id: string; createdAt: number }> {
+async function openTask(
+  f: TestFacility,
+  severity: Severity = 'EMERGENCY',
+): Promise<{ id: string; createdAt: number }> {
   return prisma.$transaction(async (tx) => {
     const task = await tx.task.create({
       data: {
@@ -180,7 +190,9 @@ async function openTask(f: TestFacility, severity: Severity = 'EMERGENCY'): Prom
 }
 
 const pushesTo = (path: string, taskId: string): ReceivedPush[] =>
-  push.received.filter((r) => r.path === path && (r.payload as { data: { taskId: string } }).data.taskId === taskId);
+  push.received.filter(
+    (r) => r.path === path && (r.payload as { data: { taskId: string } }).data.taskId === taskId,
+  );
 
 const pendingJobs = async (contextId: string): Promise<number> => {
   const rows = await prisma.$queryRawUnsafe<{ n: number }[]>(
@@ -212,7 +224,9 @@ describe('[NOTIFICATIONS][ESCALATION]: policy blocks on the job queue', () => {
       status: 'SENT',
       facilityId: f.facilityId,
     });
-    expect((first!.payload as { title: string }).title).toBe(`${f.units.AL.displayName} has reported an emergency`);
+    expect((first!.payload as { title: string }).title).toBe(
+      `${f.units.AL.displayName} has reported an emergency`,
+    );
     // Signed with the VAPID key pair generated once and stored.
     const vapid = await prisma.serverKey.findUniqueOrThrow({ where: { name: 'vapid' } });
     expect(String(first!.headers.authorization)).toContain(`k=${vapid.publicKey}`);
@@ -221,8 +235,9 @@ describe('[NOTIFICATIONS][ESCALATION]: policy blocks on the job queue', () => {
 
     // The expired subscription (410) is removed and its delivery recorded as failed.
     await eventually(async () =>
-      (await prisma.webPushSubscription.count({ where: { endpoint: { endsWith: `/${endpoints.caregiverGone}` } } })) ===
-      0
+      (await prisma.webPushSubscription.count({
+        where: { endpoint: { endsWith: `/${endpoints.caregiverGone}` } },
+      })) === 0
         ? true
         : null,
     );
@@ -284,16 +299,22 @@ describe('[NOTIFICATIONS][ESCALATION]: policy blocks on the job queue', () => {
     const low = await openTask(f, 'LOW_PRIORITY');
     const priorityOfBreakGlass = async (taskId: string) => {
       const context = await eventually(() => prisma.notificationContext.findFirst({ where: { taskId } }));
-      const rows = await prisma.$queryRawUnsafe<{ priority: number }[]>(
-        `SELECT priority FROM graphile_worker.jobs WHERE key = $1`,
-        `notify-block:${context.id}:1`,
-      );
-      return rows[0]?.priority;
+      const job = await eventually(async () => {
+        const rows = await prisma.$queryRawUnsafe<{ priority: number }[]>(
+          `SELECT priority FROM graphile_worker.jobs WHERE key = $1`,
+          `notify-block:${context.id}:1`,
+        );
+        return rows[0];
+      });
+      return job.priority;
     };
     // The queue runs lower numbers first: the severity value, so emergency-type tasks go first.
     expect(await priorityOfBreakGlass(emergency.id)).toBe(1);
     expect(await priorityOfBreakGlass(low.id)).toBe(5);
-    await prisma.task.updateMany({ where: { id: { in: [emergency.id, low.id] } }, data: { status: 'OPEN_CLAIMED' } });
+    await prisma.task.updateMany({
+      where: { id: { in: [emergency.id, low.id] } },
+      data: { status: 'OPEN_CLAIMED' },
+    });
 
     const claimed = await prisma.task.create({
       data: {
@@ -316,5 +337,33 @@ describe('[NOTIFICATIONS][ESCALATION]: policy blocks on the job queue', () => {
     });
     expect(await prisma.notificationContext.count({ where: { taskId: claimed.id } })).toBe(0);
     expect(await prisma.message.count({ where: { taskId: claimed.id } })).toBe(0);
+  });
+
+  it('a pendant press opens a task whose first block reaches the push service (ingest wiring)', async () => {
+    const { f, endpoints } = await setUp(60_000);
+    const pressedAt = Date.now();
+    const res = await worker.ingest.inject({
+      method: 'POST',
+      url: INGEST_EVENTS_PATH,
+      headers: { [GATEWAY_KEY_HEADER]: f.gateway.key },
+      payload: {
+        eventId: randomUUID(),
+        hardwareId: f.residents.AL.pendant.hardwareId,
+        type: 'BUTTON_PRESS',
+        timestamp: new Date(pressedAt).toISOString(),
+      },
+    });
+    expect(res.statusCode).toBe(202);
+    const task = await eventually(() =>
+      prisma.task.findFirst({
+        where: { facilityId: f.facilityId, deviceId: f.residents.AL.pendant.deviceId },
+      }),
+    );
+    const pushed = await eventually(async () => pushesTo(endpoints.caregiver, task.id)[0]);
+    expect(pushed.payload).toMatchObject({
+      title: task.title,
+      data: { taskId: task.id, taskSeverity: task.severity, isCheckIn: false },
+    });
+    await prisma.task.update({ where: { id: task.id }, data: { status: 'CLOSED_RESOLVED' } });
   });
 });

@@ -87,7 +87,13 @@ export async function startTaskNotifications(
           isBreakGlass: true,
           priority: true,
           filters: {
-            select: { groupIds: true, staffMemberIds: true, careZoneIds: true, severities: true, onCallOnly: true },
+            select: {
+              groupIds: true,
+              staffMemberIds: true,
+              careZoneIds: true,
+              severities: true,
+              onCallOnly: true,
+            },
           },
         },
       },
@@ -113,20 +119,33 @@ export async function startTaskNotifications(
     select: { id: true },
   });
   const priority = notificationJobPriority(task.severity);
-  await Promise.all(
-    blocks.map((block, blockIndex) =>
-      helpers.addJob(
-        JobName.runNotificationBlock,
-        { contextId: context.id, blockIndex, run: 0 } satisfies RunNotificationBlockPayload,
-        {
-          runAt: new Date(blockRunAt(block, startedAt.getTime(), 0) ?? Date.now()),
-          jobKey: notificationBlockJobKey(context.id, blockIndex),
-          priority,
-          maxAttempts: 3,
-        },
-      ),
-    ),
-  );
+  const queue = (blockIndex: number, runAt: number) =>
+    helpers.addJob(
+      JobName.runNotificationBlock,
+      { contextId: context.id, blockIndex, run: 0 } satisfies RunNotificationBlockPayload,
+      {
+        runAt: new Date(runAt),
+        jobKey: notificationBlockJobKey(context.id, blockIndex),
+        priority,
+        maxAttempts: 3,
+      },
+    );
+  const runAts = blocks.map((block) => blockRunAt(block, startedAt.getTime(), 0) ?? Date.now());
+  const startedAtMs = Date.now();
+  const due = runAts.map((runAt) => runAt <= startedAtMs);
+  const dueNow = (i: number) => due[i] === true;
+  // Later blocks wait on the queue; blocks due now (the first block, usually at 0 ms) run here, saving a
+  // queue hop on the press-to-push path. One that fails here is queued, so the queue retries it.
+  await Promise.all(blocks.map((_, i) => (dueNow(i) ? null : queue(i, runAts[i]!))));
+  for (let i = 0; i < blocks.length; i++) {
+    if (!dueNow(i)) continue;
+    try {
+      await runNotificationBlock(deps, { contextId: context.id, blockIndex: i, run: 0 }, helpers);
+    } catch (error) {
+      helpers.logger.error(`notification block ${i} failed; queued for retry: ${String(error)}`);
+      await queue(i, Date.now());
+    }
+  }
   return 'STARTED';
 }
 
@@ -184,10 +203,12 @@ export async function runNotificationBlock(
     zonesById,
   );
   const isCheckIn = task.deviceId
-    ? ((await prisma.deviceAllocation.findFirst({
-        where: { facilityId: context.facilityId, deviceId: task.deviceId, isActive: true },
-        select: { isCheckIn: true },
-      }))?.isCheckIn ?? false)
+    ? ((
+        await prisma.deviceAllocation.findFirst({
+          where: { facilityId: context.facilityId, deviceId: task.deviceId, isActive: true },
+          select: { isCheckIn: true },
+        })
+      )?.isCheckIn ?? false)
     : false;
   const startedAtMs = context.startedAt.getTime();
   const sent = await sendMessage(deps.notifier, {
@@ -210,7 +231,11 @@ export async function runNotificationBlock(
     if (runAt !== null) {
       await helpers.addJob(
         JobName.runNotificationBlock,
-        { contextId: context.id, blockIndex: payload.blockIndex, run: nextRun } satisfies RunNotificationBlockPayload,
+        {
+          contextId: context.id,
+          blockIndex: payload.blockIndex,
+          run: nextRun,
+        } satisfies RunNotificationBlockPayload,
         {
           runAt: new Date(runAt),
           jobKey: notificationBlockJobKey(context.id, payload.blockIndex),

@@ -16,7 +16,11 @@ export async function requireFacility(
 ): Promise<FacilityCaller> {
   const access = (await loadFacilityAccess(prisma, staffMemberId)).find((f) => f.facilityId === facilityId);
   if (!access) throw forbidden(`You have no access to facility ${facilityId}`);
-  return { ...access, staffMemberId, permissions: derivePermissions({ memberships: access.memberships }) };
+  // Activities is a group of the facility but no role of the spec's permissions.
+  const memberships = access.memberships.flatMap((m) =>
+    m.group === 'Activities' ? [] : [{ group: m.group, isAdmin: m.isAdmin }],
+  );
+  return { ...access, staffMemberId, permissions: derivePermissions({ memberships }) };
 }
 
 /** Managers administer notification policies and others' subscriptions (sign-in doc section 1). */

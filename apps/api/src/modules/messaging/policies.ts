@@ -1,8 +1,8 @@
 import {
+  isRecurringBlock,
   type TNotificationBlockInput,
   type TNotificationFilterInput,
   type TNotificationPolicyReply,
-  isRecurringBlock,
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
 import { orderBlocks } from '@sage/domain';
@@ -26,7 +26,14 @@ const policySelect = {
       priority: true,
       filters: {
         orderBy: { createdAt: 'asc' },
-        select: { id: true, groupIds: true, staffMemberIds: true, careZoneIds: true, severities: true, onCallOnly: true },
+        select: {
+          id: true,
+          groupIds: true,
+          staffMemberIds: true,
+          careZoneIds: true,
+          severities: true,
+          onCallOnly: true,
+        },
       },
     },
   },
@@ -97,7 +104,9 @@ async function checkFilterReferences(
 }
 
 const blockPaths = (blocks: TNotificationBlockInput[]) =>
-  blocks.flatMap((b, i) => b.filters.map((filter, j) => ({ path: `body.notificationBlocks.${i}.filters.${j}`, filter })));
+  blocks.flatMap((b, i) =>
+    b.filters.map((filter, j) => ({ path: `body.notificationBlocks.${i}.filters.${j}`, filter })),
+  );
 
 const blocksCreate = (facilityId: string, blocks: TNotificationBlockInput[]) =>
   blocks.map((b) => ({
@@ -129,7 +138,10 @@ export async function createPolicy(
   return policyReply(policy);
 }
 
-export async function listPolicies(prisma: PrismaClient, facilityId: string): Promise<TNotificationPolicyReply[]> {
+export async function listPolicies(
+  prisma: PrismaClient,
+  facilityId: string,
+): Promise<TNotificationPolicyReply[]> {
   const rows = await prisma.notificationPolicy.findMany({
     where: { facilityId },
     orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }],
@@ -144,7 +156,10 @@ export async function getPolicy(
   rid: string,
   version?: number,
 ): Promise<TNotificationPolicyReply> {
-  const row = await prisma.notificationPolicy.findFirst({ where: { id: rid, facilityId }, select: policySelect });
+  const row = await prisma.notificationPolicy.findFirst({
+    where: { id: rid, facilityId },
+    select: policySelect,
+  });
   if (!row) throw notFound(`Notification policy ${rid} not found in facility ${facilityId}`);
   if (version !== undefined && version !== row.version) {
     throw notFound(`Notification policy ${rid} has no version ${version} (current version ${row.version})`);
@@ -170,9 +185,13 @@ export async function patchPolicy(
   version: number,
   body: { name?: string | null | undefined; notificationBlocks?: TNotificationBlockInput[] | undefined },
 ): Promise<TNotificationPolicyReply> {
-  if (body.notificationBlocks) await checkFilterReferences(prisma, facilityId, blockPaths(body.notificationBlocks));
+  if (body.notificationBlocks)
+    await checkFilterReferences(prisma, facilityId, blockPaths(body.notificationBlocks));
   return prisma.$transaction(async (tx) => {
-    const exists = await tx.notificationPolicy.findFirst({ where: { id: rid, facilityId }, select: { version: true } });
+    const exists = await tx.notificationPolicy.findFirst({
+      where: { id: rid, facilityId },
+      select: { version: true },
+    });
     if (!exists) throw notFound(`Notification policy ${rid} not found in facility ${facilityId}`);
     const bumped = await tx.notificationPolicy.updateMany({
       where: { id: rid, facilityId, version },
@@ -185,7 +204,9 @@ export async function patchPolicy(
         await tx.notificationBlock.create({ data: { ...block, policyId: rid }, select: { id: true } });
       }
     }
-    return policyReply(await tx.notificationPolicy.findFirstOrThrow({ where: { id: rid }, select: policySelect }));
+    return policyReply(
+      await tx.notificationPolicy.findFirstOrThrow({ where: { id: rid }, select: policySelect }),
+    );
   });
 }
 
@@ -206,9 +227,19 @@ async function findFilter(
   return filter;
 }
 
-export async function getFilter(prisma: PrismaClient, facilityId: string, blockRid: string, filterRid: string) {
+export async function getFilter(
+  prisma: PrismaClient,
+  facilityId: string,
+  blockRid: string,
+  filterRid: string,
+) {
   const f = await findFilter(prisma, facilityId, blockRid, filterRid);
-  return { ...filterReply(f), blockRid: f.block.id, policyRid: f.block.policy.id, notificationPolicyVersion: f.block.policy.version };
+  return {
+    ...filterReply(f),
+    blockRid: f.block.id,
+    policyRid: f.block.policy.id,
+    notificationPolicyVersion: f.block.policy.version,
+  };
 }
 
 /** Changes one filter; bumps its policy's version (409 when `version` is given and stale). */

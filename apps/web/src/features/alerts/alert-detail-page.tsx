@@ -69,7 +69,13 @@ function AlertDetail({ task }: { task: TTaskReply }) {
   const actions: React.ReactNode[] = [];
   if (open && task.status === 'OPEN_UNCLAIMED') {
     actions.push(
-      <Button key="claim" size="lg" fullWidth loading={status.isPending} onClick={() => status.mutate('OPEN_CLAIMED')}>
+      <Button
+        key="claim"
+        size="lg"
+        fullWidth
+        loading={status.isPending}
+        onClick={() => status.mutate('OPEN_CLAIMED')}
+      >
         Claim
       </Button>,
     );
@@ -77,7 +83,12 @@ function AlertDetail({ task }: { task: TTaskReply }) {
   if (open && mine && task.status !== 'OPEN_UNCLAIMED') {
     if (context.needsCareConfirmation) {
       actions.push(
-        <Button key="confirm" size="lg" fullWidth onClick={() => drawers.openWorkflow(confirmCareWorkflow(task))}>
+        <Button
+          key="confirm"
+          size="lg"
+          fullWidth
+          onClick={() => drawers.openWorkflow(confirmCareWorkflow(task))}
+        >
           Confirm Care
         </Button>,
       );

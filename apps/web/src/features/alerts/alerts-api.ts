@@ -1,21 +1,21 @@
 import {
   CLOSED_TASK_STATUSES,
   OPEN_TASK_STATUSES,
+  type REQUESTABLE_TASK_STATUSES,
   type TCareConfirmationTrackerReply,
   type TCreateTaskNoteRequest,
-  type REQUESTABLE_TASK_STATUSES,
   type TSearchTasksRequestInput,
   type TTaskNoteReply,
   type TTaskPageReply,
   type TTaskReply,
   ZCareConfirmationTrackerReplySchema,
+  type ZResolveTaskRequestSchema,
   ZTaskNoteReplySchema,
   ZTaskPageReplySchema,
-  type ZResolveTaskRequestSchema,
   ZTaskReplySchema,
 } from '@sage/contract';
-import type { z } from 'zod';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../shared/api';
 
 export type RequestableTaskStatus = (typeof REQUESTABLE_TASK_STATUSES)[number];
@@ -32,7 +32,9 @@ export const tasksApi = {
   setStatus: (taskId: string, status: RequestableTaskStatus): Promise<TTaskReply> =>
     api.put('admin', `/tasks/${encodeURIComponent(taskId)}`, { status }, { parse: ZTaskReplySchema.parse }),
   unassign: (taskId: string): Promise<TTaskReply> =>
-    api.post('admin', `/tasks/${encodeURIComponent(taskId)}/unassign`, undefined, { parse: ZTaskReplySchema.parse }),
+    api.post('admin', `/tasks/${encodeURIComponent(taskId)}/unassign`, undefined, {
+      parse: ZTaskReplySchema.parse,
+    }),
   resolve: (taskId: string, body: ResolveTaskBody): Promise<TTaskReply> =>
     api.put('admin', `/tasks/${encodeURIComponent(taskId)}/resolve`, body, { parse: ZTaskReplySchema.parse }),
   tracker: (taskId: string): Promise<TCareConfirmationTrackerReply> =>
@@ -40,7 +42,9 @@ export const tasksApi = {
       parse: ZCareConfirmationTrackerReplySchema.parse,
     }),
   addNote: (taskId: string, body: TCreateTaskNoteRequest): Promise<TTaskNoteReply> =>
-    api.post('admin', `/tasks/${encodeURIComponent(taskId)}/notes`, body, { parse: ZTaskNoteReplySchema.parse }),
+    api.post('admin', `/tasks/${encodeURIComponent(taskId)}/notes`, body, {
+      parse: ZTaskNoteReplySchema.parse,
+    }),
 };
 
 /** Query keys: every task query starts with 'tasks', so one invalidation refreshes lists and details. */

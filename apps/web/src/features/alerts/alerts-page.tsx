@@ -38,7 +38,14 @@ export function AlertsPage() {
           ) : query.data.length === 0 ? (
             <Text c="dimmed">{tab === 'open' ? 'No open alerts' : 'No closed alerts'}</Text>
           ) : (
-            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`${tab} alerts`}>
+            <Stack
+              gap="sm"
+              component="ul"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label={`${tab} alerts`}
+            >
               {query.data.map((task) => (
                 <li key={task.id}>
                   <TaskCard task={task} now={now} staffMemberId={session?.staffMemberId} />

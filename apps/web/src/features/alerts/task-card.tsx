@@ -38,9 +38,7 @@ export function TaskCard({ task, now, staffMemberId }: TaskCardProps) {
         <Text fw={700} lineClamp={2}>
           {task.title}
         </Text>
-        <Text size="sm">
-          {[task.unit?.displayName, resident].filter(Boolean).join(' · ') || '—'}
-        </Text>
+        <Text size="sm">{[task.unit?.displayName, resident].filter(Boolean).join(' · ') || '—'}</Text>
         <Group gap="xs">
           <Text size="sm" c="dimmed">
             {TASK_STATUS_LABELS[task.status]}

@@ -8,6 +8,7 @@ import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
 import { invalidateTask, tasksApi } from '../alerts/alerts-api';
+import { DiscardChangesPrompt } from './discard-changes';
 import { NoteField } from './note-field';
 
 export interface AddNoteDrawerProps {
@@ -18,6 +19,7 @@ export interface AddNoteDrawerProps {
 export function AddNoteDrawer({ drawer, taskId }: AddNoteDrawerProps & { drawer: DrawerControls }) {
   const queryClient = useQueryClient();
   const [changed, setChanged] = useState(false);
+  const [confirmLeave, setConfirmLeave] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { content: '' },
@@ -45,6 +47,9 @@ export function AddNoteDrawer({ drawer, taskId }: AddNoteDrawerProps & { drawer:
     isValid: noteFieldState(content, { required: true }).isValid,
     isSaving: mutation.isPending,
   });
+  if (confirmLeave) {
+    return <DiscardChangesPrompt onDiscard={drawer.close} onCancel={() => setConfirmLeave(false)} />;
+  }
   return (
     <form onSubmit={form.onSubmit((values) => mutation.mutate(values.content))}>
       <DrawerLayout
@@ -55,7 +60,13 @@ export function AddNoteDrawer({ drawer, taskId }: AddNoteDrawerProps & { drawer:
             <Button type="submit" fullWidth size="lg" disabled={!enabled} loading={mutation.isPending}>
               {ButtonLabels.submit}
             </Button>
-            <Button fullWidth size="lg" variant="default" onClick={drawer.close} disabled={mutation.isPending}>
+            <Button
+              fullWidth
+              size="lg"
+              variant="default"
+              onClick={() => (form.isDirty() ? setConfirmLeave(true) : drawer.close())}
+              disabled={mutation.isPending}
+            >
               {ButtonLabels.cancel}
             </Button>
           </>

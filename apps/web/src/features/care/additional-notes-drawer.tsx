@@ -10,7 +10,13 @@ import {
   ZLogCareRequestSchema,
   ZResolveTaskRequestSchema,
 } from '@sage/contract';
-import { clampStaffAssist, isEmergencyFlag, multiOutcomeResolution, noteFieldState, showStaffAssistCounter } from '@sage/domain';
+import {
+  clampStaffAssist,
+  isEmergencyFlag,
+  multiOutcomeResolution,
+  noteFieldState,
+  showStaffAssistCounter,
+} from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../shared/api/client';
@@ -19,6 +25,7 @@ import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
 import { invalidateTask, tasksApi } from '../alerts/alerts-api';
 import { careApi, careKeys } from './care-api';
+import { DiscardChangesPrompt } from './discard-changes';
 import { NoteField } from './note-field';
 import { type ResolutionContext, resolutionData } from './resolution-steps';
 
@@ -31,11 +38,15 @@ export interface AdditionalNotesDrawerProps {
  * non-door-alarm new care logs that are not refusals, or emergencies), notes field, Submit and Go Back.
  * Submit resolves the task (or logs the care) with what the earlier steps chose.
  */
-export function AdditionalNotesDrawer({ drawer, context }: AdditionalNotesDrawerProps & { drawer: DrawerControls }) {
+export function AdditionalNotesDrawer({
+  drawer,
+  context,
+}: AdditionalNotesDrawerProps & { drawer: DrawerControls }) {
   const queryClient = useQueryClient();
   const data = resolutionData(drawer);
   const [notes, setNotes] = useState('');
   const [staffAssist, setStaffAssist] = useState(STAFF_ASSIST_DEFAULT);
+  const [confirmLeave, setConfirmLeave] = useState(false);
   const noteState = noteFieldState(notes);
   const isEmergency = isEmergencyFlag(context.severity);
   const withCounter = showStaffAssistCounter({
@@ -47,7 +58,7 @@ export function AdditionalNotesDrawer({ drawer, context }: AdditionalNotesDrawer
 
   const mutation = useMutation({
     mutationFn: async () => {
-      const outcome = multiOutcomeResolution(data.selected ?? [], { isRefusal: context.isRefusal });
+      const outcome = data.outcome ?? multiOutcomeResolution(data.selected ?? [], { isRefusal: context.isRefusal });
       if (!outcome) throw new Error('Nothing selected');
       const resolutionNote = notes.trim() || undefined;
       if (context.taskId) {
@@ -101,7 +112,9 @@ export function AdditionalNotesDrawer({ drawer, context }: AdditionalNotesDrawer
       if (!context.taskId) {
         toast.error(CareLogMessages.failed);
       } else if (isApiError(error) && error.status === 409) {
-        toast.error(context.deviceType ? ResolveMessages.alreadyResolvedAlert : ResolveMessages.alreadyResolvedTask);
+        toast.error(
+          context.deviceType ? ResolveMessages.alreadyResolvedAlert : ResolveMessages.alreadyResolvedTask,
+        );
         void invalidateTask(queryClient, context.taskId);
         drawer.close();
       } else {
@@ -110,6 +123,9 @@ export function AdditionalNotesDrawer({ drawer, context }: AdditionalNotesDrawer
     },
   });
 
+  if (confirmLeave) {
+    return <DiscardChangesPrompt onDiscard={drawer.back} onCancel={() => setConfirmLeave(false)} />;
+  }
   return (
     <DrawerLayout
       drawer={drawer}
@@ -126,7 +142,15 @@ export function AdditionalNotesDrawer({ drawer, context }: AdditionalNotesDrawer
           >
             {ButtonLabels.submit}
           </Button>
-          <Button size="lg" fullWidth variant="default" disabled={mutation.isPending} onClick={drawer.back}>
+          <Button
+            size="lg"
+            fullWidth
+            variant="default"
+            disabled={mutation.isPending}
+            onClick={() =>
+              notes !== '' || staffAssist !== STAFF_ASSIST_DEFAULT ? setConfirmLeave(true) : drawer.back()
+            }
+          >
             {ButtonLabels.goBack}
           </Button>
         </>

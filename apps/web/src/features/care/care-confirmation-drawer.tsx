@@ -1,7 +1,7 @@
 import { Button, RingProgress, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
-  CARE_CONFIRMATION_SUCCESS_DELAY_MS,
   CARE_CONFIRMATION_POLL_MS,
+  CARE_CONFIRMATION_SUCCESS_DELAY_MS,
   CARE_CONFIRMATION_TIMEOUT_MS,
   CareConfirmationMessages,
 } from '@sage/contract';
@@ -182,7 +182,9 @@ export function CareConfirmationDrawer({
             size={160}
             thickness={14}
             roundCaps
-            sections={[{ value: phase === 'failed' ? 0 : percent, color: phase === 'failed' ? 'red' : 'blue' }]}
+            sections={[
+              { value: phase === 'failed' ? 0 : percent, color: phase === 'failed' ? 'red' : 'blue' },
+            ]}
             label={
               <Text ta="center" fz={32} fw={700} aria-label="Seconds left">
                 {phase === 'failed' ? 0 : Math.ceil(remaining / 1000)}

@@ -12,6 +12,9 @@ export function CareConfirmationStep({
   skipForTestAlert = false,
   ...props
 }: CareConfirmationStepProps & { drawer: DrawerControls }) {
-  const skipping = useSkipStep(props.drawer, skipForTestAlert && isTestAlertSelection(resolutionData(props.drawer)));
+  const skipping = useSkipStep(
+    props.drawer,
+    skipForTestAlert && isTestAlertSelection(resolutionData(props.drawer)),
+  );
   return skipping ? null : <CareConfirmationDrawer {...props} />;
 }

@@ -18,9 +18,14 @@ export interface MultiOutcomeDrawerProps {
  * 'Select all care provided' (drawer 5): the option list of the unit type (section 5), Clear All and
  * 'Select (n)'. Choosing the test alert clears the others.
  */
-export function MultiOutcomeDrawer({ drawer, context }: MultiOutcomeDrawerProps & { drawer: DrawerControls }) {
+export function MultiOutcomeDrawer({
+  drawer,
+  context,
+}: MultiOutcomeDrawerProps & { drawer: DrawerControls }) {
   const [selected, setSelected] = useState<ResolutionType[]>(() => resolutionData(drawer).selected ?? []);
-  const sections = resolutionSections(context.listKind, { hideTestAlert: context.isRefusal || !context.taskId });
+  const sections = resolutionSections(context.listKind, {
+    hideTestAlert: context.isRefusal || !context.taskId,
+  });
   const count = selected.length;
   return (
     <DrawerLayout
@@ -28,7 +33,12 @@ export function MultiOutcomeDrawer({ drawer, context }: MultiOutcomeDrawerProps 
       title={DrawerTitles.multiOutcome}
       actions={
         <Group grow gap="sm" wrap="nowrap">
-          <Button size="lg" variant="default" disabled={!canClearAllResolution(count)} onClick={() => setSelected([])}>
+          <Button
+            size="lg"
+            variant="default"
+            disabled={!canClearAllResolution(count)}
+            onClick={() => setSelected([])}
+          >
             {ButtonLabels.clearAll}
           </Button>
           <Button

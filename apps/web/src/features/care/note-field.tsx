@@ -44,7 +44,6 @@ export function NoteField({
       minRows={rows}
       autosize
       disabled={disabled}
-      withAsterisk={required}
     />
   );
 }

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
 import { NoteField } from './note-field';
 import {
+  isFalseAlarm,
   isTestAlertSelection,
   observationTypesFor,
   type ResolutionContext,
@@ -32,7 +33,9 @@ export function ObservationsDrawer(props: ObservationsDrawerProps & { drawer: Dr
   const options = observationTypesFor(props.context.careType);
   const skipping = useSkipStep(
     props.drawer,
-    options.length === 0 || isTestAlertSelection(resolutionData(props.drawer)),
+    options.length === 0 ||
+      isTestAlertSelection(resolutionData(props.drawer)) ||
+      isFalseAlarm(resolutionData(props.drawer)),
   );
   return skipping ? null : <ObservationsForm {...props} options={options} />;
 }

@@ -33,6 +33,16 @@ const confirmationStep = (task: TTaskReply, skipForTestAlert: boolean): DrawerSt
   },
 });
 
+/**
+ * How the care provided is chosen (docs/decisions/0052): a fall sensor's alert asks 'was it a fall?' (drawer 6),
+ * a code blue which emergency it was (drawer 7); every other alert the multi-outcome list (drawer 5).
+ */
+const outcomeStep = (task: TTaskReply, context: ResolutionContext): DrawerStep => {
+  if (task.creator.device?.type === 'FALL_DETECTION_DEVICE') return { type: 'select-was-fall', props: {} };
+  if (task.severity === 'CODE_BLUE') return { type: 'select-emergency-reason', props: {} };
+  return { type: 'multi-outcome-resolution', props: { context } };
+};
+
 /** The steps after the outcome choice: observations (when the care type has them), then Additional Notes. */
 const finishingSteps = (context: ResolutionContext): DrawerStep[] => [
   { type: 'add-observations', props: { context } },
@@ -47,7 +57,7 @@ export function confirmCareWorkflow(task: TTaskReply): DrawerStep[] {
   const context = { ...taskResolutionContext(task), needsCareConfirmation: false };
   return [
     confirmationStep(task, false),
-    { type: 'multi-outcome-resolution', props: { context } },
+    outcomeStep(task, context),
     ...finishingSteps(context),
   ];
 }
@@ -59,7 +69,7 @@ export function confirmCareWorkflow(task: TTaskReply): DrawerStep[] {
 export function resolveWorkflow(task: TTaskReply): DrawerStep[] {
   const context = taskResolutionContext(task);
   return [
-    { type: 'multi-outcome-resolution', props: { context } },
+    outcomeStep(task, context),
     ...(context.needsCareConfirmation ? [confirmationStep(task, true)] : []),
     ...finishingSteps(context),
   ];

@@ -1,6 +1,6 @@
 import type { CareType, DeviceType, ObservationType, ResolutionType, Severity } from '@sage/contract';
-import { ObservationType as ObservationTypes, TEST_ALERT_RESOLUTION_TYPE } from '@sage/contract';
-import type { ResolutionListKind } from '@sage/domain';
+import { TEST_ALERT_RESOLUTION_TYPE } from '@sage/contract';
+import { observationTypesForCareType, type ResolutionListKind, type ResolutionOutcome } from '@sage/domain';
 import { useEffect } from 'react';
 import type { DrawerControls } from '../../shared/drawers';
 
@@ -24,6 +24,8 @@ export interface ResolutionContext {
 /** Data the steps hand on (drawer.data). */
 export interface ResolutionData {
   selected?: ResolutionType[];
+  /** The outcome chosen in the was-fall or emergency-reason drawer (instead of a selection). */
+  outcome?: ResolutionOutcome;
   observations?: ObservationType[];
   observationNotes?: string;
   /** Step indexes that skipped themselves (so Back steps over them too). */
@@ -35,15 +37,12 @@ export const resolutionData = (drawer: DrawerControls): ResolutionData => drawer
 export const isTestAlertSelection = (data: ResolutionData): boolean =>
   data.selected?.includes(TEST_ALERT_RESOLUTION_TYPE) === true;
 
-/**
- * Observation types by care type (docs/decisions/0050): the spec says the options "depend on the care type"
- * and that the step shows "for care types that have care zones and observations" without listing them. Every
- * care type but independent living has all eight.
- */
-export function observationTypesFor(careType: CareType | null): ObservationType[] {
-  if (careType === 'INDEPENDENT_LIVING') return [];
-  return Object.values(ObservationTypes);
-}
+/** A was-fall 'No' is a false alarm: no care given, nothing to observe. */
+export const isFalseAlarm = (data: ResolutionData): boolean => data.outcome?.alertOutcomeType === 'FALSE_ALARM';
+
+/** The observation types offered for a care type (domain rule, docs/decisions/0050). */
+export const observationTypesFor = (careType: CareType | null): ObservationType[] =>
+  observationTypesForCareType(careType);
 
 /**
  * A step that does not apply moves on by itself; arriving at it again with Back steps back over it.
@@ -52,12 +51,11 @@ export function observationTypesFor(careType: CareType | null): ObservationType[
 export function useSkipStep(drawer: DrawerControls, skip: boolean): boolean {
   const data = resolutionData(drawer);
   const cameBack = data.skipped?.[drawer.stepIndex] === true;
+  // Runs once per arrival at this step (the step decides when it is shown).
   useEffect(() => {
     if (!skip) return;
     if (cameBack) drawer.back();
     else drawer.next({ skipped: { ...data.skipped, [drawer.stepIndex]: true } });
-    // Run once per arrival at this step.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the step decides once when it is shown
   }, []);
   return skip;
 }

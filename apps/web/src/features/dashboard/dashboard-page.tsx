@@ -42,10 +42,18 @@ export function DashboardPage() {
       <Box component="main" p="md">
         <Stack gap="lg">
           <Stack gap="sm">
-            <Button size="lg" variant="light" onClick={() => drawers.open('search-resident', { mode: 'details' })}>
+            <Button
+              size="lg"
+              variant="light"
+              onClick={() => drawers.open('search-resident', { mode: 'details' })}
+            >
               Search Resident
             </Button>
-            <Button size="lg" variant="light" onClick={() => drawers.open('search-resident', { mode: 'logCare' })}>
+            <Button
+              size="lg"
+              variant="light"
+              onClick={() => drawers.open('search-resident', { mode: 'logCare' })}
+            >
               Log Care
             </Button>
           </Stack>

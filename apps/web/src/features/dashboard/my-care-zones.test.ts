@@ -3,10 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { inMyCareZones } from './my-care-zones';
 
 const tags = { unitRids: [], wards: [], buildings: [], wings: [], floors: [] };
-const profile = (careTypes: TStaffMember['staffMemberFacilityConfigs'][number]['careZones'][number]['unitTags']['careTypes']) =>
+const profile = (
+  careTypes: TStaffMember['staffMemberFacilityConfigs'][number]['careZones'][number]['unitTags']['careTypes'],
+) =>
   ({
     staffMemberFacilityConfigs: [
-      { careZones: careTypes.length ? [{ id: 'z', name: 'Z', facilityId: 'f', unitTags: { ...tags, careTypes } }] : [] },
+      {
+        careZones: careTypes.length
+          ? [{ id: 'z', name: 'Z', facilityId: 'f', unitTags: { ...tags, careTypes } }]
+          : [],
+      },
     ],
   }) as unknown as TStaffMember;
 

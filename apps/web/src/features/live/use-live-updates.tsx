@@ -2,27 +2,50 @@ import { Anchor } from '@mantine/core';
 import { isEmergencyType } from '@sage/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { navigateTo } from '../../shared/navigation';
 import { sessionStore, useSession } from '../../shared/session';
 import { toast } from '../../shared/toast';
-import { invalidateTask, taskKeys } from '../alerts/alerts-api';
+import { invalidateTask, taskKeys, tasksApi } from '../alerts/alerts-api';
 import { LiveConnection, liveUrl } from './live-connection';
 
-let shared: { connection: LiveConnection; users: number; stopTimer: ReturnType<typeof setTimeout> | null } | null =
-  null;
+let shared: {
+  connection: LiveConnection;
+  users: number;
+  stopTimer: ReturnType<typeof setTimeout> | null;
+} | null = null;
 
 /** Tasks already announced by an emergency toast (one toast per alert). */
 const announced = new Set<string>();
 
-function emergencyToast(taskId: string) {
+/**
+ * An emergency arriving: an error toast (15 s, like the training alert's) naming the alert and linking to
+ * /alerts/alert/{taskId}.
+ */
+function emergencyToast(queryClient: QueryClient, taskId: string) {
   if (announced.has(taskId)) return;
   announced.add(taskId);
-  toast.error(
-    <Anchor component={Link} to={`/alerts/alert/${taskId}`} c="inherit" fw={700} underline="always">
-      New emergency alert: open it
-    </Anchor>,
-    { id: `emergency:${taskId}`, autoClose: 15_000 },
-  );
+  void queryClient
+    .fetchQuery({ queryKey: taskKeys.detail(taskId), queryFn: () => tasksApi.get(taskId) })
+    .then((task) => {
+      toast.error(
+        // Toasts render outside the router: a plain link that navigates through the app's navigator.
+        <Anchor
+          href={`/alerts/alert/${taskId}`}
+          c="inherit"
+          fw={700}
+          underline="always"
+          onClick={(event) => {
+            event.preventDefault();
+            toast.hide(`emergency:${taskId}`);
+            navigateTo(`/alerts/alert/${taskId}`);
+          }}
+        >
+          {task.title}
+        </Anchor>,
+        { id: `emergency:${taskId}`, autoClose: 15_000 },
+      );
+    })
+    .catch(() => announced.delete(taskId));
 }
 
 function connect(queryClient: QueryClient): LiveConnection {
@@ -34,7 +57,7 @@ function connect(queryClient: QueryClient): LiveConnection {
         void invalidateTask(queryClient, message.taskId);
         void queryClient.invalidateQueries({ queryKey: taskKeys.tracker(message.taskId) });
         if (message.status === 'OPEN_UNCLAIMED' && isEmergencyType(message.severity)) {
-          emergencyToast(message.taskId);
+          emergencyToast(queryClient, message.taskId);
         }
       },
       onResync: () => void queryClient.invalidateQueries({ queryKey: taskKeys.all }),

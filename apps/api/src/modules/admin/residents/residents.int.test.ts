@@ -28,6 +28,7 @@ describe('[ADMIN][RESIDENTS]: list and get, scoped to my facilities, PHI only wi
       firstName: f.residents.AL.firstName,
       lastName: f.residents.AL.lastName,
       unit: { id: f.residents.AL.unitId, careType: 'ASSISTED_LIVING' },
+      routineCheckIntervalInMin: 120,
     });
     expect(al?.health).not.toBeNull();
     expect(residents.map((r) => r.id)).not.toContain(other.residents.AL.id);

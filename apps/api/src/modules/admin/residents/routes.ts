@@ -8,7 +8,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getResident, listResidents } from './service';
 
-const errors = { 400: ZErrorReplySchema, 401: ZErrorReplySchema, 403: ZErrorReplySchema, 404: ZErrorReplySchema };
+const errors = {
+  400: ZErrorReplySchema,
+  401: ZErrorReplySchema,
+  403: ZErrorReplySchema,
+  404: ZErrorReplySchema,
+};
 const tags = ['admin: residents'];
 
 /** Residents (alerts doc section 7): list and get, PHI only with PHI access. */

@@ -18,6 +18,7 @@ const RESIDENT_SELECT = {
   isOnHold: true,
   isArchived: true,
   unit: { select: { id: true, displayName: true, careType: true } },
+  facility: { select: { routineCheckIntervalInMin: true } },
   healthInfo: { select: { resuscitationStrategy: true, hospiceStatus: true } },
 } as const;
 
@@ -34,6 +35,7 @@ type ResidentRow = {
   isOnHold: boolean;
   isArchived: boolean;
   unit: TResidentReply['unit'];
+  facility: { routineCheckIntervalInMin: number | null };
   healthInfo: { resuscitationStrategy: string; hospiceStatus: string } | null;
 };
 
@@ -45,17 +47,19 @@ async function phiFacilities(prisma: PrismaClient, staffMemberId: string): Promi
       .filter(
         (f) =>
           // Groups outside the spec (Activities) carry no permission.
-          derivePermissions({ memberships: f.memberships.map((m) => ({ group: m.group as never, isAdmin: m.isAdmin })) })
-            .canSeePHI,
+          derivePermissions({
+            memberships: f.memberships.map((m) => ({ group: m.group as never, isAdmin: m.isAdmin })),
+          }).canSeePHI,
       )
       .map((f) => f.facilityId),
   );
 }
 
 function toReply(row: ResidentRow, phi: Set<string>): TResidentReply {
-  const { healthInfo, dateOfBirth, ...rest } = row;
+  const { healthInfo, dateOfBirth, facility, ...rest } = row;
   return {
     ...rest,
+    routineCheckIntervalInMin: facility.routineCheckIntervalInMin,
     dateOfBirth: dateOfBirth ? dateOfBirth.toISOString().slice(0, 10) : null,
     health: phi.has(row.facilityId)
       ? {

@@ -13,6 +13,7 @@ import {
   type PrismaClient,
   recordTaskChange,
   scheduleCareConfirmationTimeout,
+  scheduleTaskNotifications,
   TaskUpdateType,
 } from '@sage/db';
 import { decideStatusChange, decideUnassign, type TaskActionPlan } from '@sage/domain';
@@ -142,6 +143,14 @@ export async function createTask(
       status,
       severity: body.severity,
     });
+    // An unclaimed task starts the facility's notification policy (same transaction; docs/decisions/0060).
+    if (status === 'OPEN_UNCLAIMED') {
+      await scheduleTaskNotifications(tx, {
+        taskId: task.id,
+        facilityId: facility.facilityId,
+        severityRank: SEVERITY_VALUES[body.severity],
+      });
+    }
     return task.id;
   });
   return loadTaskReply(prisma, taskId);

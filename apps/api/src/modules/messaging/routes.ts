@@ -1,0 +1,281 @@
+import {
+  INBOUND_SMS_PATH,
+  TWILIO_SIGNATURE_HEADER,
+  WEB_PUSH_SUBSCRIPTIONS_PATH,
+  ZBulkPhoneSubscriptionsRequestSchema,
+  ZCreateMessageRequestSchema,
+  ZDeleteWebPushSubscriptionsQuerySchema,
+  ZDeleteWebPushSubscriptionsReplySchema,
+  ZErrorReplySchema,
+  ZFacilityRidQuerySchema,
+  ZInboundSmsRequestSchema,
+  ZMessageDeliveryReplySchema,
+  ZMessageParamsSchema,
+  ZMessageSentQuerySchema,
+  ZPhoneSubscriptionRequestSchema,
+  ZPhoneSubscriptionSchema,
+  ZPhoneSubscriptionsQuerySchema,
+  ZPhoneSubscriptionsReplySchema,
+  ZPutWebPushSubscriptionReplySchema,
+  ZPutWebPushSubscriptionRequestSchema,
+  ZSendToRecipientIdsRequestSchema,
+  ZSentMessageReplySchema,
+  ZUpdateMessageDeliveryRequestSchema,
+  ZVapidPublicKeyReplySchema,
+  ZWebPushSubscriptionsQuerySchema,
+  ZWebPushSubscriptionsReplySchema,
+} from '@sage/contract';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { usesOutbox } from '../../env';
+import { type NotifierDeps, resolveVapidKeys } from '../../notify';
+import { unauthorized } from '../../plugins/app/errors';
+import { createSmsTransport } from '../auth/transports';
+import { requireFacility, requireFacilityManager } from './access';
+import { isValidTwilioSignature, recordInboundSms } from './inbound-sms';
+import { sendToGroups, sendToRecipientIds, updateDeliveryStatus } from './messages';
+import { listPhoneSubscriptions, upsertPhoneSubscriptions } from './subscriptions';
+import { deleteWebPushSubscriptions, putWebPushSubscription, searchWebPushSubscriptions } from './web-push';
+
+const errors = {
+  400: ZErrorReplySchema,
+  401: ZErrorReplySchema,
+  403: ZErrorReplySchema,
+  404: ZErrorReplySchema,
+  409: ZErrorReplySchema,
+};
+
+/** What the message orchestration service sends with: the shared notifier (same code as the worker's). */
+export async function createApiNotifier(app: FastifyInstance): Promise<NotifierDeps> {
+  return {
+    prisma: app.prisma,
+    sms: await createSmsTransport(app.prisma, app.config),
+    vapid: await resolveVapidKeys(app.prisma, app.config),
+    log: app.log,
+  };
+}
+
+/** The authenticated message orchestration routes (sign-in doc section 7). */
+export const messageOrchestrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const notifier = await createApiNotifier(app);
+  const me = (request: { auth: { staffMemberId: string } | null }) => request.auth!.staffMemberId;
+
+  // Phone number subscriptions
+  app.get(
+    '/phoneNumberSubscriptions',
+    {
+      schema: {
+        tags: ['message orchestration'],
+        summary:
+          "Status of recipients' numbers with the facility's sender numbers (default: the caller's number)",
+        querystring: ZPhoneSubscriptionsQuerySchema,
+        response: { 200: ZPhoneSubscriptionsReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await requireFacility(app.prisma, me(request), request.query.facilityRid);
+      return listPhoneSubscriptions(app.prisma, caller, request.query);
+    },
+  );
+
+  app.post(
+    '/phoneNumberSubscriptions',
+    {
+      schema: {
+        tags: ['message orchestration'],
+        summary:
+          'Set the status of a number with one of the facility sender numbers (own number, or management)',
+        querystring: ZFacilityRidQuerySchema,
+        body: ZPhoneSubscriptionRequestSchema,
+        response: { 200: ZPhoneSubscriptionSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await requireFacility(app.prisma, me(request), request.query.facilityRid);
+      const [row] = await upsertPhoneSubscriptions(
+        app.prisma,
+        caller,
+        [request.body],
+        () => 'body.senderPhoneNumber',
+      );
+      return row!;
+    },
+  );
+
+  app.post(
+    '/phoneNumberSubscriptions/bulk',
+    {
+      schema: {
+        tags: ['message orchestration'],
+        summary: 'Set many subscriptions of the facility at once (management)',
+        body: ZBulkPhoneSubscriptionsRequestSchema,
+        response: { 200: ZPhoneSubscriptionsReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await requireFacilityManager(app.prisma, me(request), request.body.facilityRid);
+      return upsertPhoneSubscriptions(
+        app.prisma,
+        caller,
+        request.body.subscriptions,
+        (i) => `body.subscriptions.${i}.senderPhoneNumber`,
+      );
+    },
+  );
+
+  // Web push subscriptions
+  app.get(
+    WEB_PUSH_SUBSCRIPTIONS_PATH,
+    {
+      schema: {
+        tags: ['message orchestration'],
+        summary: 'Search web push subscriptions (own; management: the facility staff with facilityRid)',
+        querystring: ZWebPushSubscriptionsQuerySchema,
+        response: { 200: ZWebPushSubscriptionsReplySchema, ...errors },
+      },
+    },
+    async (request) => searchWebPushSubscriptions(app.prisma, me(request), request.query),
+  );
+
+  app.put(
+    WEB_PUSH_SUBSCRIPTIONS_PATH,
+    {
+      schema: {
+        tags: ['message orchestration'],
+        summary: "Record the browser's push subscription of the caller",
+        body: ZPutWebPushSubscriptionRequestSchema,
+        response: { 200: ZPutWebPushSubscriptionReplySchema, ...errors },
+      },
+    },
+    async (request) => putWebPushSubscription(app.prisma, me(request), request.body),
+  );
+
+  app.delete(
+    WEB_PUSH_SUBSCRIPTIONS_PATH,
+    {
+      schema: {
+        tags: ['message orchestration'],
+        summary: "Delete the caller's push subscriptions (all, or those of the endpoints given)",
+        querystring: ZDeleteWebPushSubscriptionsQuerySchema,
+        response: { 200: ZDeleteWebPushSubscriptionsReplySchema, ...errors },
+      },
+    },
+    async (request) => deleteWebPushSubscriptions(app.prisma, me(request), request.query),
+  );
+
+  app.get(
+    '/webPush/vapidPublicKey',
+    {
+      schema: {
+        tags: ['message orchestration'],
+        summary: "The server's VAPID public key (applicationServerKey of the browser's subscription)",
+        response: { 200: ZVapidPublicKeyReplySchema, ...errors },
+      },
+    },
+    async () => ({ publicKey: notifier.vapid.publicKey }),
+  );
+
+  // Messages
+  app.post(
+    '/messages',
+    {
+      schema: {
+        tags: ['message orchestration'],
+        summary: 'Send a message to the members of groups of the facility',
+        body: ZCreateMessageRequestSchema,
+        response: { 201: ZSentMessageReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = await requireFacility(app.prisma, me(request), request.body.facilityRid);
+      reply.code(201);
+      return sendToGroups(notifier, caller, request.body);
+    },
+  );
+
+  app.post(
+    '/messages/sendToRecipientIds',
+    {
+      schema: {
+        tags: ['message orchestration'],
+        summary: 'Send a message to staff members of the facility',
+        body: ZSendToRecipientIdsRequestSchema,
+        response: { 201: ZSentMessageReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = await requireFacility(app.prisma, me(request), request.body.facilityRid);
+      reply.code(201);
+      return sendToRecipientIds(notifier, caller, request.body);
+    },
+  );
+
+  app.put(
+    '/messages/:messageRid/messagesSent',
+    {
+      schema: {
+        tags: ['message orchestration'],
+        summary: 'Report a delivery status (RECEIVED, SHOWN) with its timestamp (the recipient only)',
+        params: ZMessageParamsSchema,
+        querystring: ZMessageSentQuerySchema,
+        body: ZUpdateMessageDeliveryRequestSchema,
+        response: { 200: ZMessageDeliveryReplySchema, ...errors },
+      },
+    },
+    async (request) =>
+      updateDeliveryStatus(
+        app.prisma,
+        me(request),
+        request.params.messageRid,
+        request.query.messageSentRid,
+        request.body,
+      ),
+  );
+};
+
+/**
+ * POST {base}/phoneNumberSubscriptions/inbound: Twilio's webhook for texts sent to our numbers (public: no
+ * bearer token; Twilio's signature is checked instead, with TWILIO_AUTH_TOKEN, or SMS_WEBHOOK_DEV_TOKEN with
+ * the local outbox; decision 0062). Replies with empty TwiML (no auto-reply from us; Twilio's own
+ * opt-out/opt-in confirmations apply).
+ */
+export const inboundSmsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  const authToken = usesOutbox(app.config) ? app.config.SMS_WEBHOOK_DEV_TOKEN : app.config.TWILIO_AUTH_TOKEN!;
+
+  app.post(
+    INBOUND_SMS_PATH,
+    {
+      schema: {
+        tags: ['message orchestration'],
+        summary: 'Inbound text message webhook (Twilio): records START / STOP replies',
+        body: ZInboundSmsRequestSchema,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const params = Object.fromEntries(
+        Object.entries(request.body as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+      );
+      const url = `${app.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`}${request.url}`;
+      const signature = request.headers[TWILIO_SIGNATURE_HEADER];
+      if (
+        !isValidTwilioSignature(authToken, url, params, typeof signature === 'string' ? signature : undefined)
+      ) {
+        throw unauthorized(
+          `${TWILIO_SIGNATURE_HEADER} is missing or does not match the request`,
+          'bad_signature',
+        );
+      }
+      const result = await recordInboundSms(app.prisma, request.body);
+      request.log.info({ result: result.kind }, 'inbound text message');
+      reply.type('text/xml');
+      return '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+    },
+  );
+};

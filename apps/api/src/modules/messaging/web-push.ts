@@ -1,0 +1,129 @@
+import type { PrismaClient } from '@sage/db';
+import { forbidden } from '../../plugins/app/errors';
+import { loadFacilityAccess } from '../admin/staff/access';
+import { requireFacility } from './access';
+
+const reply = (s: {
+  id: string;
+  recipientId: string;
+  facilityId: string | null;
+  endpoint: string;
+  expirationTime: Date | null;
+}) => ({
+  webPushSubscriptionRid: s.id,
+  recipientId: s.recipientId,
+  facilityRid: s.facilityId,
+  endpoint: s.endpoint,
+  expirationTime: s.expirationTime?.getTime() ?? null,
+});
+
+/**
+ * Whose subscriptions the caller may read: their own; with facilityRid and management there, also those of
+ * the facility's staff (a manager checking why someone gets no alerts).
+ */
+async function allowedRecipients(
+  prisma: PrismaClient,
+  staffMemberId: string,
+  recipientIds: string[],
+  facilityId: string | undefined,
+): Promise<string[]> {
+  const others = recipientIds.filter((id) => id !== staffMemberId);
+  if (others.length === 0) return recipientIds;
+  if (!facilityId) throw forbidden("Give facilityRid to see other staff members' push subscriptions");
+  const caller = await requireFacility(prisma, staffMemberId, facilityId);
+  if (!caller.permissions.isManagement) throw forbidden("Only management sees others' push subscriptions");
+  const staff = await prisma.staffMember.findMany({
+    where: { id: { in: others }, groupMemberships: { some: { group: { facilityId } } } },
+    select: { id: true },
+  });
+  return [...(recipientIds.includes(staffMemberId) ? [staffMemberId] : []), ...staff.map((s) => s.id)];
+}
+
+export async function searchWebPushSubscriptions(
+  prisma: PrismaClient,
+  staffMemberId: string,
+  query: {
+    facilityRid?: string | undefined;
+    enterpriseRid?: string | undefined;
+    recipientIds?: string[] | undefined;
+    endpoints?: string[] | undefined;
+    webPushSubscriptionRids?: string[] | undefined;
+  },
+) {
+  if (query.enterpriseRid) {
+    const access = await loadFacilityAccess(prisma, staffMemberId);
+    if (!access.some((a) => a.enterpriseId === query.enterpriseRid)) {
+      throw forbidden(`You have no access to enterprise ${query.enterpriseRid}`);
+    }
+  }
+  if (query.facilityRid) await requireFacility(prisma, staffMemberId, query.facilityRid);
+  const recipients = await allowedRecipients(
+    prisma,
+    staffMemberId,
+    query.recipientIds?.length ? [...new Set(query.recipientIds)] : [staffMemberId],
+    query.facilityRid,
+  );
+  const rows = await prisma.webPushSubscription.findMany({
+    where: {
+      recipientId: { in: recipients },
+      ...(query.endpoints?.length ? { endpoint: { in: query.endpoints } } : {}),
+      ...(query.webPushSubscriptionRids?.length ? { id: { in: query.webPushSubscriptionRids } } : {}),
+      ...(query.facilityRid ? { OR: [{ facilityId: query.facilityRid }, { facilityId: null }] } : {}),
+      ...(query.enterpriseRid ? { OR: [{ enterpriseId: query.enterpriseRid }, { enterpriseId: null }] } : {}),
+    },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { id: true, recipientId: true, facilityId: true, endpoint: true, expirationTime: true },
+  });
+  return rows.map(reply);
+}
+
+/** Records the browser's subscription (one per recipient and endpoint; new keys replace old ones). */
+export async function putWebPushSubscription(
+  prisma: PrismaClient,
+  staffMemberId: string,
+  body: {
+    recipientId: string;
+    endpoint: string;
+    expirationTime: number | null;
+    keys: { p256dh: string; auth: string };
+    facilityRid?: string | undefined;
+    enterpriseRid?: string | undefined;
+  },
+) {
+  if (body.recipientId !== staffMemberId)
+    throw forbidden('A push subscription is recorded by its own recipient');
+  let enterpriseId = body.enterpriseRid ?? null;
+  if (body.facilityRid)
+    enterpriseId = (await requireFacility(prisma, staffMemberId, body.facilityRid)).enterpriseId;
+  const data = {
+    facilityId: body.facilityRid ?? null,
+    enterpriseId,
+    p256dh: body.keys.p256dh,
+    auth: body.keys.auth,
+    expirationTime: body.expirationTime === null ? null : new Date(body.expirationTime),
+  };
+  const row = await prisma.webPushSubscription.upsert({
+    where: { recipientId_endpoint: { recipientId: body.recipientId, endpoint: body.endpoint } },
+    create: { recipientId: body.recipientId, endpoint: body.endpoint, ...data },
+    update: data,
+    select: { id: true },
+  });
+  return { webPushSubscriptionRid: row.id };
+}
+
+export async function deleteWebPushSubscriptions(
+  prisma: PrismaClient,
+  staffMemberId: string,
+  query: { recipientIds: string[]; endpoints?: string[] | undefined },
+) {
+  if (query.recipientIds.some((id) => id !== staffMemberId)) {
+    throw forbidden('Push subscriptions are deleted by their own recipient');
+  }
+  const { count } = await prisma.webPushSubscription.deleteMany({
+    where: {
+      recipientId: staffMemberId,
+      ...(query.endpoints?.length ? { endpoint: { in: query.endpoints } } : {}),
+    },
+  });
+  return { deleted: count };
+}

@@ -1,0 +1,31 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { GoBackMessages } from '@sage/contract';
+
+/**
+ * "Back navigation from a form with changes asks 'Go Back?' / 'There are some unsaved changes. Are you sure
+ * you want to go back?' with 'Discard Changes' / 'Cancel'." Shown in place of the drawer's form.
+ */
+export function DiscardChangesPrompt({
+  onDiscard,
+  onCancel,
+}: {
+  onDiscard: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Stack gap="md" role="alertdialog" aria-labelledby="go-back-title">
+      <Title order={2} fz="h3" id="go-back-title">
+        {GoBackMessages.title}
+      </Title>
+      <Text>{GoBackMessages.text}</Text>
+      <Stack gap="sm">
+        <Button size="lg" fullWidth color="red" onClick={onDiscard}>
+          {GoBackMessages.discard}
+        </Button>
+        <Button size="lg" fullWidth variant="default" onClick={onCancel}>
+          {GoBackMessages.cancel}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LiveConnection, liveUrl, parseLiveMessage } from './live-connection';
+
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  sent: unknown[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.closed = true;
+  }
+  receive(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+const changed = (version: number) => ({
+  type: 'task.changed',
+  taskId: 't1',
+  facilityId: 'f1',
+  status: 'OPEN_CLAIMED',
+  severity: 'EMERGENCY',
+  version,
+});
+
+describe('live connection (ARCHITECTURE.md "Live updates")', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSocket.all = [];
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const start = () => {
+    const handlers = { onTaskChanged: vi.fn(), onResync: vi.fn() };
+    const connection = new LiveConnection({
+      url: 'ws://host/live',
+      getSession: () => ({ accessToken: 'token', staffMemberId: 'me' }),
+      handlers,
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+      backoffMs: () => 1_000,
+    });
+    connection.start();
+    return { connection, handlers };
+  };
+
+  it('turns the page origin into the socket address', () => {
+    expect(liveUrl('http://127.0.0.1:3110')).toBe('ws://127.0.0.1:3110/live');
+    expect(liveUrl('https://app.example')).toBe('wss://app.example/live');
+  });
+
+  it('authenticates with the first frame, never in the URL, and hands task changes on', () => {
+    const { handlers } = start();
+    const socket = FakeSocket.all[0]!;
+    expect(socket.url).toBe('ws://host/live');
+    socket.onopen?.();
+    expect(socket.sent).toEqual([{ type: 'auth', accessToken: 'token', staffMemberId: 'me' }]);
+    socket.receive({ type: 'ready', version: 3 });
+    socket.receive(changed(4));
+    expect(handlers.onTaskChanged).toHaveBeenCalledWith(expect.objectContaining({ taskId: 't1', version: 4 }));
+  });
+
+  it('reconnects with backoff sending the last version seen, and refetches on resync', () => {
+    const { handlers } = start();
+    const first = FakeSocket.all[0]!;
+    first.onopen?.();
+    first.receive({ type: 'ready', version: 3 });
+    first.receive(changed(7));
+    first.onclose?.({ code: 1006 });
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(1_000);
+    const second = FakeSocket.all[1]!;
+    second.onopen?.();
+    expect(second.sent).toEqual([{ type: 'auth', accessToken: 'token', staffMemberId: 'me', sinceVersion: 7 }]);
+    second.receive({ type: 'resync' });
+    expect(handlers.onResync).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops for good when stopped, and ignores frames it cannot read', () => {
+    const { connection } = start();
+    const socket = FakeSocket.all[0]!;
+    expect(parseLiveMessage('not json')).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ type: 'other' }))).toBeNull();
+    connection.stop();
+    expect(socket.closed).toBe(true);
+    socket.onclose?.({ code: 1000 });
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+});

@@ -1,0 +1,85 @@
+import { Button, Loader, Stack, Text } from '@mantine/core';
+import { ButtonLabels } from '@sage/contract';
+import { useNavigate } from 'react-router';
+import { type DrawerControls, DrawerLayout, useDrawers } from '../../shared/drawers';
+import { logCareWorkflow } from './log-care-flow';
+import { ResidentSummary } from './resident-summary';
+import { useResident } from './residents-api';
+
+export interface ResidentDetailsDrawerProps {
+  residentId: string;
+}
+
+/**
+ * Resident details (drawer 9): name, age, unit with care type, routine-check chip, code and hospice status
+ * with PHI access, Log Care and Log Refusal. Independent-living residents get no care buttons (their unit
+ * check-in card is a later issue: docs/decisions/0053).
+ */
+export function ResidentDetailsDrawer({
+  drawer,
+  residentId,
+}: ResidentDetailsDrawerProps & { drawer: DrawerControls }) {
+  const drawers = useDrawers();
+  const navigate = useNavigate();
+  const resident = useResident(residentId);
+  const r = resident.data;
+  const independent = r?.unit?.careType === 'INDEPENDENT_LIVING';
+  return (
+    <DrawerLayout
+      drawer={drawer}
+      title="Resident"
+      actions={
+        r ? (
+          <>
+            {independent ? null : (
+              <>
+                <Button
+                  size="lg"
+                  fullWidth
+                  onClick={() => {
+                    drawer.close();
+                    drawers.openWorkflow(logCareWorkflow(r, false));
+                  }}
+                >
+                  {ButtonLabels.logCare}
+                </Button>
+                <Button
+                  size="lg"
+                  fullWidth
+                  variant="light"
+                  onClick={() => {
+                    drawer.close();
+                    drawers.openWorkflow(logCareWorkflow(r, true));
+                  }}
+                >
+                  {ButtonLabels.logRefusal}
+                </Button>
+              </>
+            )}
+            <Button
+              size="lg"
+              fullWidth
+              variant="default"
+              onClick={() => {
+                drawer.close();
+                navigate(`/residents/resident/${r.id}`);
+              }}
+            >
+              View Profile
+            </Button>
+          </>
+        ) : null
+      }
+    >
+      {resident.isPending ? (
+        <Loader aria-label="Loading" />
+      ) : resident.isError ? (
+        <Text c="red">{resident.error.message}</Text>
+      ) : (
+        <Stack>
+          <ResidentSummary resident={resident.data} />
+        </Stack>
+      )}
+    </DrawerLayout>
+  );
+}

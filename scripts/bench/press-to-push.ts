@@ -1,0 +1,287 @@
+/**
+ * Benchmark: press to push (issue #6). Facility gateways post button presses to the worker over loopback HTTP
+ * at a fixed rate; every press opens a task whose ALERT policy's first block (at 0 ms) pushes to the on-shift
+ * care staff of the facility. For every push it measures the time from sending the POST to the push request
+ * arriving at a local push service (HTTPS on 127.0.0.1: the request has left the server). Prints p50/p95/p99.
+ *
+ *   pnpm exec tsx scripts/bench/press-to-push.ts [--rate 20] [--duration 15] [--facilities 10] [--subscribers 3]
+ *
+ * The worker runs as a child process on a fresh database (dropped at the end), trusting the push service's
+ * self-signed certificate through NODE_EXTRA_CA_CERTS. Loopback only; bounded in count and time.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startLocalPushService } from '@sage/api/notify/push-service-testing';
+import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
+import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import { createTestDatabase } from '@sage/db/testing';
+import { testServer } from '../lib/database';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const { values: args } = parseArgs({
+  options: {
+    rate: { type: 'string', default: '20' },
+    duration: { type: 'string', default: '15' },
+    facilities: { type: 'string', default: '10' },
+    subscribers: { type: 'string', default: '3' },
+  },
+});
+const bounded = (name: string, value: string | undefined, min: number, max: number): number => {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max)
+    throw new Error(`--${name} must be between ${min} and ${max}`);
+  return n;
+};
+const RATE = bounded('rate', args.rate, 1, 500);
+const DURATION_S = bounded('duration', args.duration, 1, 120);
+const FACILITIES = bounded('facilities', args.facilities, 1, 50);
+const SUBSCRIBERS = bounded('subscribers', args.subscribers, 1, 3);
+const PRESSES = Math.round(RATE * DURATION_S);
+const BUTTONS_PER_FACILITY = Math.ceil(PRESSES / FACILITIES);
+const DRAIN_MS = 10_000;
+
+const now = () => performance.timeOrigin + performance.now();
+const log = (line: string) => console.log(line);
+const percentile = (sorted: number[], p: number): number =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function main(): Promise<void> {
+  const server = await testServer(log);
+  process.env.TEST_DATABASE_URL = server.url;
+  const db = await createTestDatabase();
+  const push = await startLocalPushService();
+  const certDir = mkdtempSync(path.join(os.tmpdir(), 'press-to-push-'));
+  let worker: ChildProcess | undefined;
+  try {
+    log(
+      `press-to-push: ${RATE} presses/s for ${DURATION_S} s (${PRESSES} presses), ${FACILITIES} facilities, ` +
+        `${SUBSCRIBERS} on-shift subscriber(s) each; ${os.cpus().length} CPUs`,
+    );
+    const facilities: TestFacility[] = [];
+    for (let i = 0; i < FACILITIES; i++) facilities.push(await createTestFacility(db.prisma));
+    const buttons: { facility: TestFacility; hardwareId: string; deviceId: string }[] = [];
+    const subscribersOf = new Map<string, number>();
+    for (const facility of facilities) {
+      // On-shift care staff with a browser subscription each (the factory's default policy: care staff and
+      // nurses on shift at once, every minute).
+      const staff = [facility.staff.caregiver, facility.staff.nurse, facility.staff.careAdmin].slice(
+        0,
+        SUBSCRIBERS,
+      );
+      await db.prisma.onCallState.createMany({
+        data: staff.map((s) => ({ facilityId: facility.facilityId, staffMemberId: s.id, isOnCall: true })),
+      });
+      await db.prisma.webPushSubscription.createMany({
+        data: staff.map((s) => {
+          const sub = push.subscribe(`${facility.tag}-${s.id}`);
+          return {
+            recipientId: s.id,
+            facilityId: facility.facilityId,
+            endpoint: sub.endpoint,
+            p256dh: sub.keys.p256dh,
+            auth: sub.keys.auth,
+          };
+        }),
+      });
+      subscribersOf.set(facility.facilityId, staff.length);
+      const units = Object.values(facility.units);
+      const devices = Array.from({ length: BUTTONS_PER_FACILITY }, (_, i) => ({
+        id: randomUUID(),
+        hardwareId: `BENCH-${facility.tag}-${i}`,
+        type: 'SAGE_BUTTON' as const,
+        facilityId: facility.facilityId,
+        enterpriseId: facility.enterpriseId,
+      }));
+      await db.prisma.device.createMany({ data: devices });
+      await db.prisma.deviceAllocation.createMany({
+        data: devices.map((d, i) => ({
+          facilityId: facility.facilityId,
+          enterpriseId: facility.enterpriseId,
+          deviceId: d.id,
+          unitId: units[i % units.length]!.id,
+          activeDeviceKey: d.id,
+          displayName: `Bench button ${i}`,
+        })),
+      });
+      for (const d of devices) buttons.push({ facility, hardwareId: d.hardwareId, deviceId: d.id });
+    }
+    const perFacility = facilities.map((f) => buttons.filter((b) => b.facility === f));
+    const presses = Array.from(
+      { length: PRESSES },
+      (_, i) => perFacility[i % FACILITIES]![Math.floor(i / FACILITIES)]!,
+    );
+
+    const caFile = path.join(certDir, 'push-service.pem');
+    writeFileSync(caFile, push.ca);
+    const port = await freePort();
+    worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/worker/src/main.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        DATABASE_URL: db.url,
+        INGEST_PORT: String(port),
+        NODE_EXTRA_CA_CERTS: caFile,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const workerUrl = `http://127.0.0.1:${port}`;
+    await waitForHealth(`${workerUrl}/healthz`);
+    log('worker ready; pressing');
+
+    const sentAt = new Map<string, number>(); // deviceId → send time
+    const failures: string[] = [];
+    const inFlight: Promise<void>[] = [];
+    const start = now();
+    for (let i = 0; i < PRESSES; i++) {
+      const wait = start + (i * 1000) / RATE - now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      const button = presses[i]!;
+      const t0 = now();
+      sentAt.set(button.deviceId, t0);
+      inFlight.push(
+        fetch(`${workerUrl}${INGEST_EVENTS_PATH}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [GATEWAY_KEY_HEADER]: button.facility.gateway.key },
+          body: JSON.stringify({
+            eventId: randomUUID(),
+            hardwareId: button.hardwareId,
+            type: 'BUTTON_PRESS',
+            timestamp: new Date().toISOString(),
+          }),
+        }).then(
+          async (res) => {
+            await res.arrayBuffer();
+            if (res.status !== 202) failures.push(`HTTP ${res.status}`);
+          },
+          (error: Error) => void failures.push(error.message),
+        ),
+      );
+    }
+    await Promise.all(inFlight);
+    const expected = presses.reduce((n, b) => n + (subscribersOf.get(b.facility.facilityId) ?? 0), 0);
+    const drainUntil = now() + DRAIN_MS;
+    while (push.received.length < expected && now() < drainUntil)
+      await new Promise((r) => setTimeout(r, 100));
+
+    // Match each push to its press through the task (decrypting after the run, not during it).
+    const tasks = await db.prisma.task.findMany({
+      where: { deviceId: { in: buttons.map((b) => b.deviceId) } },
+      select: { id: true, deviceId: true },
+    });
+    const deviceOf = new Map(tasks.map((t) => [t.id, t.deviceId]));
+    const latencies: number[] = [];
+    for (const r of push.received) {
+      const taskId = (r.payload as { data: { taskId: string } }).data.taskId;
+      const deviceId = deviceOf.get(taskId);
+      const t0 = deviceId ? sentAt.get(deviceId) : undefined;
+      if (t0 !== undefined) latencies.push(r.receivedAt - t0);
+    }
+    latencies.sort((a, b) => a - b);
+
+    // Where the time goes (median per stage, from the rows' own timestamps; one clock, one machine).
+    const rows = await db.prisma.$queryRawUnsafe<
+      { deviceId: string; received: number; created: number; context: number; message: number }[]
+    >(
+      `SELECT t."deviceId",
+              (extract(epoch FROM e."receivedAt") * 1000)::float8 AS received,
+              (extract(epoch FROM t."creationTimestamp") * 1000)::float8 AS created,
+              (extract(epoch FROM c."createdAt") * 1000)::float8 AS context,
+              (extract(epoch FROM m."createdAt") * 1000)::float8 AS message
+         FROM "Task" t
+         JOIN "DeviceEvent" e ON e."deviceId" = t."deviceId"
+         JOIN "NotificationContext" c ON c."taskId" = t.id
+         JOIN "Message" m ON m."taskId" = t.id
+        WHERE t."deviceId" = ANY($1::text[])`,
+      buttons.map((b) => b.deviceId),
+    );
+    const median = (values: number[]) =>
+      percentile(
+        [...values].sort((a, b) => a - b),
+        50,
+      );
+    const firstPush = new Map<string, number>();
+    for (const r of push.received) {
+      const taskId = (r.payload as { data: { taskId: string } }).data.taskId;
+      const deviceId = deviceOf.get(taskId);
+      if (deviceId) firstPush.set(deviceId, Math.min(firstPush.get(deviceId) ?? Infinity, r.receivedAt));
+    }
+    const stages = {
+      'press → event stored': rows.map((r) => r.received - (sentAt.get(r.deviceId) ?? r.received)),
+      // (the task's creationTimestamp is the event's receipt time, so this stage holds the ingest job too)
+      'event → escalation started': rows.map((r) => r.context - r.created),
+      'escalation → message recorded': rows.map((r) => r.message - r.context),
+      'message → first push out': rows.map((r) => (firstPush.get(r.deviceId) ?? r.message) - r.message),
+    };
+    log('');
+    for (const [name, values] of Object.entries(stages))
+      log(`  ${name.padEnd(32)} median ${ms(median(values))}`);
+    log('');
+    log(
+      `machine           load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (1/5/15 min) at the end`,
+    );
+    log(`presses           ${PRESSES}, failures ${failures.length}, tasks created ${tasks.length}`);
+    log(`pushes received   ${latencies.length} of ${expected} expected`);
+    log(
+      `press → push out  p50 ${ms(percentile(latencies, 50))}  p95 ${ms(percentile(latencies, 95))}  ` +
+        `p99 ${ms(percentile(latencies, 99))}  max ${ms(latencies.at(-1) ?? Number.NaN)}`,
+    );
+    process.exitCode = latencies.length === expected && failures.length === 0 ? 0 : 1;
+  } finally {
+    if (worker) await stop(worker);
+    await push.close();
+    rmSync(certDir, { recursive: true, force: true });
+    await db.drop();
+    await server.stop();
+  }
+}
+
+await main();
