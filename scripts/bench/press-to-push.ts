@@ -224,7 +224,7 @@ async function main(): Promise<void> {
     }
     latencies.sort((a, b) => a - b);
 
-    // Where the time goes (median per stage, from the rows' own timestamps; one clock, one machine).
+    // Where the time goes (per stage, from the rows' own timestamps; one clock, one machine).
     const rows = await db.prisma.$queryRawUnsafe<
       { deviceId: string; received: number; created: number; context: number; message: number }[]
     >(
@@ -259,8 +259,12 @@ async function main(): Promise<void> {
       'message → first push out': rows.map((r) => (firstPush.get(r.deviceId) ?? r.message) - r.message),
     };
     log('');
-    for (const [name, values] of Object.entries(stages))
-      log(`  ${name.padEnd(32)} median ${ms(median(values))}`);
+    for (const [name, values] of Object.entries(stages)) {
+      const sorted = [...values].sort((a, b) => a - b);
+      log(
+        `  ${name.padEnd(32)} p50 ${ms(median(values))}  p95 ${ms(percentile(sorted, 95))}  p99 ${ms(percentile(sorted, 99))}`,
+      );
+    }
     log('');
     log(
       `machine           load average ${os

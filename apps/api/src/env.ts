@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** An optional value where an empty string (compose passes unset variables as '') counts as unset. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v || undefined);
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const DEV_JWT_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
 
@@ -32,12 +38,12 @@ export const ZConfig = z
     TWILIO_AUTH_TOKEN: z.string().optional(),
     TWILIO_FROM_NUMBER: z.string().optional(),
     /** Web push (VAPID) key pair; generated once and stored in the database when not given (decision 0061). */
-    VAPID_PUBLIC_KEY: z.string().min(1).optional(),
-    VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+    VAPID_PUBLIC_KEY: optionalText,
+    VAPID_PRIVATE_KEY: optionalText,
     VAPID_SUBJECT: z
-      .string()
-      .regex(/^(mailto:|https:)/, 'must be a mailto: or https: address')
-      .optional(),
+      .union([z.literal(''), z.string().regex(/^(mailto:|https:)/, 'must be a mailto: or https: address')])
+      .optional()
+      .transform((v) => v || undefined),
     /**
      * With the local outbox (no Twilio), the inbound text-message webhook checks Twilio's signature with this
      * token instead of TWILIO_AUTH_TOKEN (decision 0062). Never used in production (the outbox is refused there).

@@ -22,6 +22,7 @@ export * from './resolution';
 export * from './services';
 export * from './severity';
 export * from './signin';
+export * from './staff-preferences';
 export * from './staff-profile';
 export * from './task-requests';
 export * from './tasks';

@@ -14,6 +14,15 @@ import { ZE164PhoneNumberSchema } from './signin';
  * (sign-in doc section 7). Field names beyond those the spec lists are ours (docs/decisions/0060, 0062).
  */
 
+/**
+ * Job-queue priority of a task's notification jobs from its severity value (lower runs first; device events
+ * and other jobs run at 0). "Emergency-type: code blue, emergency, staff assist" (values 0, 1, 2) get -3, -2,
+ * -1: ahead of everything else queued. Other severities share the queue with device events at 0, in arrival
+ * order, so neither starves the other when the worker is saturated. docs/decisions/0060.
+ */
+export const notificationJobPriorityForSeverityValue = (severityValue: number): number =>
+  severityValue <= 2 ? severityValue - 3 : 0;
+
 // ---------------------------------------------------------------------------
 // Notification policies (admin)
 // ---------------------------------------------------------------------------

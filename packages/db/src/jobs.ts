@@ -1,3 +1,4 @@
+import { notificationJobPriorityForSeverityValue } from '@sage/contract';
 import type pg from 'pg';
 import type { Prisma } from './generated/prisma/client';
 
@@ -72,8 +73,8 @@ const START_NOTIFICATIONS_SQL =
 /**
  * Queues the start of a new task's notification escalation (the facility's ALERT policy). Call inside the
  * transaction that creates the task, so the job exists exactly when the task commits. Works with a Prisma
- * interactive transaction or a raw `pg` client (the ingest path). `priority` is the severity value: lower
- * runs first, so emergency-type tasks are notified first when the queue is busy.
+ * interactive transaction or a raw `pg` client (the ingest path). `severityRank` (the severity value) sets
+ * the job's priority: emergency-type tasks ahead of everything queued (notificationJobPriorityForSeverityValue).
  */
 export async function scheduleTaskNotifications(
   tx: Prisma.TransactionClient | pg.ClientBase,
@@ -83,7 +84,7 @@ export async function scheduleTaskNotifications(
     JobName.startTaskNotifications,
     JSON.stringify({ taskId: payload.taskId, facilityId: payload.facilityId }),
     taskNotificationsJobKey(payload.taskId),
-    payload.severityRank ?? 0,
+    notificationJobPriorityForSeverityValue(payload.severityRank ?? 100),
   ];
   if ('$executeRawUnsafe' in tx) await tx.$executeRawUnsafe(START_NOTIFICATIONS_SQL, ...args);
   else await tx.query(START_NOTIFICATIONS_SQL, args);

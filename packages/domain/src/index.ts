@@ -1,5 +1,6 @@
 export * from './alert-transitions';
 export * from './battery';
+export * from './care-assignment';
 export * from './care-zones';
 export * from './check-in-time';
 export * from './device-alerts';

@@ -4,12 +4,19 @@ import {
   type BlockFilter,
   blockRunAt,
   type Candidate,
+  defaultPushSubscriptionExpiry,
   isDeliveryStatusAdvance,
+  isPushAvailable,
+  isPushDelayed,
   isRecurring,
   notificationJobPriority,
+  optInDrawerButton,
   orderBlocks,
+  type PushEnvironment,
   selectRecipients,
   shouldKeepNotifying,
+  shouldOpenAllowNotificationsDrawer,
+  shouldRecordPushSubscription,
   subscriptionStatusFromReply,
   type UnitTags,
   zoneCoversUnit,
@@ -59,19 +66,21 @@ describe('orderBlocks', () => {
 });
 
 describe('notificationJobPriority', () => {
-  it('"Emergency-type: code blue, emergency, staff assist" run before every other severity', () => {
-    const emergency: Severity[] = ['CODE_BLUE', 'EMERGENCY', 'STAFF_ASSIST'];
-    const others: Severity[] = [
-      'HIGH_PRIORITY',
-      'MEDIUM_PRIORITY',
-      'LOW_PRIORITY',
-      'ESCALATION_OBSERVATION',
-      'NO_PRIORITY',
-    ];
-    const worstEmergency = Math.max(...emergency.map(notificationJobPriority));
-    const bestOther = Math.min(...others.map(notificationJobPriority));
-    expect(worstEmergency).toBeLessThan(bestOther);
-  });
+  it.each<[Severity, number]>([
+    ['CODE_BLUE', -3],
+    ['EMERGENCY', -2],
+    ['STAFF_ASSIST', -1],
+    ['HIGH_PRIORITY', 0],
+    ['MEDIUM_PRIORITY', 0],
+    ['LOW_PRIORITY', 0],
+    ['ESCALATION_OBSERVATION', 0],
+    ['NO_PRIORITY', 0],
+  ])(
+    '"Emergency-type: code blue, emergency, staff assist" run first (other jobs at 0): %s -> %i',
+    (severity, expected) => {
+      expect(notificationJobPriority(severity)).toBe(expected);
+    },
+  );
 });
 
 describe('shouldKeepNotifying', () => {
@@ -223,5 +232,79 @@ describe('isDeliveryStatusAdvance', () => {
     ['RECEIVED', 'RECEIVED', false],
   ])('"RECEIVED when a notification arrives, SHOWN when displayed": %s + %s -> %s', (a, b, expected) => {
     expect(isDeliveryStatusAdvance(a, b)).toBe(expected);
+  });
+});
+
+const browser = (p: Partial<PushEnvironment> = {}): PushEnvironment => ({
+  supportsNotifications: true,
+  supportsServiceWorker: true,
+  supportsPush: true,
+  messageDeliveryMethods: ['PUSH_NOTIFICATION'],
+  ...p,
+});
+
+describe('isPushAvailable', () => {
+  it.each<[string, PushEnvironment, boolean]>([
+    ['everything supported, facility allows push', browser(), true],
+    ['no notifications', browser({ supportsNotifications: false }), false],
+    ['no service workers', browser({ supportsServiceWorker: false }), false],
+    ['no push', browser({ supportsPush: false }), false],
+    ['facility without PUSH_NOTIFICATION', browser({ messageDeliveryMethods: ['SMS'] }), false],
+    ['end-to-end test mode', browser({ isEndToEndTestMode: true }), false],
+  ])('"Push: works only if ...": %s -> %s', (_label, env, expected) => {
+    expect(isPushAvailable(env)).toBe(expected);
+  });
+});
+
+describe('shouldOpenAllowNotificationsDrawer', () => {
+  it.each<[string, PushEnvironment, 'granted' | 'denied' | 'default', boolean, boolean]>([
+    ['permission default, no subscription', browser(), 'default', false, true],
+    ['already granted', browser(), 'granted', false, false],
+    ['denied', browser(), 'denied', false, false],
+    ['a subscription exists', browser(), 'default', true, false],
+    ['facility does not allow push', browser({ messageDeliveryMethods: [] }), 'default', false, false],
+  ])('%s -> %s', (_label, env, permission, hasSubscription, expected) => {
+    expect(shouldOpenAllowNotificationsDrawer(env, permission, hasSubscription)).toBe(expected);
+  });
+});
+
+describe('shouldRecordPushSubscription', () => {
+  const now = 1_000_000_000_000;
+  const day = 86_400_000;
+  it.each<[string, { expirationTime: number | null } | null, boolean]>([
+    ['"if none exists"', null, true],
+    ['"the stored one expires within 1 day"', { expirationTime: now + day - 1 }, true],
+    ['exactly 1 day', { expirationTime: now + day }, true],
+    ['more than a day left', { expirationTime: now + day + 1 }, false],
+    ['no expiry', { expirationTime: null }, false],
+  ])('%s -> %s', (_label, stored, expected) => {
+    expect(shouldRecordPushSubscription(stored, now)).toBe(expected);
+  });
+
+  it('"Default subscription expiry when the login token has none: 8 units from now": 8 hours', () => {
+    expect(defaultPushSubscriptionExpiry(now)).toBe(now + 8 * 3_600_000);
+  });
+});
+
+describe('isPushDelayed', () => {
+  it.each([
+    [30_000, false],
+    [30_001, true],
+  ])(
+    '"A push received more than 30 s after creation is logged as delayed": %i ms -> %s',
+    (after, expected) => {
+      expect(isPushDelayed(1_000, 1_000 + after)).toBe(expected);
+    },
+  );
+});
+
+describe('optInDrawerButton', () => {
+  it.each([
+    ['SUBSCRIBED', 'SUBSCRIBED', 'Continue'],
+    ['SUBSCRIBED', 'UNSUBSCRIBED', 'Skip'],
+    ['UNSUBSCRIBED', 'SUBSCRIBED', 'Skip'],
+    ['UNSUBSCRIBED', 'UNSUBSCRIBED', 'Skip'],
+  ])('"Continue when both are subscribed, otherwise Skip": %s + %s -> %s', (alerts, tasks, expected) => {
+    expect(optInDrawerButton({ alerts, tasks })).toBe(expected);
   });
 });

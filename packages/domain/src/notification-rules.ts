@@ -1,4 +1,14 @@
-import { type CareType, SEVERITY_VALUES, type Severity } from '@sage/contract';
+import {
+  type CareType,
+  DEFAULT_PUSH_SUBSCRIPTION_EXPIRY_MS,
+  MessageDeliveryMethod,
+  type NotificationPermissionState,
+  notificationJobPriorityForSeverityValue,
+  PUSH_DELAY_WARNING_MS,
+  PUSH_SUBSCRIPTION_RENEW_WITHIN_MS,
+  SEVERITY_VALUES,
+  type Severity,
+} from '@sage/contract';
 
 /**
  * Notification policy rules (sign-in doc sections 3 and 5: "a block is recurring when recurringIntervalInMs is
@@ -38,10 +48,12 @@ export function orderBlocks<B extends ScheduledBlock>(blocks: readonly B[]): B[]
 }
 
 /**
- * The job-queue priority of a task's notifications (lower runs first): the severity value, so
- * "Emergency-type: code blue, emergency, staff assist" (0, 1, 2) go before every other severity.
+ * The job-queue priority of a task's notifications (lower runs first; other jobs run at 0): emergency-type
+ * severities ("code blue, emergency, staff assist") ahead of everything, most severe first; the others at 0,
+ * in arrival order with device events.
  */
-export const notificationJobPriority = (severity: Severity): number => SEVERITY_VALUES[severity];
+export const notificationJobPriority = (severity: Severity): number =>
+  notificationJobPriorityForSeverityValue(SEVERITY_VALUES[severity]);
 
 /** Whether an escalation goes on: only while nobody has claimed the task and it is not resolved. */
 export const shouldKeepNotifying = (status: string): boolean => status === 'OPEN_UNCLAIMED';
@@ -173,3 +185,63 @@ export type DeliveryState = keyof typeof DELIVERY_RANK;
  */
 export const isDeliveryStatusAdvance = (current: DeliveryState, reported: 'RECEIVED' | 'SHOWN'): boolean =>
   DELIVERY_RANK[reported] > DELIVERY_RANK[current];
+
+// ---------------------------------------------------------------------------
+// Browser push (for the web app: sign-in doc sections 4, 5 and 9)
+// ---------------------------------------------------------------------------
+
+export interface PushEnvironment {
+  supportsNotifications: boolean;
+  supportsServiceWorker: boolean;
+  supportsPush: boolean;
+  /** The facility's messageDeliveryMethods. */
+  messageDeliveryMethods: readonly string[];
+  /** "Push subscription is skipped in end-to-end test mode." */
+  isEndToEndTestMode?: boolean;
+}
+
+/**
+ * "Push: works only if the browser supports notifications, service workers and push, and the facility's
+ * messageDeliveryMethods include PUSH_NOTIFICATION. Push subscription is skipped in end-to-end test mode."
+ */
+export const isPushAvailable = (env: PushEnvironment): boolean =>
+  env.supportsNotifications &&
+  env.supportsServiceWorker &&
+  env.supportsPush &&
+  env.messageDeliveryMethods.includes(MessageDeliveryMethod.PUSH_NOTIFICATION) &&
+  env.isEndToEndTestMode !== true;
+
+/**
+ * "When the facility allows push, the browser supports notifications, service workers and push, the
+ * permission is default and no push subscription exists, the Allow notifications drawer opens."
+ */
+export const shouldOpenAllowNotificationsDrawer = (
+  env: PushEnvironment,
+  permission: NotificationPermissionState,
+  hasSubscription: boolean,
+): boolean => isPushAvailable(env) && permission === 'default' && !hasSubscription;
+
+/**
+ * "When granted, the app subscribes to push and records the subscription if none exists or the stored one
+ * expires within 1 day." A stored subscription without an expiry never needs it.
+ */
+export function shouldRecordPushSubscription(
+  stored: { expirationTime: number | null } | null | undefined,
+  nowMs: number,
+): boolean {
+  if (!stored) return true;
+  if (stored.expirationTime === null) return false;
+  return stored.expirationTime - nowMs <= PUSH_SUBSCRIPTION_RENEW_WITHIN_MS;
+}
+
+/** "Default subscription expiry when the login token has none: 8 units from now" (hours, our reading). */
+export const defaultPushSubscriptionExpiry = (nowMs: number): number =>
+  nowMs + DEFAULT_PUSH_SUBSCRIPTION_EXPIRY_MS;
+
+/** "A push received more than 30 s after creation is logged as delayed." */
+export const isPushDelayed = (notificationCreateTime: number, receivedAtMs: number): boolean =>
+  receivedAtMs - notificationCreateTime > PUSH_DELAY_WARNING_MS;
+
+/** Notifications opt-in drawer: "The bottom button reads Continue when both are subscribed, otherwise Skip." */
+export const optInDrawerButton = (statuses: { alerts: string; tasks: string }): 'Continue' | 'Skip' =>
+  statuses.alerts === 'SUBSCRIBED' && statuses.tasks === 'SUBSCRIBED' ? 'Continue' : 'Skip';

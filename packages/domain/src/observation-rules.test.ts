@@ -47,16 +47,19 @@ describe('observation options by care type', () => {
   it('"Observation options depend on the care type of the alert\'s unit or the resident\'s unit": none for independent living', () => {
     expect(observationTypesForCareType('INDEPENDENT_LIVING')).toEqual([]);
   });
-  it.each(['ASSISTED_LIVING', 'MEMORY_CARE', 'LONG_TERM_CARE', 'SHORT_TERM_REHAB'])('all eight for %s', (careType) => {
-    expect(observationTypesForCareType(careType)).toEqual([
-      'SKIN',
-      'PAIN',
-      'URINE',
-      'BOWEL_MOVEMENT',
-      'MOOD_BEHAVIOR',
-      'SEEMS_DIFFERENT',
-      'NEEDS_MORE_HELP',
-      'OTHER',
-    ]);
-  });
+  it.each(['ASSISTED_LIVING', 'MEMORY_CARE', 'LONG_TERM_CARE', 'SHORT_TERM_REHAB'])(
+    'all eight for %s',
+    (careType) => {
+      expect(observationTypesForCareType(careType)).toEqual([
+        'SKIN',
+        'PAIN',
+        'URINE',
+        'BOWEL_MOVEMENT',
+        'MOOD_BEHAVIOR',
+        'SEEMS_DIFFERENT',
+        'NEEDS_MORE_HELP',
+        'OTHER',
+      ]);
+    },
+  );
 });

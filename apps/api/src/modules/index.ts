@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { usesOutbox } from '../env';
 import residentsRoutes from './admin/residents/routes';
 import staffProfileRoutes from './admin/staff/routes';
+import staffPreferencesRoutes from './admin/staff-preferences/routes';
 import tasksRoutes from './admin/tasks/routes';
 import unitsRoutes from './admin/units/routes';
 import authorizeRoutes from './auth/authorize/routes';
@@ -43,6 +44,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await admin.register(adminCareEventRoutes, { prefix: '/careEvents' });
       await admin.register(adminResidentCareRoutes, { prefix: '/residents' });
       await admin.register(residentsRoutes, { prefix: '/residents' });
+      await admin.register(staffPreferencesRoutes, { prefix: '/staffFacilityPreferences' });
       await admin.register(notificationPolicyRoutes, { prefix: '/notificationPolicies' });
       await admin.register(notificationContextRoutes, { prefix: '/notificationContexts' });
     },

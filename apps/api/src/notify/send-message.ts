@@ -180,7 +180,8 @@ export async function sendMessage(deps: NotifierDeps, message: OutgoingMessage):
             vapidDetails: deps.vapid,
             TTL: 300,
             urgency: 'high',
-            timeout: 10_000,
+            // Under the message orchestration client's 10 s time-out, with room for the rest of the request.
+            timeout: 5_000,
             ...(deps.pushAgent ? { agent: deps.pushAgent } : {}),
           },
         );

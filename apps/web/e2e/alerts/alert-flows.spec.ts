@@ -93,7 +93,7 @@ test.describe('[ALERTS]', () => {
     caregiverPage: page,
     request,
   }) => {
-    await pressButton(request, PENDANTS.testAlert);
+    await pressButton(request, PENDANTS.note);
     await page.goto('/dashboard');
     const card = openAlerts(page)
       .getByRole('link', { name: /needs assistance/ })
@@ -115,17 +115,20 @@ test.describe('[ALERTS]', () => {
     await expect(drawer(page).getByText('230 characters remaining')).toBeVisible();
     await submit.click();
     await expect(page.getByText('Note added successfully')).toBeVisible();
-    await expect(page.getByText('Resident asked for water.')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Notes' }).getByText('Resident asked for water.'),
+    ).toBeVisible();
   });
 
   test('[ALERTS][TEST-ALERT]: a claimed alert resolved as a test alert needs no care confirmation', async ({
     caregiverPage: page,
+    request,
   }) => {
-    // The alert of the previous test (AL 106), still open.
+    await pressButton(request, PENDANTS.testAlert);
     await page.goto('/dashboard');
     await openAlerts(page)
       .getByRole('link', { name: /needs assistance/ })
-      .filter({ hasText: 'AL 106' })
+      .filter({ hasText: 'AL 109' })
       .click();
     await page.getByRole('button', { name: 'Claim' }).click();
     await expect(page.getByTestId('task-status')).toHaveText('Open - claimed');
@@ -235,12 +238,58 @@ test.describe('[ALERTS]', () => {
     await expect(page.getByTestId('task-status')).toHaveText('Open - confirming care');
     await pressButton(request, PENDANTS.fallSensorUnitWallButton);
     await expect(drawer(page).getByText('Confirmed!')).toBeVisible({ timeout: 10_000 });
-    await expect(drawer(page).getByRole('heading', { name: 'Any new changes to escalate to Nurse?' })).toBeVisible();
+    await expect(
+      drawer(page).getByRole('heading', { name: 'Any new changes to escalate to Nurse?' }),
+    ).toBeVisible();
     await drawer(page).getByRole('button', { name: 'Skip' }).click();
     // An emergency shows the staff-assist counter.
     await expect(drawer(page).getByRole('button', { name: 'More staff' })).toBeVisible();
     await drawer(page).getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Emergency Resolved')).toBeVisible();
+    await expect(page.getByTestId('task-status')).toHaveText('Closed - resolved');
+  });
+
+  test('[ALERTS][CONFIRM]: the confirmation drawer closes with a toast when the alert is unclaimed or resolved meanwhile', async ({
+    caregiverPage: page,
+    caregiver,
+    request,
+  }) => {
+    const headers = {
+      authorization: `Bearer ${caregiver.accessToken}`,
+      'x-sage-profile-rid': caregiver.staffMemberId,
+    };
+    await pressButton(request, PENDANTS.meanwhile);
+    await page.goto('/dashboard');
+    await openAlerts(page)
+      .getByRole('link', { name: /needs assistance/ })
+      .filter({ hasText: 'AL 108' })
+      .click();
+    await expect(page).toHaveURL(/\/alerts\/alert\/[^/]+$/);
+    const taskId = page.url().split('/').pop() as string;
+    await page.getByRole('button', { name: 'Claim', exact: true }).click();
+    await page.getByRole('button', { name: 'Confirm Care' }).click();
+    await expect(page.getByTestId('task-status')).toHaveText('Open - confirming care');
+
+    // Unclaimed elsewhere.
+    const unassigned = await request.post(`/admin/api/v1/tasks/${taskId}/unassign`, { headers });
+    expect(unassigned.ok(), await unassigned.text()).toBe(true);
+    await expect(page.getByText('This alert was unclaimed, please claim and try again')).toBeVisible();
+    await expect(drawer(page)).toBeHidden();
+
+    // Resolved elsewhere (as a test alert, which needs no confirmation).
+    await page.getByRole('button', { name: 'Claim', exact: true }).click();
+    await page.getByRole('button', { name: 'Confirm Care' }).click();
+    await expect(page.getByTestId('task-status')).toHaveText('Open - confirming care');
+    const resolved = await request.put(`/admin/api/v1/tasks/${taskId}/resolve`, {
+      headers,
+      data: {
+        alertOutcomeType: 'TEST_ALERT',
+        careOutcomes: [{ outcome: 'COMPLETED', careProvided: 'NON_EMERGENCY_FOUND_DEVICE' }],
+      },
+    });
+    expect(resolved.ok(), await resolved.text()).toBe(true);
+    await expect(page.getByText('This alert has been resolved')).toBeVisible();
+    await expect(drawer(page)).toBeHidden();
     await expect(page.getByTestId('task-status')).toHaveText('Closed - resolved');
   });
 });

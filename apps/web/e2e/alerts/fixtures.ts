@@ -18,7 +18,9 @@ export const PENDANTS = {
   mainFlow: 'PENDANT-0001', // AL 101, Margaret Thompson
   timeout: 'PENDANT-0003', // AL 102
   twoContexts: 'PENDANT-0006', // AL 104
-  testAlert: 'PENDANT-0009', // AL 106
+  note: 'PENDANT-0009', // AL 106
+  testAlert: 'PENDANT-0013', // AL 109
+  meanwhile: 'PENDANT-0012', // AL 108
   /** The fall sensor of MC 203 and that unit's wall button. */
   fallSensor: 'FALL-0001',
   fallSensorUnitWallButton: 'WALL-MC203',
@@ -53,6 +55,12 @@ export async function signInThroughApi(request: APIRequestContext, phoneNumber: 
   for (let attempt = 0; attempt < 3; attempt++) {
     const startedAt = new Date(Date.now() - 1_000).toISOString();
     const start = await request.post('/auth/api/v1/passwordless/start', { data: { phoneNumber } });
+    if (start.status() === 429) {
+      // A code was sent moments ago (another test signing in): wait as told, then ask again.
+      const { retryAfterSeconds = 30 } = (await start.json()) as { retryAfterSeconds?: number };
+      await new Promise((resolve) => setTimeout(resolve, (retryAfterSeconds + 1) * 1_000));
+      continue;
+    }
     expect(start.ok(), `passwordless/start: ${start.status()} ${await start.text()}`).toBe(true);
     let code: string | undefined;
     await expect
@@ -94,7 +102,12 @@ export const test = base.extend<{ caregiverPage: Page }, { caregiver: Tokens }>(
       const lock = `${cache}.lock`;
       const valid = async (): Promise<Tokens | null> => {
         if (!existsSync(cache)) return null;
-        const cached = JSON.parse(readFileSync(cache, 'utf8')) as Tokens;
+        let cached: Tokens;
+        try {
+          cached = JSON.parse(readFileSync(cache, 'utf8')) as Tokens;
+        } catch {
+          return null; // being written
+        }
         const check = await request.get(`/admin/api/v1/staff/${cached.staffMemberId}`, {
           headers: {
             authorization: `Bearer ${cached.accessToken}`,
@@ -131,7 +144,7 @@ export const test = base.extend<{ caregiverPage: Page }, { caregiver: Tokens }>(
       await request.dispose();
       await use(tokens);
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: 120_000 },
   ],
   caregiverPage: async ({ page, caregiver }, use) => {
     await useSession(page, caregiver);

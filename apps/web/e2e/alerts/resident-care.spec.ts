@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -23,6 +24,9 @@ async function openMargaret(page: Page) {
   await expect(drawer(page).getByLabel('Code status')).toBeVisible();
   await expect(drawer(page).getByLabel('Hospice status')).toBeVisible();
   await expect(drawer(page).getByLabel('Routine check')).toBeVisible();
+  await page.screenshot({
+    path: path.resolve(import.meta.dirname, '../../../../docs/screens/8-resident-details.png'),
+  });
 }
 
 test.describe('[CARE][LOG]', () => {
@@ -30,6 +34,16 @@ test.describe('[CARE][LOG]', () => {
     caregiverPage: page,
   }) => {
     await openMargaret(page);
+    // The care-assignment switch pins and unpins the resident.
+    const assignment = drawer(page).getByRole('switch', { name: 'Care assignment' });
+    await expect(assignment).toBeEnabled();
+    await assignment.click();
+    await expect(page.getByText('Resident Added To Care Assignment')).toBeVisible();
+    await expect(assignment).toBeChecked();
+    await assignment.click();
+    await expect(page.getByText('Resident Removed From Care Assignment')).toBeVisible();
+    await expect(assignment).not.toBeChecked();
+
     await drawer(page).getByRole('button', { name: 'Log Care', exact: true }).click();
     await expect(drawer(page).getByRole('heading', { name: 'Select all care provided' })).toBeVisible();
     await expect(drawer(page).getByRole('checkbox', { name: 'Test Alert' })).toHaveCount(0);

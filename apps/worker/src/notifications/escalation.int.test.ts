@@ -290,6 +290,26 @@ describe('[NOTIFICATIONS][ESCALATION]: policy blocks on the job queue', () => {
       orderBy: { createdAt: 'desc' },
     });
     expect(lastMessage.createdAt.getTime()).toBeLessThanOrEqual(context.completedAt!.getTime());
+
+    // Given back unclaimed (as the API does on unassign): a new escalation, counted from now, not the press.
+    const givenBackAt = Date.now();
+    await prisma.$transaction(async (tx) => {
+      await tx.task.update({ where: { id: task.id }, data: { status: 'OPEN_UNCLAIMED' } });
+      await scheduleTaskNotifications(tx, { taskId: task.id, facilityId: f.facilityId, severityRank: 1 });
+    });
+    const restarted = await eventually(() =>
+      prisma.notificationContext.findFirst({ where: { taskId: task.id, completedAt: null } }),
+    );
+    expect(restarted.id).not.toBe(context.id);
+    expect(restarted.startedAt.getTime()).toBeGreaterThanOrEqual(givenBackAt - 5);
+    await eventually(async () => pushesTo(endpoints.caregiver, task.id).length > settled || null);
+    // The break-glass block waits its 1.5 s again.
+    const managerPushes = pushesTo(endpoints.manager, task.id);
+    const afterRestart = await eventually(async () =>
+      pushesTo(endpoints.manager, task.id).find((r) => !managerPushes.includes(r)),
+    );
+    expect(afterRestart.receivedAt).toBeGreaterThanOrEqual(restarted.startedAt.getTime() + BREAK_GLASS_MS);
+    await prisma.task.update({ where: { id: task.id }, data: { status: 'CLOSED_RESOLVED' } });
   });
 
   it('queues emergency-type tasks ahead of others, and does not start for a task already claimed or resolved', async () => {
@@ -308,9 +328,9 @@ describe('[NOTIFICATIONS][ESCALATION]: policy blocks on the job queue', () => {
       });
       return job.priority;
     };
-    // The queue runs lower numbers first: the severity value, so emergency-type tasks go first.
-    expect(await priorityOfBreakGlass(emergency.id)).toBe(1);
-    expect(await priorityOfBreakGlass(low.id)).toBe(5);
+    // The queue runs lower numbers first: emergency-type ahead of everything (device events run at 0).
+    expect(await priorityOfBreakGlass(emergency.id)).toBe(-2);
+    expect(await priorityOfBreakGlass(low.id)).toBe(0);
     await prisma.task.updateMany({
       where: { id: { in: [emergency.id, low.id] } },
       data: { status: 'OPEN_CLAIMED' },

@@ -64,18 +64,20 @@ export async function startTaskNotifications(
   const { prisma } = deps;
   const task = await prisma.task.findFirst({
     where: { id: taskId, facilityId },
-    select: { status: true, severity: true, creationTimestamp: true },
+    select: { ...taskSelect, creationTimestamp: true },
   });
   if (!task) return 'NO_TASK';
   if (!shouldKeepNotifying(task.status)) return 'NOT_OPEN';
-  const running = await prisma.notificationContext.findFirst({
-    where: { facilityId, taskId, completedAt: null },
-    select: { id: true },
+  const latest = await prisma.notificationContext.findFirst({
+    where: { facilityId, taskId },
+    orderBy: { startedAt: 'desc' },
+    select: { completedAt: true },
   });
-  if (running) return 'ALREADY_RUNNING';
+  if (latest && !latest.completedAt) return 'ALREADY_RUNNING';
   const policy = await prisma.notificationPolicy.findFirst({
     where: { facilityId, type: 'ALERT' },
-    orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }],
+    // The newest policy is the facility's policy: creating one supersedes; editing an older one does not.
+    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
     select: {
       id: true,
       version: true,
@@ -105,7 +107,9 @@ export async function startTaskNotifications(
     ...block,
     filters,
   }));
-  const startedAt = task.creationTimestamp;
+  // The first escalation counts from the task's creation (the press); one started again (the task was given
+  // back unclaimed, or restarted through POST /notificationContexts) counts from now.
+  const startedAt = latest ? new Date() : task.creationTimestamp;
   const state: ContextState = { blocks };
   const context = await prisma.notificationContext.create({
     data: {
@@ -116,7 +120,7 @@ export async function startTaskNotifications(
       startedAt,
       state: state as unknown as Prisma.InputJsonValue,
     },
-    select: { id: true },
+    select: contextSelect,
   });
   const priority = notificationJobPriority(task.severity);
   const queue = (blockIndex: number, runAt: number) =>
@@ -140,7 +144,10 @@ export async function startTaskNotifications(
   for (let i = 0; i < blocks.length; i++) {
     if (!dueNow(i)) continue;
     try {
-      await runNotificationBlock(deps, { contextId: context.id, blockIndex: i, run: 0 }, helpers);
+      await runNotificationBlock(deps, { contextId: context.id, blockIndex: i, run: 0 }, helpers, {
+        context,
+        task,
+      });
     } catch (error) {
       helpers.logger.error(`notification block ${i} failed; queued for retry: ${String(error)}`);
       await queue(i, Date.now());
@@ -150,39 +157,59 @@ export async function startTaskNotifications(
 }
 
 export type BlockRunResult =
-  | { kind: 'SENT'; messageRid: string; recipientIds: string[]; nextRun: number | null }
+  | { kind: 'SENT'; messageRid: string | null; recipientIds: string[]; nextRun: number | null }
   | { kind: 'STOPPED'; status: string }
   | { kind: 'DONE' };
 
-/** Job 'run-notification-block': one run of one block. */
+const taskSelect = {
+  id: true,
+  title: true,
+  status: true,
+  severity: true,
+  deviceId: true,
+  unit: { select: { id: true, careType: true, ward: true, building: true, wing: true, floor: true } },
+} as const satisfies Prisma.TaskSelect;
+const contextSelect = {
+  id: true,
+  facilityId: true,
+  taskId: true,
+  startedAt: true,
+  completedAt: true,
+  state: true,
+} as const satisfies Prisma.NotificationContextSelect;
+type TaskRow = Prisma.TaskGetPayload<{ select: typeof taskSelect }>;
+type ContextRow = Prisma.NotificationContextGetPayload<{ select: typeof contextSelect }>;
+
+/**
+ * Job 'run-notification-block': one run of one block. The start job passes the context and task it has
+ * just read (`preloaded`), sparing the re-reads on the press-to-push path.
+ */
 export async function runNotificationBlock(
   deps: EscalationDeps,
   rawPayload: unknown,
   helpers: Pick<JobHelpers, 'addJob' | 'logger'>,
+  preloaded?: { context: ContextRow; task: TaskRow },
 ): Promise<BlockRunResult> {
   const payload = ZBlockPayload.parse(rawPayload);
   const { prisma } = deps;
-  const context = await prisma.notificationContext.findUnique({
-    where: { id: payload.contextId },
-    select: { id: true, facilityId: true, taskId: true, startedAt: true, completedAt: true, state: true },
-  });
+  const context =
+    preloaded?.context ??
+    (await prisma.notificationContext.findUnique({
+      where: { id: payload.contextId },
+      select: contextSelect,
+    }));
   if (!context || context.completedAt || !context.taskId) return { kind: 'DONE' };
   const state = context.state as unknown as ContextState;
   const block = state.blocks[payload.blockIndex];
   if (!block) return { kind: 'DONE' };
 
   // Scoped to the context's facility: a task id from elsewhere finds nothing.
-  const task = await prisma.task.findFirst({
-    where: { id: context.taskId, facilityId: context.facilityId },
-    select: {
-      id: true,
-      title: true,
-      status: true,
-      severity: true,
-      deviceId: true,
-      unit: { select: { id: true, careType: true, ward: true, building: true, wing: true, floor: true } },
-    },
-  });
+  const task =
+    preloaded?.task ??
+    (await prisma.task.findFirst({
+      where: { id: context.taskId, facilityId: context.facilityId },
+      select: taskSelect,
+    }));
   if (!task || !shouldKeepNotifying(task.status)) {
     const status = task?.status ?? 'DELETED';
     await prisma.notificationContext.updateMany({
@@ -195,32 +222,20 @@ export async function runNotificationBlock(
     return { kind: 'STOPPED', status };
   }
 
-  const { candidates, zonesById } = await loadCandidates(prisma, context.facilityId);
+  const { candidates, zonesById } = await loadCandidates(prisma, context.facilityId, block.filters);
   const recipientIds = selectRecipients(
     { severity: task.severity, unit: task.unit },
     block,
     candidates,
     zonesById,
   );
-  const isCheckIn = task.deviceId
-    ? ((
-        await prisma.deviceAllocation.findFirst({
-          where: { facilityId: context.facilityId, deviceId: task.deviceId, isActive: true },
-          select: { isCheckIn: true },
-        })
-      )?.isCheckIn ?? false)
-    : false;
   const startedAtMs = context.startedAt.getTime();
-  const sent = await sendMessage(deps.notifier, {
-    facilityId: context.facilityId,
-    topic: 'ALERTS',
-    title: task.title,
-    body: messageBody(task.severity, block, payload.run, startedAtMs),
-    recipientIds,
-    taskId: task.id,
-    taskSeverity: task.severity,
-    isCheckIn,
-  });
+  let messageRid: string | null = null;
+  if (recipientIds.length === 0) {
+    helpers.logger.warn(`notification block ${payload.blockIndex} of task ${task.id} reached nobody`);
+  } else {
+    messageRid = await send(deps, context.facilityId, task, block, payload.run, startedAtMs, recipientIds);
+  }
 
   // Recurring: the next run due after now (runs missed while the queue was down are skipped, not replayed).
   let nextRun: number | null = null;
@@ -245,7 +260,37 @@ export async function runNotificationBlock(
       );
     }
   }
-  return { kind: 'SENT', messageRid: sent.messageRid, recipientIds, nextRun };
+  return { kind: 'SENT', messageRid, recipientIds, nextRun };
+}
+
+async function send(
+  deps: EscalationDeps,
+  facilityId: string,
+  task: TaskRow,
+  block: BlockSnapshot,
+  run: number,
+  startedAtMs: number,
+  recipientIds: string[],
+): Promise<string> {
+  const isCheckIn = task.deviceId
+    ? ((
+        await deps.prisma.deviceAllocation.findFirst({
+          where: { facilityId, deviceId: task.deviceId, isActive: true },
+          select: { isCheckIn: true },
+        })
+      )?.isCheckIn ?? false)
+    : false;
+  const sent = await sendMessage(deps.notifier, {
+    facilityId,
+    topic: 'ALERTS',
+    title: task.title,
+    body: messageBody(task.severity, block, run, startedAtMs),
+    recipientIds,
+    taskId: task.id,
+    taskSeverity: task.severity,
+    isCheckIn,
+  });
+  return sent.messageRid;
 }
 
 function messageBody(severity: Severity, block: ScheduledBlock, run: number, startedAtMs: number): string {
@@ -255,48 +300,46 @@ function messageBody(severity: Severity, block: ScheduledBlock, run: number, sta
   return `${label}: still unclaimed after ${minutes} min`;
 }
 
-/** The facility's staff as the recipient rule reads them (memberships, on-shift state, care zones). */
+/** The facility's staff as the recipient rule reads them (memberships, on-shift state, care zones): one query. */
 async function loadCandidates(
   prisma: PrismaClient,
   facilityId: string,
+  filters: readonly BlockFilter[],
 ): Promise<{ candidates: Candidate[]; zonesById: Map<string, UnitTags> }> {
-  const zoneSelect = {
-    id: true,
-    unitRids: true,
-    wards: true,
-    careTypes: true,
-    buildings: true,
-    wings: true,
-    floors: true,
-  } as const;
-  const [staff, zones] = await Promise.all([
-    prisma.staffMember.findMany({
-      where: { isArchived: false, groupMemberships: { some: { group: { facilityId } } } },
-      orderBy: { id: 'asc' },
-      select: {
-        id: true,
-        groupMemberships: { where: { group: { facilityId } }, select: { groupId: true } },
-        onCallStates: { where: { facilityId }, select: { isOnCall: true } },
-        facilityConfigs: {
-          where: { facilityId },
-          select: {
-            shouldReceiveAllCareAlerts: true,
-            careZones: { select: { careZone: { select: zoneSelect } } },
-          },
+  const zoneJson = `json_build_object('id', z.id, 'unitRids', z."unitRids", 'wards', z.wards, 'careTypes', z."careTypes",
+                     'buildings', z.buildings, 'wings', z.wings, 'floors', z.floors)`;
+  const candidates = await prisma.$queryRawUnsafe<Candidate[]>(
+    `SELECT s.id AS "staffMemberId",
+            array(SELECT gm."groupId" FROM "GroupMembership" gm JOIN "Group" g ON g.id = gm."groupId"
+                   WHERE gm."staffMemberId" = s.id AND g."facilityId" = $1) AS "groupIds",
+            coalesce((SELECT o."isOnCall" FROM "OnCallState" o
+                       WHERE o."staffMemberId" = s.id AND o."facilityId" = $1), false) AS "isOnCall",
+            coalesce(c."shouldReceiveAllCareAlerts", false) AS "shouldReceiveAllCareAlerts",
+            coalesce((SELECT json_agg(${zoneJson} ORDER BY z.id)
+                        FROM "StaffMemberFacilityConfigCareZone" l JOIN "CareZone" z ON z.id = l."careZoneId"
+                       WHERE l."staffMemberFacilityConfigId" = c.id AND z."facilityId" = $1), '[]'::json) AS "careZones"
+       FROM "StaffMember" s
+       LEFT JOIN "StaffMemberFacilityConfig" c ON c."staffMemberId" = s.id AND c."facilityId" = $1
+      WHERE NOT s."isArchived"
+        AND EXISTS (SELECT 1 FROM "GroupMembership" gm JOIN "Group" g ON g.id = gm."groupId"
+                     WHERE gm."staffMemberId" = s.id AND g."facilityId" = $1)
+      ORDER BY s.id`,
+    facilityId,
+  );
+  const zoneIds = [...new Set(filters.flatMap((f) => f.careZoneIds))];
+  const zones = zoneIds.length
+    ? await prisma.careZone.findMany({
+        where: { facilityId, id: { in: zoneIds } },
+        select: {
+          id: true,
+          unitRids: true,
+          wards: true,
+          careTypes: true,
+          buildings: true,
+          wings: true,
+          floors: true,
         },
-      },
-    }),
-    prisma.careZone.findMany({ where: { facilityId }, select: zoneSelect }),
-  ]);
-  const candidates = staff.map((s) => {
-    const config = s.facilityConfigs[0];
-    return {
-      staffMemberId: s.id,
-      groupIds: s.groupMemberships.map((m) => m.groupId),
-      isOnCall: s.onCallStates.some((o) => o.isOnCall),
-      shouldReceiveAllCareAlerts: config?.shouldReceiveAllCareAlerts ?? false,
-      careZones: config?.careZones.map((z) => z.careZone) ?? [],
-    };
-  });
+      })
+    : [];
   return { candidates, zonesById: new Map(zones.map((z) => [z.id, z])) };
 }

@@ -18,7 +18,7 @@ afterAll(() => t.close());
 
 const call = async (
   staffMemberId: string,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
   url: string,
   payload?: unknown,
 ) =>
@@ -227,12 +227,12 @@ describe('[NOTIFICATIONS][CONTEXTS]: POST /notificationContexts', () => {
       taskId: open.id,
     });
     expect(res.statusCode).toBe(202);
-    // Queued on the job queue the worker runs, with the severity value as priority (emergency-type first).
+    // Queued on the job queue the worker runs; an EMERGENCY task's jobs run ahead of other work (-2).
     const jobs = await t.db.prisma.$queryRawUnsafe<{ task_identifier: string; priority: number }[]>(
       `SELECT task_identifier, priority FROM graphile_worker.jobs WHERE key = $1`,
       `notify-start:${open.id}`,
     );
-    expect(jobs).toEqual([{ task_identifier: 'start-task-notifications', priority: 1 }]);
+    expect(jobs).toEqual([{ task_identifier: 'start-task-notifications', priority: -2 }]);
 
     await t.db.prisma.task.update({ where: { id: open.id }, data: { status: 'OPEN_CLAIMED' } });
     const claimed = await call(f.staff.caregiver.id, 'POST', CONTEXTS, {
@@ -245,5 +245,53 @@ describe('[NOTIFICATIONS][CONTEXTS]: POST /notificationContexts', () => {
       taskId: open.id,
     });
     expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('[NOTIFICATIONS][TASKS]: tasks start their notifications in the transaction that opens them', () => {
+  const startJobs = async (taskId: string) =>
+    (
+      await t.db.prisma.$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key = $1`,
+        `notify-start:${taskId}`,
+      )
+    )[0]?.n ?? 0;
+
+  it('a manual unclaimed task queues its notifications; one created assigned does not', async () => {
+    const open = await call(f.staff.caregiver.id, 'POST', '/admin/api/v1/tasks', {
+      facilityId: f.facilityId,
+      title: 'Resident asks for help',
+      severity: 'STAFF_ASSIST',
+    });
+    expect(open.statusCode).toBe(201);
+    expect(await startJobs((open.json() as { id: string }).id)).toBe(1);
+    const assigned = await call(f.staff.caregiver.id, 'POST', '/admin/api/v1/tasks', {
+      facilityId: f.facilityId,
+      title: 'Refill water jug',
+      assigneeId: f.staff.caregiver.id,
+    });
+    expect(assigned.statusCode).toBe(201);
+    expect(await startJobs((assigned.json() as { id: string }).id)).toBe(0);
+  });
+
+  it('a task given back unclaimed queues its notifications again', async () => {
+    const task = await t.db.prisma.task.create({
+      data: {
+        facilityId: f.facilityId,
+        enterpriseId: f.enterpriseId,
+        title: 'Pressed',
+        severity: 'HIGH_PRIORITY',
+        severityRank: 3,
+        unitId: f.units.AL.id,
+      },
+    });
+    const claim = await call(f.staff.caregiver.id, 'PUT', `/admin/api/v1/tasks/${task.id}`, {
+      status: 'OPEN_CLAIMED',
+    });
+    expect(claim.statusCode).toBe(200);
+    expect(await startJobs(task.id)).toBe(0);
+    const unassign = await call(f.staff.caregiver.id, 'POST', `/admin/api/v1/tasks/${task.id}/unassign`);
+    expect(unassign.statusCode).toBe(200);
+    expect(await startJobs(task.id)).toBe(1);
   });
 });

@@ -241,10 +241,16 @@ export const messageOrchestrationRoutes: FastifyPluginAsyncZod = async (app) => 
  * opt-out/opt-in confirmations apply).
  */
 export const inboundSmsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The form as Twilio sent it: the signature covers these fields, not the validated (defaulted) body.
+  const rawForms = new WeakMap<object, Record<string, string>>();
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 64 * 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    (request, body, done) => {
+      const form = Object.fromEntries(new URLSearchParams(body as string));
+      rawForms.set(request, form);
+      done(null, form);
+    },
   );
   const authToken = usesOutbox(app.config) ? app.config.SMS_WEBHOOK_DEV_TOKEN : app.config.TWILIO_AUTH_TOKEN!;
 
@@ -259,9 +265,7 @@ export const inboundSmsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const params = Object.fromEntries(
-        Object.entries(request.body as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
-      );
+      const params = rawForms.get(request) ?? {};
       const url = `${app.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`}${request.url}`;
       const signature = request.headers[TWILIO_SIGNATURE_HEADER];
       if (

@@ -175,7 +175,7 @@ function AlertDetail({ task }: { task: TTaskReply }) {
       ) : null}
 
       {task.notes.length > 0 ? (
-        <Stack gap="xs">
+        <Stack gap="xs" component="section" aria-label="Notes">
           <Title order={2} fz="h4">
             Notes
           </Title>
@@ -191,7 +191,7 @@ function AlertDetail({ task }: { task: TTaskReply }) {
         </Stack>
       ) : null}
 
-      <Stack gap="xs">
+      <Stack gap="xs" component="section" aria-label="Updates">
         <Title order={2} fz="h4">
           Updates
         </Title>

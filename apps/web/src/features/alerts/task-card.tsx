@@ -45,7 +45,7 @@ export function TaskCard({ task, now, staffMemberId }: TaskCardProps) {
             {holder && !mine ? ` · ${holder}` : ''}
           </Text>
           {mine ? (
-            <Badge variant="light" color="blue" size="sm">
+            <Badge variant="light" color="blue" size="sm" tt="none">
               {mine}
             </Badge>
           ) : null}

@@ -58,7 +58,8 @@ export function AdditionalNotesDrawer({
 
   const mutation = useMutation({
     mutationFn: async () => {
-      const outcome = data.outcome ?? multiOutcomeResolution(data.selected ?? [], { isRefusal: context.isRefusal });
+      const outcome =
+        data.outcome ?? multiOutcomeResolution(data.selected ?? [], { isRefusal: context.isRefusal });
       if (!outcome) throw new Error('Nothing selected');
       const resolutionNote = notes.trim() || undefined;
       if (context.taskId) {

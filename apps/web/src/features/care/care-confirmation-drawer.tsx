@@ -21,7 +21,7 @@ export interface CareConfirmationDrawerProps {
   hasResident: boolean;
 }
 
-type Phase = 'starting' | 'waiting' | 'confirmed' | 'failed';
+type Phase = 'starting' | 'waiting' | 'confirmed' | 'failed' | 'closed';
 
 /**
  * Care confirmation (drawer 3, alerts doc section 4): the task goes to OPEN_CONFIRMING on open, the tracker
@@ -65,6 +65,7 @@ export function CareConfirmationDrawer({
     setStartedAt(null);
     attemptRequestedAt.current = Date.now();
     const current = await tasksApi.get(taskId).catch(() => null);
+    if (closedRef.current) return;
     if (current?.status !== 'OPEN_CONFIRMING') await setStatus('OPEN_CONFIRMING');
     if (!closedRef.current) setPhase('waiting');
   }, [setStatus, taskId]);
@@ -83,13 +84,16 @@ export function CareConfirmationDrawer({
   });
 
   const close = useCallback(() => {
+    // Once: the drawer stays mounted during its exit animation while the tracker may answer again.
+    if (closedRef.current) return;
     closedRef.current = true;
+    setPhase('closed');
     drawer.close();
   }, [drawer]);
 
   // React to the tracker's task.
   useEffect(() => {
-    if (phase !== 'waiting' || !tracker.data) return;
+    if (phase !== 'waiting' || !tracker.data || closedRef.current) return;
     if (tracker.dataUpdatedAt < attemptRequestedAt.current) return;
     const { task, timeSinceLastUpdate } = tracker.data;
     if (task.status === 'CLOSED_RESOLVED') {
@@ -131,6 +135,19 @@ export function CareConfirmationDrawer({
     const timer = setTimeout(() => drawer.next(), CARE_CONFIRMATION_SUCCESS_DELAY_MS);
     return () => clearTimeout(timer);
   }, [phase, drawer, queryClient, taskId]);
+
+  // Dismissed another way (backdrop): like Cancel, the task goes back to claimed.
+  const phaseRef = useRef(phase);
+  phaseRef.current = phase;
+  useEffect(
+    () => () => {
+      if (phaseRef.current === 'waiting' || phaseRef.current === 'starting') {
+        closedRef.current = true;
+        void setStatus('OPEN_CLAIMED');
+      }
+    },
+    [setStatus],
+  );
 
   const cancel = () => {
     // "Cancel sets the status back to claimed if it is confirming."

@@ -15,7 +15,11 @@ export function WasFallDrawer({ drawer }: { drawer: DrawerControls }) {
       title={WAS_FALL_TITLE}
       actions={
         <>
-          <Button size="lg" fullWidth onClick={() => drawer.next({ outcome: wasFallOutcome(true), skipped: {} })}>
+          <Button
+            size="lg"
+            fullWidth
+            onClick={() => drawer.next({ outcome: wasFallOutcome(true), skipped: {} })}
+          >
             {ButtonLabels.yes}
           </Button>
           <Button

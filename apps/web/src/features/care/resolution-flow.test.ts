@@ -52,7 +52,9 @@ describe('resolution workflow', () => {
   });
 
   it('Resolve on a confirmed alert or a manual task needs no confirmation', () => {
-    expect(resolveWorkflow(task({ status: 'OPEN_CONFIRMED' })).map((s) => s.type)).not.toContain('care-confirmation');
+    expect(resolveWorkflow(task({ status: 'OPEN_CONFIRMED' })).map((s) => s.type)).not.toContain(
+      'care-confirmation',
+    );
     expect(
       resolveWorkflow(task({ creator: { staffMember: null, device: null } })).map((s) => s.type),
     ).not.toContain('care-confirmation');

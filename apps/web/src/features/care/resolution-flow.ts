@@ -55,11 +55,7 @@ const finishingSteps = (context: ResolutionContext): DrawerStep[] => [
  */
 export function confirmCareWorkflow(task: TTaskReply): DrawerStep[] {
   const context = { ...taskResolutionContext(task), needsCareConfirmation: false };
-  return [
-    confirmationStep(task, false),
-    outcomeStep(task, context),
-    ...finishingSteps(context),
-  ];
+  return [confirmationStep(task, false), outcomeStep(task, context), ...finishingSteps(context)];
 }
 
 /**

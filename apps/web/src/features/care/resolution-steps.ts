@@ -38,7 +38,8 @@ export const isTestAlertSelection = (data: ResolutionData): boolean =>
   data.selected?.includes(TEST_ALERT_RESOLUTION_TYPE) === true;
 
 /** A was-fall 'No' is a false alarm: no care given, nothing to observe. */
-export const isFalseAlarm = (data: ResolutionData): boolean => data.outcome?.alertOutcomeType === 'FALSE_ALARM';
+export const isFalseAlarm = (data: ResolutionData): boolean =>
+  data.outcome?.alertOutcomeType === 'FALSE_ALARM';
 
 /** The observation types offered for a care type (domain rule, docs/decisions/0050). */
 export const observationTypesFor = (careType: CareType | null): ObservationType[] =>

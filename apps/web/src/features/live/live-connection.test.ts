@@ -63,8 +63,12 @@ describe('live connection (ARCHITECTURE.md "Live updates")', () => {
     socket.onopen?.();
     expect(socket.sent).toEqual([{ type: 'auth', accessToken: 'token', staffMemberId: 'me' }]);
     socket.receive({ type: 'ready', version: 3 });
+    // Changes between the first fetch and the socket being ready are not replayable: one refetch.
+    expect(handlers.onResync).toHaveBeenCalledTimes(1);
     socket.receive(changed(4));
-    expect(handlers.onTaskChanged).toHaveBeenCalledWith(expect.objectContaining({ taskId: 't1', version: 4 }));
+    expect(handlers.onTaskChanged).toHaveBeenCalledWith(
+      expect.objectContaining({ taskId: 't1', version: 4 }),
+    );
   });
 
   it('reconnects with backoff sending the last version seen, and refetches on resync', () => {
@@ -78,9 +82,13 @@ describe('live connection (ARCHITECTURE.md "Live updates")', () => {
     vi.advanceTimersByTime(1_000);
     const second = FakeSocket.all[1]!;
     second.onopen?.();
-    expect(second.sent).toEqual([{ type: 'auth', accessToken: 'token', staffMemberId: 'me', sinceVersion: 7 }]);
-    second.receive({ type: 'resync' });
+    expect(second.sent).toEqual([
+      { type: 'auth', accessToken: 'token', staffMemberId: 'me', sinceVersion: 7 },
+    ]);
+    second.receive({ type: 'ready', version: 7 });
     expect(handlers.onResync).toHaveBeenCalledTimes(1);
+    second.receive({ type: 'resync' });
+    expect(handlers.onResync).toHaveBeenCalledTimes(2);
   });
 
   it('stops for good when stopped, and ignores frames it cannot read', () => {

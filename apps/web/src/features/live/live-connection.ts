@@ -8,7 +8,7 @@ import {
 
 export interface LiveHandlers {
   onTaskChanged(message: TLiveTaskChangedMessage): void;
-  /** After `resync`, and after a reconnect without a known version: everything is refetched. */
+  /** After `resync`, and once connected without a known version: everything is refetched. */
   onResync(): void;
 }
 
@@ -72,7 +72,6 @@ export class LiveConnection {
     if (!session || this.stopped) return;
     const socket = (this.options.createSocket ?? ((url) => new WebSocket(url)))(this.options.url);
     this.socket = socket;
-    const reconnecting = this.attempt > 0 || this.version !== undefined;
     socket.onopen = () => {
       socket.send(
         JSON.stringify({
@@ -88,8 +87,9 @@ export class LiveConnection {
       if (!message) return;
       if (message.type === 'ready') {
         this.attempt = 0;
-        // Without a known version the missed changes cannot be replayed: refetch everything.
-        if (reconnecting && this.version === undefined) this.options.handlers.onResync();
+        // Without a known version (first connection) changes made between the screens' first fetch and this
+        // moment cannot be replayed: refetch everything once.
+        if (this.version === undefined) this.options.handlers.onResync();
         this.version = Math.max(this.version ?? 0, message.version);
       } else if (message.type === 'task.changed') {
         this.version = Math.max(this.version ?? 0, message.version);

@@ -14,6 +14,8 @@ let shared: {
   stopTimer: ReturnType<typeof setTimeout> | null;
 } | null = null;
 
+const TRAILING_REFETCH_MS = 1_000;
+
 /** Tasks already announced by an emergency toast (one toast per alert). */
 const announced = new Set<string>();
 
@@ -49,12 +51,20 @@ function emergencyToast(queryClient: QueryClient, taskId: string) {
 }
 
 function connect(queryClient: QueryClient): LiveConnection {
+  let trailing: ReturnType<typeof setTimeout> | null = null;
   return new LiveConnection({
     url: liveUrl(window.location.origin),
     getSession: () => sessionStore.get(),
     handlers: {
       onTaskChanged: (message) => {
         void invalidateTask(queryClient, message.taskId);
+        // Once more when the burst of changes settles: a list fetched while a change was being committed
+        // elsewhere is not left stale until the next focus.
+        if (trailing) clearTimeout(trailing);
+        trailing = setTimeout(() => {
+          trailing = null;
+          void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
+        }, TRAILING_REFETCH_MS);
         void queryClient.invalidateQueries({ queryKey: taskKeys.tracker(message.taskId) });
         if (message.status === 'OPEN_UNCLAIMED' && isEmergencyType(message.severity)) {
           emergencyToast(queryClient, message.taskId);

@@ -2,6 +2,7 @@ import { Button, Loader, Stack, Text } from '@mantine/core';
 import { ButtonLabels } from '@sage/contract';
 import { useNavigate } from 'react-router';
 import { type DrawerControls, DrawerLayout, useDrawers } from '../../shared/drawers';
+import { CareAssignmentSwitch } from './care-assignment-switch';
 import { logCareWorkflow } from './log-care-flow';
 import { ResidentSummary } from './resident-summary';
 import { useResident } from './residents-api';
@@ -12,7 +13,7 @@ export interface ResidentDetailsDrawerProps {
 
 /**
  * Resident details (drawer 9): name, age, unit with care type, routine-check chip, code and hospice status
- * with PHI access, Log Care and Log Refusal. Independent-living residents get no care buttons (their unit
+ * with PHI access, the care-assignment switch, Log Care and Log Refusal. Independent-living residents get no care buttons (their unit
  * check-in card is a later issue: docs/decisions/0053).
  */
 export function ResidentDetailsDrawer({
@@ -78,6 +79,7 @@ export function ResidentDetailsDrawer({
       ) : (
         <Stack>
           <ResidentSummary resident={resident.data} />
+          <CareAssignmentSwitch resident={resident.data} />
         </Stack>
       )}
     </DrawerLayout>

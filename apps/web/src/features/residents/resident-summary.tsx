@@ -37,11 +37,11 @@ export function ResidentSummary({ resident }: { resident: TResidentReply }) {
         <RoutineCheckChip resident={resident} />
         {resident.health ? (
           <>
-            <Badge variant="light" color="grape" size="lg" aria-label="Code status">
+            <Badge variant="light" color="grape" size="lg" tt="none" aria-label="Code status">
               {RESUSCITATION_STRATEGY_LABELS[resident.health.resuscitationStrategy]}
             </Badge>
-            <Badge variant="light" color="teal" size="lg" aria-label="Hospice status">
-              {HOSPICE_STATUS_LABELS[resident.health.hospiceStatus]}
+            <Badge variant="light" color="teal" size="lg" tt="none" aria-label="Hospice status">
+              Hospice: {HOSPICE_STATUS_LABELS[resident.health.hospiceStatus]}
             </Badge>
           </>
         ) : null}
@@ -60,11 +60,17 @@ function RoutineCheckChip({ resident }: { resident: TResidentReply }) {
     resident.routineCheckIntervalInMin ?? 0,
   );
   return chip.state === 'overdue' ? (
-    <Badge color="red" size="lg" aria-label="Routine check">
+    <Badge color="red" size="lg" tt="none" aria-label="Routine check">
       Routine check overdue
     </Badge>
   ) : (
-    <Badge color={chip.warning ? 'orange' : 'gray'} variant="light" size="lg" aria-label="Routine check">
+    <Badge
+      color={chip.warning ? 'orange' : 'gray'}
+      variant="light"
+      size="lg"
+      tt="none"
+      aria-label="Routine check"
+    >
       Routine check due in {formatRelativeSeconds(chip.remainingMinutes * 60)}
     </Badge>
   );

@@ -208,6 +208,14 @@ async function applyPlan(
   if (confirming) {
     await scheduleCareConfirmationTimeout(tx, { taskId: task.id, confirmingSince: now.toISOString() });
   }
+  // Given back unclaimed: the notification policy runs again (docs/decisions/0060).
+  if (plan.status === 'OPEN_UNCLAIMED' && task.status !== 'OPEN_UNCLAIMED') {
+    await scheduleTaskNotifications(tx, {
+      taskId: task.id,
+      facilityId: task.facilityId,
+      severityRank: SEVERITY_VALUES[task.severity],
+    });
+  }
   await recordTaskChange(tx, {
     facilityId: task.facilityId,
     taskId: task.id,
@@ -326,6 +334,14 @@ export async function updateTask(
           creatorStaffMemberId: viewer.staffMemberId,
           createdAt: at[i]!,
         })),
+      });
+    }
+    // Given back unclaimed: the notification policy runs again (docs/decisions/0060).
+    if (status === 'OPEN_UNCLAIMED' && task.status !== 'OPEN_UNCLAIMED') {
+      await scheduleTaskNotifications(tx, {
+        taskId: task.id,
+        facilityId: task.facilityId,
+        severityRank: SEVERITY_VALUES[severity],
       });
     }
     await recordTaskChange(tx, { facilityId: task.facilityId, taskId: task.id, status, severity });
