@@ -22,9 +22,19 @@ export default defineConfig({
       ],
     },
   },
+  // Sign-in codes are rate-limited per number (one per 30 s): the sign-in specs, which type the demo
+  // caregiver's number into the login page, run first; the others then sign in once through the API
+  // (waiting out the limit if they must) and share that session.
   projects: [
     {
+      name: 'signin',
+      testMatch: /auth\/.*\.spec\.ts/,
+      use: { browserName: 'chromium', viewport: { width: 360, height: 740 } },
+    },
+    {
       name: 'chromium',
+      testIgnore: /auth\/.*\.spec\.ts/,
+      dependencies: ['signin'],
       use: { browserName: 'chromium', viewport: { width: 360, height: 740 } },
     },
   ],

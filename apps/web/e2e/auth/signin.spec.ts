@@ -95,6 +95,8 @@ test.describe('[AUTH][LOGIN]', () => {
     await expect(assisted).not.toBeChecked();
     await expect(memory).not.toBeChecked();
     await assisted.check();
+    // Memory Care again too: the alert specs that run after this one expect the caregiver's demo zones.
+    await memory.check();
     await page.getByRole('checkbox', { name: 'Independent Living' }).check();
     await expect(longTerm).not.toBeChecked();
     await page.getByRole('button', { name: 'Confirm Selection' }).click();
@@ -124,7 +126,7 @@ test.describe('[AUTH][LOGIN]', () => {
     const profile = await me.json();
     expect(
       profile.staffMemberFacilityConfigs[0].careZones.map((z: { name: string }) => z.name).sort(),
-    ).toEqual(['Assisted Living', 'Independent Living']);
+    ).toEqual(['Assisted Living', 'Independent Living', 'Memory Care']);
     expect(profile.onCallStates[0]).toMatchObject({ isOnCall: true, deviceType: 'COMPANY_PHONE' });
 
     // Tokens survive a reload.
