@@ -11,13 +11,57 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const DEV_JWT_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
 
 // The environment is read and validated here only; the rest of the API receives a Config.
+/** Variables the API and the worker read alike (the worker imports these from '@sage/api/env'). */
+export const SHARED_ENV_FIELDS = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' }),
+  /** Web push (VAPID) key pair; generated once and stored in the database when not given (decision 0061). */
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: z
+    .union([z.literal(''), z.string().regex(/^(mailto:|https:)/, 'must be a mailto: or https: address')])
+    .optional()
+    .transform((v) => v || undefined),
+  /** Text messages go through Twilio when both are set, else the local outbox. */
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+};
+
+/** ARCHITECTURE.md: the local text-message outbox is refused in production. */
+export function refuseOutboxInProduction(
+  c: { NODE_ENV: string; TWILIO_ACCOUNT_SID?: string; TWILIO_AUTH_TOKEN?: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (c.NODE_ENV === 'production' && !(c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TWILIO_ACCOUNT_SID'],
+      message:
+        'the local text-message outbox is refused in production: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN',
+    });
+  }
+}
+
+/** Parses the environment with `schema`; the error names each bad variable and what it must be. */
+export function parseEnv<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined>,
+  ErrorClass: new (message: string) => Error,
+): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
+    throw new ErrorClass(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
 export const ZConfig = z
   .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
+    ...SHARED_ENV_FIELDS,
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' }),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_JWT_SECRET),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
     REFRESH_TOKEN_TTL_SECONDS: z.coerce
@@ -34,16 +78,7 @@ export const ZConfig = z
         v === undefined || v === '' || v === 'false' ? false : v === 'true' ? true : v,
       ),
     WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
-    TWILIO_ACCOUNT_SID: z.string().optional(),
-    TWILIO_AUTH_TOKEN: z.string().optional(),
     TWILIO_FROM_NUMBER: z.string().optional(),
-    /** Web push (VAPID) key pair; generated once and stored in the database when not given (decision 0061). */
-    VAPID_PUBLIC_KEY: optionalText,
-    VAPID_PRIVATE_KEY: optionalText,
-    VAPID_SUBJECT: z
-      .union([z.literal(''), z.string().regex(/^(mailto:|https:)/, 'must be a mailto: or https: address')])
-      .optional()
-      .transform((v) => v || undefined),
     /**
      * With the local outbox (no Twilio), the inbound text-message webhook checks Twilio's signature with this
      * token instead of TWILIO_AUTH_TOKEN (decision 0062). Never used in production (the outbox is refused there).
@@ -63,14 +98,7 @@ export const ZConfig = z
     if (c.NODE_ENV === 'production' && c.JWT_SECRET === DEV_JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'must be set in production' });
     }
-    if (c.NODE_ENV === 'production' && !(c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['TWILIO_ACCOUNT_SID'],
-        message:
-          'the local text-message outbox is refused in production: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN',
-      });
-    }
+    refuseOutboxInProduction(c, ctx);
   });
 
 export type Config = z.infer<typeof ZConfig>;
@@ -79,12 +107,7 @@ export class ConfigError extends Error {}
 
 /** Validates the environment; the error names each bad variable and what it must be. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = ZConfig.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
-    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
-  }
-  return result.data;
+  return parseEnv(ZConfig, env, ConfigError);
 }
 
 /** Whether text messages go to the local outbox (no Twilio credentials). */

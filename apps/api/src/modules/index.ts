@@ -1,6 +1,7 @@
 import { DEV_OUTBOX_PATH, SERVICE_BASE_PATHS } from '@sage/contract';
 import type { FastifyInstance } from 'fastify';
 import { usesOutbox } from '../env';
+import checkInsRoutes from './admin/check-ins/routes';
 import residentsRoutes from './admin/residents/routes';
 import staffProfileRoutes from './admin/staff/routes';
 import staffPreferencesRoutes from './admin/staff-preferences/routes';
@@ -47,6 +48,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await admin.register(staffPreferencesRoutes, { prefix: '/staffFacilityPreferences' });
       await admin.register(notificationPolicyRoutes, { prefix: '/notificationPolicies' });
       await admin.register(notificationContextRoutes, { prefix: '/notificationContexts' });
+      await admin.register(checkInsRoutes, { prefix: '/checkIns' });
     },
     { prefix: SERVICE_BASE_PATHS.admin },
   );

@@ -1,9 +1,9 @@
 import {
+  ERROR_REPLIES,
   ZAdminCareEventParamsSchema,
   ZCareEventFacilityQuerySchema,
   ZCareEventSchema,
   ZCreateCareEventNoteRequestSchema,
-  ZErrorReplySchema,
   ZLatestCareActivityReplySchema,
   ZLatestCareActivityRequestSchema,
   ZResidentActivitiesQuerySchema,
@@ -15,12 +15,7 @@ import { loadViewer } from '../admin/tasks/access';
 import { addCareEventNote, getCareEvent } from './care-events';
 import { latestCareActivity, residentActivities } from './resident-care';
 
-const errors = {
-  400: ZErrorReplySchema,
-  401: ZErrorReplySchema,
-  403: ZErrorReplySchema,
-  404: ZErrorReplySchema,
-};
+const errors = ERROR_REPLIES;
 
 /** Admin API care events: GET /careEvents/{careEventId} with facilityId; POST .../notes. Prefix /careEvents. */
 export const adminCareEventRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import {
+  ERROR_REPLIES,
   ZCreateNotificationContextRequestSchema,
   ZCreateNotificationPolicyRequestSchema,
-  ZErrorReplySchema,
   ZNotificationContextReplySchema,
   ZNotificationFilterParamsSchema,
   ZNotificationFilterQuerySchema,
@@ -21,13 +21,7 @@ import { conflict, forbidden, notFound } from '../../plugins/app/errors';
 import { requireFacility, requireFacilityManager } from './access';
 import { createPolicy, getFilter, getPolicy, listPolicies, patchFilter, patchPolicy } from './policies';
 
-const errors = {
-  400: ZErrorReplySchema,
-  401: ZErrorReplySchema,
-  403: ZErrorReplySchema,
-  404: ZErrorReplySchema,
-  409: ZErrorReplySchema,
-};
+const errors = ERROR_REPLIES;
 const tags = ['admin: notification policies'];
 
 /** Admin: /notificationPolicies and /notificationContexts (sign-in doc section 7). */

@@ -1,4 +1,5 @@
 import {
+  ERROR_REPLIES,
   INBOUND_SMS_PATH,
   TWILIO_SIGNATURE_HEADER,
   WEB_PUSH_SUBSCRIPTIONS_PATH,
@@ -6,7 +7,6 @@ import {
   ZCreateMessageRequestSchema,
   ZDeleteWebPushSubscriptionsQuerySchema,
   ZDeleteWebPushSubscriptionsReplySchema,
-  ZErrorReplySchema,
   ZFacilityRidQuerySchema,
   ZInboundSmsRequestSchema,
   ZMessageDeliveryReplySchema,
@@ -38,13 +38,7 @@ import { sendToGroups, sendToRecipientIds, updateDeliveryStatus } from './messag
 import { listPhoneSubscriptions, upsertPhoneSubscriptions } from './subscriptions';
 import { deleteWebPushSubscriptions, putWebPushSubscription, searchWebPushSubscriptions } from './web-push';
 
-const errors = {
-  400: ZErrorReplySchema,
-  401: ZErrorReplySchema,
-  403: ZErrorReplySchema,
-  404: ZErrorReplySchema,
-  409: ZErrorReplySchema,
-};
+const errors = ERROR_REPLIES;
 
 /** What the message orchestration service sends with: the shared notifier (same code as the worker's). */
 export async function createApiNotifier(app: FastifyInstance): Promise<NotifierDeps> {

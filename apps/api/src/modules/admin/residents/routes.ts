@@ -1,5 +1,5 @@
 import {
-  ZErrorReplySchema,
+  ERROR_REPLIES,
   ZListResidentsQuerySchema,
   ZListResidentsReplySchema,
   ZResidentParamsSchema,
@@ -8,12 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getResident, listResidents } from './service';
 
-const errors = {
-  400: ZErrorReplySchema,
-  401: ZErrorReplySchema,
-  403: ZErrorReplySchema,
-  404: ZErrorReplySchema,
-};
+const errors = ERROR_REPLIES;
 const tags = ['admin: residents'];
 
 /** Residents (alerts doc section 7): list and get, PHI only with PHI access. */

@@ -1,0 +1,254 @@
+import {
+  type TCheckIn,
+  type TCheckInReply,
+  type TCreateCheckInRequest,
+  type TListCheckInsQuery,
+  type TUpdateCheckInRequest,
+  ZStaffCheckInReasonSchema,
+} from '@sage/contract';
+import type { Prisma, PrismaClient } from '@sage/db';
+import { checkInDayOfPress, derivePermissions } from '@sage/domain';
+import { conflict, forbidden, invalidInput, notFound } from '../../../plugins/app/errors';
+import { type FacilityAccess, loadFacilityAccess, resolveFacilityScope } from '../staff/access';
+
+const CHECK_IN_SELECT = {
+  id: true,
+  status: true,
+  checkInReason: true,
+  checkInTimestamp: true,
+  date: true,
+  facilityId: true,
+  isOnHold: true,
+  unit: { select: { id: true, displayName: true } },
+} as const;
+
+type CheckInRow = Prisma.CheckInGetPayload<{ select: typeof CHECK_IN_SELECT }>;
+
+const toDay = (date: Date): string => date.toISOString().slice(0, 10);
+const dbDate = (day: string): Date => new Date(`${day}T00:00:00.000Z`);
+
+function toReply(row: CheckInRow): TCheckInReply {
+  return {
+    id: row.id,
+    status: row.status,
+    checkInReason: row.checkInReason,
+    checkInTimestamp: row.checkInTimestamp ? row.checkInTimestamp.getTime() : null,
+    unit: row.unit,
+    date: toDay(row.date),
+    facilityId: row.facilityId,
+    isOnHold: row.isOnHold,
+  };
+}
+
+/** "Only staff who can view alerts change check-ins": care staff and management (docs/decisions/0056). */
+function canChangeCheckIns(access: FacilityAccess): boolean {
+  const permissions = derivePermissions({
+    // Groups outside the spec (Activities) carry no permission.
+    memberships: access.memberships.map((m) => ({ group: m.group as never, isAdmin: m.isAdmin })),
+  });
+  return permissions.canViewAlerts || permissions.alertsPolled;
+}
+
+/** The caller's access to a facility, or a 404 (another facility's check-in or unit is not found). */
+async function accessTo(
+  prisma: PrismaClient,
+  staffMemberId: string,
+  facilityId: string,
+  what: string,
+): Promise<FacilityAccess> {
+  const access = (await loadFacilityAccess(prisma, staffMemberId)).find((f) => f.facilityId === facilityId);
+  if (!access) throw notFound(`${what} not found`);
+  return access;
+}
+
+function assertMayChange(access: FacilityAccess): void {
+  if (!canChangeCheckIns(access)) throw forbidden('You may not change check-ins');
+}
+
+/** Today's check-in day of a facility: the same rule as a check-in button press (day begins at 4:00 am). */
+const todayIn = (timeZone: string, now: Date): string => checkInDayOfPress(now, timeZone);
+
+/** Whether a unit belongs to a care zone: any of the zone's non-empty unit tags matches (docs/decisions/0056). */
+function inCareZone(
+  unit: {
+    id: string;
+    careType: string;
+    ward: string | null;
+    building: string | null;
+    wing: string | null;
+    floor: string | null;
+  },
+  zone: {
+    unitRids: string[];
+    wards: string[];
+    careTypes: string[];
+    buildings: string[];
+    wings: string[];
+    floors: string[];
+  },
+): boolean {
+  const has = (list: string[], value: string | null) => value != null && list.includes(value);
+  return (
+    zone.unitRids.includes(unit.id) ||
+    has(zone.wards, unit.ward) ||
+    zone.careTypes.includes(unit.careType) ||
+    has(zone.buildings, unit.building) ||
+    has(zone.wings, unit.wing) ||
+    has(zone.floors, unit.floor)
+  );
+}
+
+/**
+ * GET /checkIns: the check-ins of a day (default: each facility's check-in day now) for the independent-living
+ * units of the caller's facilities. A unit without a check-in row for the day is listed as PENDING with id null.
+ */
+export async function listCheckIns(
+  prisma: PrismaClient,
+  staffMemberId: string,
+  query: TListCheckInsQuery,
+  now: Date = new Date(),
+): Promise<TCheckIn[]> {
+  const facilityIds = await resolveFacilityScope(prisma, staffMemberId, query);
+  if (!facilityIds.length) return [];
+  const facilities = await prisma.facility.findMany({
+    where: { id: { in: facilityIds } },
+    select: { id: true, timezone: true },
+  });
+  const zone = query.careZoneId
+    ? await prisma.careZone.findFirst({ where: { id: query.careZoneId, facilityId: { in: facilityIds } } })
+    : null;
+  if (query.careZoneId && !zone) throw notFound('Care zone not found');
+
+  const result: TCheckIn[] = [];
+  for (const facility of facilities) {
+    if (zone && zone.facilityId !== facility.id) continue;
+    const day = query.date ?? todayIn(facility.timezone, now);
+    const units = (
+      await prisma.unit.findMany({
+        where: {
+          facilityId: facility.id,
+          ...(query.unitId ? { id: query.unitId } : { careType: 'INDEPENDENT_LIVING' }),
+        },
+        select: {
+          id: true,
+          displayName: true,
+          careType: true,
+          ward: true,
+          building: true,
+          wing: true,
+          floor: true,
+        },
+        orderBy: { displayName: 'asc' },
+      })
+    ).filter((u) => !zone || inCareZone(u, zone));
+    const rows = await prisma.checkIn.findMany({
+      where: { facilityId: facility.id, date: dbDate(day), unitId: { in: units.map((u) => u.id) } },
+      select: CHECK_IN_SELECT,
+    });
+    const byUnit = new Map(rows.map((r) => [r.unit.id, toReply(r)]));
+    for (const unit of units) {
+      const checkIn: TCheckIn = byUnit.get(unit.id) ?? {
+        id: null,
+        status: 'PENDING',
+        checkInReason: null,
+        checkInTimestamp: null,
+        unit: { id: unit.id, displayName: unit.displayName },
+        date: day,
+        facilityId: facility.id,
+        isOnHold: false,
+      };
+      if (query.status && checkIn.status !== query.status) continue;
+      if (query.isOnHold !== undefined && checkIn.isOnHold !== query.isOnHold) continue;
+      result.push(checkIn);
+    }
+  }
+  return result;
+}
+
+/** GET /checkIns/{checkInId}: a check-in of the caller's facilities (404 otherwise). */
+export async function getCheckIn(
+  prisma: PrismaClient,
+  staffMemberId: string,
+  checkInId: string,
+): Promise<TCheckInReply> {
+  const facilityIds = await resolveFacilityScope(prisma, staffMemberId, {});
+  const row = await prisma.checkIn.findFirst({
+    where: { id: checkInId, facilityId: { in: facilityIds } },
+    select: CHECK_IN_SELECT,
+  });
+  if (!row) throw notFound('Check-in not found');
+  return toReply(row);
+}
+
+/** POST /checkIns: today's check-in of a unit (the check-in day as the worker computes it), created PENDING when missing. */
+export async function getOrCreateCheckIn(
+  prisma: PrismaClient,
+  staffMemberId: string,
+  body: TCreateCheckInRequest,
+  now: Date = new Date(),
+): Promise<TCheckInReply> {
+  const unit = await prisma.unit.findUnique({
+    where: { id: body.unitId },
+    select: { id: true, facilityId: true, enterpriseId: true, facility: { select: { timezone: true } } },
+  });
+  if (!unit) throw notFound('Unit not found');
+  assertMayChange(await accessTo(prisma, staffMemberId, unit.facilityId, 'Unit'));
+  const date = dbDate(todayIn(unit.facility.timezone, now));
+  const row = await prisma.checkIn.upsert({
+    where: { facilityId_unitId_date: { facilityId: unit.facilityId, unitId: unit.id, date } },
+    create: { facilityId: unit.facilityId, enterpriseId: unit.enterpriseId, unitId: unit.id, date },
+    update: {},
+    select: CHECK_IN_SELECT,
+  });
+  return toReply(row);
+}
+
+/**
+ * PUT /checkIns/{checkInId}: COMPLETE with a staff reason (sets the time and who checked in), or PENDING
+ * ("Removing a check-in sets status back to PENDING": reason and time cleared).
+ */
+export async function updateCheckIn(
+  prisma: PrismaClient,
+  staffMemberId: string,
+  checkInId: string,
+  body: TUpdateCheckInRequest,
+  now: Date = new Date(),
+): Promise<TCheckInReply> {
+  const existing = await prisma.checkIn.findUnique({
+    where: { id: checkInId },
+    select: { facilityId: true, status: true, isOnHold: true },
+  });
+  if (!existing) throw notFound('Check-in not found');
+  assertMayChange(await accessTo(prisma, staffMemberId, existing.facilityId, 'Check-in'));
+
+  let data: Prisma.CheckInUpdateInput;
+  if (body.status === 'COMPLETE') {
+    const reason = ZStaffCheckInReasonSchema.safeParse(body.checkInReason);
+    if (!reason.success) {
+      throw invalidInput([
+        {
+          field: 'body.checkInReason',
+          rule: 'enum',
+          message: 'A completed check-in needs a reason: CALLED_RESIDENT, SEEN_IN_PERSON or TEAM_MEMBER_VERIFIED',
+        },
+      ]);
+    }
+    data = {
+      status: 'COMPLETE',
+      checkInReason: reason.data,
+      checkInTimestamp: now,
+      checkedInById: staffMemberId,
+    };
+  } else if (body.status === 'PENDING') {
+    data = { status: 'PENDING', checkInReason: null, checkInTimestamp: null, checkedInById: null };
+  } else {
+    throw invalidInput([
+      { field: 'body.status', rule: 'enum', message: 'Staff may set a check-in to COMPLETE or PENDING only' },
+    ]);
+  }
+  if (existing.isOnHold || existing.status === 'SKIPPED_ON_HOLD') {
+    throw conflict('This check-in is on hold', 'CHECK_IN_ON_HOLD');
+  }
+  const row = await prisma.checkIn.update({ where: { id: checkInId }, data, select: CHECK_IN_SELECT });
+  return toReply(row);
+}
