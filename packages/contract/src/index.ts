@@ -3,6 +3,7 @@ export * from './care-api';
 export * from './care-outcomes';
 export * from './care-types';
 export * from './check-ins';
+export * from './check-ins-api';
 export * from './common';
 export * from './constants';
 export * from './devices';

@@ -2,6 +2,7 @@ import { Button, Loader, Stack, Text } from '@mantine/core';
 import { ButtonLabels } from '@sage/contract';
 import { useNavigate } from 'react-router';
 import { type DrawerControls, DrawerLayout, useDrawers } from '../../shared/drawers';
+import { UnitCheckInCard } from '../check-ins/unit-check-in-card';
 import { CareAssignmentSwitch } from './care-assignment-switch';
 import { logCareWorkflow } from './log-care-flow';
 import { ResidentSummary } from './resident-summary';
@@ -13,8 +14,8 @@ export interface ResidentDetailsDrawerProps {
 
 /**
  * Resident details (drawer 9): name, age, unit with care type, routine-check chip, code and hospice status
- * with PHI access, the care-assignment switch, Log Care and Log Refusal. Independent-living residents get no care buttons (their unit
- * check-in card is a later issue: docs/decisions/0053).
+ * with PHI access, the care-assignment switch, Log Care and Log Refusal. Independent-living residents get the unit
+ * check-in card (features/check-ins) instead of care buttons.
  */
 export function ResidentDetailsDrawer({
   drawer,
@@ -80,6 +81,13 @@ export function ResidentDetailsDrawer({
         <Stack>
           <ResidentSummary resident={resident.data} />
           <CareAssignmentSwitch resident={resident.data} />
+          {independent && resident.data.unit ? (
+            <UnitCheckInCard
+              unit={resident.data.unit}
+              facilityId={resident.data.facilityId}
+              onCancel={drawer.close}
+            />
+          ) : null}
         </Stack>
       )}
     </DrawerLayout>

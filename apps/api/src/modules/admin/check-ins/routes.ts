@@ -1,8 +1,8 @@
 import {
+  ERROR_REPLIES,
   ZCheckInParamsSchema,
   ZCheckInReplySchema,
   ZCreateCheckInRequestSchema,
-  ZErrorReplySchema,
   ZListCheckInsQuerySchema,
   ZListCheckInsReplySchema,
   ZUpdateCheckInRequestSchema,
@@ -10,13 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getCheckIn, getOrCreateCheckIn, listCheckIns, updateCheckIn } from './service';
 
-const errors = {
-  400: ZErrorReplySchema,
-  401: ZErrorReplySchema,
-  403: ZErrorReplySchema,
-  404: ZErrorReplySchema,
-  409: ZErrorReplySchema,
-};
+const errors = ERROR_REPLIES;
 const tags = ['admin: check-ins'];
 
 /** Daily unit check-ins (alerts doc section 7): list, get-or-create for a unit, get, update. */

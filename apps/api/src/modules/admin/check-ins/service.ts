@@ -229,7 +229,8 @@ export async function updateCheckIn(
         {
           field: 'body.checkInReason',
           rule: 'enum',
-          message: 'A completed check-in needs a reason: CALLED_RESIDENT, SEEN_IN_PERSON or TEAM_MEMBER_VERIFIED',
+          message:
+            'A completed check-in needs a reason: CALLED_RESIDENT, SEEN_IN_PERSON or TEAM_MEMBER_VERIFIED',
         },
       ]);
     }

@@ -1,0 +1,151 @@
+import { Badge, Button, Loader, Paper, Stack, Text } from '@mantine/core';
+import {
+  ButtonLabels,
+  CHECK_IN_STATUS_LABELS,
+  CheckInMessages,
+  type TCheckInReply,
+  type TStaffCheckInReason,
+  UNIT_CHECK_IN_REASON_CHOICES,
+} from '@sage/contract';
+import { formatCheckInTime, isBeforeDailyCheckIn } from '@sage/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { reportError } from '../../shared/report-error';
+import { toast } from '../../shared/toast';
+import { checkInKeys, checkInsApi, useFacilityTimeZone, useUnitCheckIn } from './check-ins-api';
+
+const MINUTE_MS = 60_000;
+
+/** The current time, refreshed every minute (so the card opens at 4:00 am without a reload). */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), MINUTE_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+const statusLabel = (status: TCheckInReply['status']): string =>
+  (CHECK_IN_STATUS_LABELS as Partial<Record<string, string>>)[status] ?? CHECK_IN_STATUS_LABELS.PENDING;
+
+export interface UnitCheckInCardProps {
+  unit: { id: string; displayName: string };
+  facilityId: string;
+  /** Cancel: leaves the card (the drawer closes). */
+  onCancel: () => void;
+}
+
+/**
+ * Unit check-in card (drawer 11) for independent-living residents: the unit's daily check-in status, 'Check-in
+ * Unit' with the reason choices, 'Remove Unit Check-in', Cancel and Go Back. Before 4:00 am facility time it
+ * shows 'Daily check-in begins at 4:00 am' and fetches nothing.
+ */
+export function UnitCheckInCard({ unit, facilityId, onCancel }: UnitCheckInCardProps) {
+  const now = useNow();
+  const timeZone = useFacilityTimeZone(facilityId);
+  const tz = timeZone.data ?? null;
+  const beforeStart = tz !== null && isBeforeDailyCheckIn(now, tz);
+  const checkIn = useUnitCheckIn(unit.id, tz !== null && !beforeStart);
+  const [choosing, setChoosing] = useState(false);
+  const queryClient = useQueryClient();
+  const update = useMutation({
+    mutationFn: (body: { status: 'COMPLETE' | 'PENDING'; checkInReason?: TStaffCheckInReason }) =>
+      checkInsApi.update(checkIn.data?.id ?? '', body),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(checkInKeys.unit(unit.id), saved);
+      void queryClient.invalidateQueries({ queryKey: checkInKeys.all, refetchType: 'none' });
+      setChoosing(false);
+      toast.success(CheckInMessages.updatedForUnit(unit.displayName));
+    },
+    onError: (error) => {
+      reportError(error, { action: 'update-check-in', unitId: unit.id });
+      toast.error(CheckInMessages.updateFailed);
+    },
+  });
+
+  let body: ReactNode;
+  if (timeZone.isPending) body = <Loader aria-label="Loading" />;
+  else if (timeZone.isError) body = <Text c="red">{timeZone.error.message}</Text>;
+  else if (beforeStart) body = <Text>{CheckInMessages.dailyCheckInBegins}</Text>;
+  else if (checkIn.isPending) body = <Loader aria-label="Loading" />;
+  else if (checkIn.isError) body = <Text c="red">{checkIn.error.message}</Text>;
+  else {
+    const c = checkIn.data;
+    const completeAt =
+      c.status === 'COMPLETE' && c.checkInTimestamp !== null && tz
+        ? formatCheckInTime(c.checkInTimestamp, tz)
+        : null;
+    body = (
+      <Stack gap={6}>
+        <Badge
+          size="lg"
+          tt="none"
+          variant="light"
+          color={c.status === 'COMPLETE' ? 'green' : c.status === 'SKIPPED_ON_HOLD' ? 'gray' : 'orange'}
+          aria-label="Check-in status"
+        >
+          {statusLabel(c.status)}
+        </Badge>
+        {completeAt ? <Text c="dimmed">{completeAt}</Text> : null}
+      </Stack>
+    );
+  }
+
+  const c = !beforeStart && checkIn.isSuccess ? checkIn.data : null;
+  const canCheckIn = c !== null && c.status === 'PENDING' && !c.isOnHold;
+  const canRemove = c !== null && c.status === 'COMPLETE' && !c.isOnHold;
+  const big = { size: 'lg', fullWidth: true, mih: 48 } as const;
+
+  return (
+    <Paper withBorder p="md" radius="md" aria-label="Unit check-in" role="region">
+      <Stack gap="sm">
+        <Text fw={700}>{unit.displayName}</Text>
+        {body}
+        {choosing && canCheckIn ? (
+          <>
+            {UNIT_CHECK_IN_REASON_CHOICES.map((choice) => (
+              <Button
+                key={choice.reason}
+                {...big}
+                variant="light"
+                loading={update.isPending && update.variables?.checkInReason === choice.reason}
+                disabled={update.isPending}
+                onClick={() =>
+                  update.mutate({ status: 'COMPLETE', checkInReason: choice.reason as TStaffCheckInReason })
+                }
+              >
+                {choice.label}
+              </Button>
+            ))}
+            <Button {...big} variant="default" disabled={update.isPending} onClick={() => setChoosing(false)}>
+              {ButtonLabels.goBack}
+            </Button>
+          </>
+        ) : (
+          <>
+            {canCheckIn ? (
+              <Button {...big} onClick={() => setChoosing(true)}>
+                {CheckInMessages.checkInUnit}
+              </Button>
+            ) : null}
+            {canRemove ? (
+              <Button
+                {...big}
+                color="red"
+                variant="light"
+                loading={update.isPending}
+                onClick={() => update.mutate({ status: 'PENDING' })}
+              >
+                {CheckInMessages.removeUnitCheckIn}
+              </Button>
+            ) : null}
+            <Button {...big} variant="default" onClick={onCancel}>
+              {ButtonLabels.cancel}
+            </Button>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ZCheckInReasonSchema, ZCheckInStatusSchema } from './check-ins';
+import { ZIdSchema, ZQueryBooleanSchema } from './common';
+
+/** Check-ins (alerts doc section 7): GET and POST /checkIns, GET and PUT /checkIns/{checkInId}. */
+export const CHECK_INS_PATH = '/admin/api/v1/checkIns';
+
+/** Reasons staff may choose on the unit check-in card (BUTTON_PRESSED and VERIFIED_BY_INTEGRATION are set by devices). */
+export const ZStaffCheckInReasonSchema = z.enum([
+  'CALLED_RESIDENT',
+  'SEEN_IN_PERSON',
+  'TEAM_MEMBER_VERIFIED',
+]);
+export type TStaffCheckInReason = z.infer<typeof ZStaffCheckInReasonSchema>;
+
+/** GET /checkIns ?date (yyyy-MM-dd; default: today's check-in day in the facility's time zone), unitId, careZoneId, facilityId, enterpriseId, status, isOnHold */
+export const ZListCheckInsQuerySchema = z.object({
+  date: z.iso.date().optional(),
+  unitId: ZIdSchema.optional(),
+  careZoneId: ZIdSchema.optional(),
+  facilityId: ZIdSchema.optional(),
+  enterpriseId: ZIdSchema.optional(),
+  status: ZCheckInStatusSchema.optional(),
+  isOnHold: ZQueryBooleanSchema.optional(),
+});
+export type TListCheckInsQuery = z.infer<typeof ZListCheckInsQuerySchema>;
+
+export const ZCheckInParamsSchema = z.object({ checkInId: ZIdSchema });
+
+/**
+ * A unit's check-in for a day. `id` is null for a unit whose check-in row does not exist yet (listed as
+ * PENDING; POST /checkIns creates it). checkInTimestamp is in milliseconds.
+ */
+export const ZCheckInSchema = z.object({
+  id: ZIdSchema.nullable(),
+  status: ZCheckInStatusSchema,
+  checkInReason: ZCheckInReasonSchema.nullable(),
+  checkInTimestamp: z.number().int().nullable(),
+  unit: z.object({ id: ZIdSchema, displayName: z.string() }),
+  date: z.iso.date(),
+  facilityId: ZIdSchema,
+  isOnHold: z.boolean(),
+});
+export type TCheckIn = z.infer<typeof ZCheckInSchema>;
+/** A stored check-in (GET, PUT and POST reply): always has an id. */
+export const ZCheckInReplySchema = ZCheckInSchema.extend({ id: ZIdSchema });
+export type TCheckInReply = z.infer<typeof ZCheckInReplySchema>;
+export const ZListCheckInsReplySchema = z.array(ZCheckInSchema);
+
+/** POST /checkIns: today's check-in of a unit, created as PENDING when missing. */
+export const ZCreateCheckInRequestSchema = z.object({ unitId: ZIdSchema });
+export type TCreateCheckInRequest = z.infer<typeof ZCreateCheckInRequestSchema>;
