@@ -21,6 +21,7 @@ import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase } from '@sage/db/testing';
 import { testServer } from '../lib/database';
+import { addBenchButtons, type BenchButton, pressOrder } from './bench-buttons';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const { values: args } = parseArgs({
@@ -121,35 +122,12 @@ async function main(): Promise<void> {
     // Tenants: facilities with a gateway each, and a wall button for every press.
     const facilities: TestFacility[] = [];
     for (let i = 0; i < FACILITIES; i++) facilities.push(await createTestFacility(db.prisma));
-    const buttons: { facility: TestFacility; hardwareId: string; deviceId: string }[] = [];
+    const buttons: BenchButton[] = [];
     for (const facility of facilities) {
-      const units = Object.values(facility.units);
-      const devices = Array.from({ length: BUTTONS_PER_FACILITY }, (_, i) => ({
-        id: randomUUID(),
-        hardwareId: `BENCH-${facility.tag}-${i}`,
-        type: 'SAGE_BUTTON' as const,
-        facilityId: facility.facilityId,
-        enterpriseId: facility.enterpriseId,
-      }));
-      await db.prisma.device.createMany({ data: devices });
-      await db.prisma.deviceAllocation.createMany({
-        data: devices.map((d, i) => ({
-          facilityId: facility.facilityId,
-          enterpriseId: facility.enterpriseId,
-          deviceId: d.id,
-          unitId: units[i % units.length]!.id,
-          activeDeviceKey: d.id,
-          displayName: `Bench button ${i}`,
-        })),
-      });
-      for (const d of devices) buttons.push({ facility, hardwareId: d.hardwareId, deviceId: d.id });
+      buttons.push(...(await addBenchButtons(db.prisma, facility, BUTTONS_PER_FACILITY)));
     }
     // Presses alternate between facilities (gateways), each press on a button of its own.
-    const perFacility = facilities.map((f) => buttons.filter((b) => b.facility === f));
-    const presses = Array.from(
-      { length: PRESSES },
-      (_, i) => perFacility[i % FACILITIES]![Math.floor(i / FACILITIES)]!,
-    );
+    const presses = pressOrder(facilities, buttons, PRESSES);
 
     // The worker and the API instance(s), as separate processes on the one database.
     const workerPort = await freePort();

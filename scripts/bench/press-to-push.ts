@@ -21,6 +21,7 @@ import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase } from '@sage/db/testing';
 import { testServer } from '../lib/database';
+import { addBenchButtons, type BenchButton, pressOrder } from './bench-buttons';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const { values: args } = parseArgs({
@@ -102,7 +103,7 @@ async function main(): Promise<void> {
     );
     const facilities: TestFacility[] = [];
     for (let i = 0; i < FACILITIES; i++) facilities.push(await createTestFacility(db.prisma));
-    const buttons: { facility: TestFacility; hardwareId: string; deviceId: string }[] = [];
+    const buttons: BenchButton[] = [];
     const subscribersOf = new Map<string, number>();
     for (const facility of facilities) {
       // On-shift care staff with a browser subscription each (the factory's default policy: care staff and
@@ -127,32 +128,9 @@ async function main(): Promise<void> {
         }),
       });
       subscribersOf.set(facility.facilityId, staff.length);
-      const units = Object.values(facility.units);
-      const devices = Array.from({ length: BUTTONS_PER_FACILITY }, (_, i) => ({
-        id: randomUUID(),
-        hardwareId: `BENCH-${facility.tag}-${i}`,
-        type: 'SAGE_BUTTON' as const,
-        facilityId: facility.facilityId,
-        enterpriseId: facility.enterpriseId,
-      }));
-      await db.prisma.device.createMany({ data: devices });
-      await db.prisma.deviceAllocation.createMany({
-        data: devices.map((d, i) => ({
-          facilityId: facility.facilityId,
-          enterpriseId: facility.enterpriseId,
-          deviceId: d.id,
-          unitId: units[i % units.length]!.id,
-          activeDeviceKey: d.id,
-          displayName: `Bench button ${i}`,
-        })),
-      });
-      for (const d of devices) buttons.push({ facility, hardwareId: d.hardwareId, deviceId: d.id });
+      buttons.push(...(await addBenchButtons(db.prisma, facility, BUTTONS_PER_FACILITY)));
     }
-    const perFacility = facilities.map((f) => buttons.filter((b) => b.facility === f));
-    const presses = Array.from(
-      { length: PRESSES },
-      (_, i) => perFacility[i % FACILITIES]![Math.floor(i / FACILITIES)]!,
-    );
+    const presses = pressOrder(facilities, buttons, PRESSES);
 
     const caFile = path.join(certDir, 'push-service.pem');
     writeFileSync(caFile, push.ca);
