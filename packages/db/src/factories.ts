@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { ObservationType } from '@sage/contract';
 import {
   CareType,
   DeviceType,
@@ -50,47 +51,12 @@ export const STANDARD_CARE_ZONES = [
 export const NIGHT_DOOR_SCHEDULE: SchedulePlan = { ranges: [{ startTime: '19:00', endTime: '07:00' }] };
 
 /** Observation types offered per care type (none for independent living). */
+const ALL_OBSERVATION_TYPES: string[] = Object.values(ObservationType);
 export const DEFAULT_OBSERVATIONS_BY_CARE_TYPE = {
-  ASSISTED_LIVING: [
-    'SKIN',
-    'PAIN',
-    'URINE',
-    'BOWEL_MOVEMENT',
-    'MOOD_BEHAVIOR',
-    'SEEMS_DIFFERENT',
-    'NEEDS_MORE_HELP',
-    'OTHER',
-  ],
-  MEMORY_CARE: [
-    'SKIN',
-    'PAIN',
-    'URINE',
-    'BOWEL_MOVEMENT',
-    'MOOD_BEHAVIOR',
-    'SEEMS_DIFFERENT',
-    'NEEDS_MORE_HELP',
-    'OTHER',
-  ],
-  LONG_TERM_CARE: [
-    'SKIN',
-    'PAIN',
-    'URINE',
-    'BOWEL_MOVEMENT',
-    'MOOD_BEHAVIOR',
-    'SEEMS_DIFFERENT',
-    'NEEDS_MORE_HELP',
-    'OTHER',
-  ],
-  SHORT_TERM_REHAB: [
-    'SKIN',
-    'PAIN',
-    'URINE',
-    'BOWEL_MOVEMENT',
-    'MOOD_BEHAVIOR',
-    'SEEMS_DIFFERENT',
-    'NEEDS_MORE_HELP',
-    'OTHER',
-  ],
+  ASSISTED_LIVING: ALL_OBSERVATION_TYPES,
+  MEMORY_CARE: ALL_OBSERVATION_TYPES,
+  LONG_TERM_CARE: ALL_OBSERVATION_TYPES,
+  SHORT_TERM_REHAB: ALL_OBSERVATION_TYPES,
   INDEPENDENT_LIVING: [],
 } satisfies Partial<Record<CareType, string[]>>;
 

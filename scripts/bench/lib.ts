@@ -1,4 +1,6 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import type { PrismaClient } from '@sage/db';
 import type { TestFacility } from '@sage/db/factories';
 
@@ -47,4 +49,44 @@ export function pressOrder(
     { length: presses },
     (_, i) => perFacility[i % facilities.length]![Math.floor(i / facilities.length)]!,
   );
+}
+
+/** A free loopback port for a child process to listen on. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Waits until `url` answers 2xx. */
+export async function waitForHealth(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** SIGTERM, then SIGKILL after 10 s; resolves when the child has exited. */
+export function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
 }
