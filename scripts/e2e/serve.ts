@@ -19,6 +19,8 @@ const env = {
   DATABASE_URL: db.url,
   PORT: port,
   INGEST_PORT: ingestPort,
+  // A build of the web app elsewhere than apps/web/dist (parallel runs build into their own folders).
+  ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
 };
 const config = loadConfig(env);
 const api = await buildApp(config, { logger: { level: 'warn' } });
