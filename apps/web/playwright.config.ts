@@ -11,6 +11,9 @@ export default defineConfig({
   workers: 2,
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://localhost:3000',
+    // Notifications allowed up front, as on a phone set up for alerts: otherwise the Allow notifications
+    // drawer (permission 'default') covers every signed-in page. The push spec starts without it.
+    permissions: ['notifications'],
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

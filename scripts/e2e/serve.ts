@@ -1,12 +1,15 @@
 // The whole stack for the browser tests: a fresh database of its own with the demo data, the API
 // (serving the built web app) and the worker, in one process. Prints READY when both listen;
 // SIGTERM closes them and drops the database.
+import https from 'node:https';
+import tls from 'node:tls';
 import { buildApp } from '@sage/api';
 import { loadConfig } from '@sage/api/env';
 import { seedDemo } from '@sage/db/seed';
 import { createTestDatabase } from '@sage/db/testing';
 import { startWorker } from '@sage/worker';
 import { loadWorkerConfig } from '@sage/worker/env';
+import { makeE2ePushCertificate } from './push-certificate';
 
 const port = process.env.E2E_PORT ?? '3110';
 const ingestPort = process.env.E2E_INGEST_PORT ?? '3111';
@@ -25,7 +28,12 @@ const env = {
 const config = loadConfig(env);
 const api = await buildApp(config, { logger: { level: 'warn' } });
 await api.listen({ host: '127.0.0.1', port: config.PORT });
-const worker = await startWorker(loadWorkerConfig(env), { logger: { level: 'warn' } });
+// Web pushes may also go to the push test's loopback push service (its certificate trusted: decision 0064).
+const pushCa = [...tls.rootCertificates, makeE2ePushCertificate(port).cert];
+const worker = await startWorker(loadWorkerConfig(env), {
+  logger: { level: 'warn' },
+  notifications: { pushAgent: new https.Agent({ ca: pushCa, keepAlive: true }) },
+});
 
 let closing = false;
 async function close() {

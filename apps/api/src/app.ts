@@ -16,6 +16,15 @@ export interface BuildAppOptions {
   prisma?: PrismaClient;
   /** Pino logger options, or false to keep tests quiet. */
   logger?: boolean | object;
+  /** The clock routes read as `app.now()` (tests pass a fixed one); the system clock by default. */
+  now?: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The current time; a seam for tests (BuildAppOptions.now). */
+    now: () => Date;
+  }
 }
 
 /** The whole API process as one Fastify instance; the server and the tests both build it here. */
@@ -29,6 +38,7 @@ export async function buildApp(cfg: Config, options: BuildAppOptions = {}): Prom
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorate('now', options.now ?? (() => new Date()));
 
   await app.register(config, { config: cfg });
   await app.register(errors);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
+import { JobName, TASK_CHANGE_RETENTION_MS } from '@sage/db';
 import { createTestFacility } from '@sage/db/factories';
 import { createTestDatabase } from '@sage/db/testing';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +54,38 @@ describe('[WORKER][LIFECYCLE]: start, stop and restart', () => {
       await second.close();
       expect(second.ingest.server.listening).toBe(false);
     } finally {
+      await db.drop();
+    }
+  });
+
+  it('the hourly housekeeping job deletes task changes past their retention and keeps the rest', async () => {
+    const db = await createTestDatabase();
+    const facility = await createTestFacility(db.prisma);
+    const config = loadWorkerConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, INGEST_PORT: '0' });
+    const worker = await startWorker(config, { logger: false, listen: false });
+    try {
+      const insert = (ageMs: number) =>
+        db.prisma.$executeRawUnsafe(
+          `INSERT INTO "TaskChange" ("facilityId", "taskId", status, severity, "changedAt")
+           VALUES ($1, 'task-x', 'OPEN_UNCLAIMED', 'HIGH_PRIORITY', now() - ($2::bigint * interval '1 millisecond'))`,
+          facility.facilityId,
+          String(ageMs),
+        );
+      for (let i = 0; i < 3; i++) await insert(TASK_CHANGE_RETENTION_MS + 60_000);
+      await insert(TASK_CHANGE_RETENTION_MS - 60_000);
+      await insert(0);
+      // What the cron does each hour, run now through the queue.
+      await db.prisma.$executeRawUnsafe('SELECT graphile_worker.add_job($1)', JobName.pruneTaskChanges);
+      const deadline = Date.now() + 10_000;
+      let left = -1;
+      while (Date.now() < deadline) {
+        left = await db.prisma.taskChange.count({ where: { facilityId: facility.facilityId } });
+        if (left === 2) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(left).toBe(2);
+    } finally {
+      await worker.close();
       await db.drop();
     }
   });

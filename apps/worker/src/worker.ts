@@ -1,8 +1,8 @@
 import errors from '@sage/api/errors';
-import { createPrisma, JobName, type PrismaClient } from '@sage/db';
+import { createPrisma, JobName, type PrismaClient, pruneTaskChanges } from '@sage/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Logger, type Runner, run, runMigrations, type TaskList } from 'graphile-worker';
+import { Logger, parseCronItems, type Runner, run, runMigrations, type TaskList } from 'graphile-worker';
 import pg from 'pg';
 import type { WorkerConfig } from './env';
 import ingestRoutes from './ingest/routes';
@@ -79,6 +79,10 @@ export async function startWorker(
     [PROCESS_DEVICE_EVENT]: (payload, helpers) =>
       processDeviceEvent({ pool, logger: helpers.logger }, payload),
     [JobName.careConfirmationTimeout]: (payload, helpers) => careConfirmationTimeout(pool, payload, helpers),
+    [JobName.pruneTaskChanges]: async (_payload, helpers) => {
+      const deleted = await pruneTaskChanges(pool);
+      if (deleted) helpers.logger.info(`pruned ${deleted} task changes past their retention`);
+    },
   };
   const runner = await run({
     pgPool: pool,
@@ -86,7 +90,10 @@ export async function startWorker(
     noHandleSignals: true,
     pollInterval: 1000,
     taskList,
-    parsedCronItems: [],
+    // Housekeeping on the queue's own cron (one run per hour across all workers, none backfilled).
+    parsedCronItems: parseCronItems([
+      { task: JobName.pruneTaskChanges, match: '17 * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } },
+    ]),
     logger,
   });
 

@@ -4,6 +4,7 @@ import { ZIdSchema, ZQueryBooleanSchema, zQueryArray } from './common';
 import { NOTE_MAX_LENGTH } from './constants';
 import { ZObservationTypeSchema } from './observations';
 import { ZResolutionTypeSchema } from './resolution';
+import { ZStaffAssistCountSchema } from './task-requests';
 import { ZPageNumberSchema, ZPageSizeSchema, ZTimeInputSchema } from './tasks-api';
 
 /**
@@ -38,6 +39,11 @@ export const ZLogCareRequestSchema = z.strictObject({
   observations: z.array(ZObservationTypeSchema).default([]),
   resolutionNote: z.string().max(NOTE_MAX_LENGTH).optional(),
   respondingStaffRids: z.array(ZIdSchema).default([]),
+  /**
+   * "Staff-assist counter: min 1, max 5, default 1; shown only for ... new care logs (not refusals)"
+   * (docs/decisions/0057): 1 is stored when none is sent; a refusal with a count is a 400.
+   */
+  staffAssistCount: ZStaffAssistCountSchema.optional(),
   groupId: ZIdSchema.optional(),
   unitId: ZIdSchema.optional(),
 });
@@ -59,6 +65,8 @@ export const ZResidentActivitySchema = z.object({
   observations: z.array(z.string()),
   resolutionNote: z.string().nullable(),
   respondingStaffRids: z.array(z.string()),
+  /** The staff-assist counter; null for refusals and where it does not apply (docs/decisions/0057). */
+  staffAssistCount: z.number().int().nullable(),
   isRefusal: z.boolean(),
   createdAt: z.number().int(),
 });
@@ -174,6 +182,8 @@ export const ZCareEventSchema = z.object({
   ),
   alertRid: z.string().nullable(),
   unitId: z.string().nullable(),
+  /** The staff-assist counter of the care log or resolved alert; null where it does not apply (0057). */
+  staffAssistCount: z.number().int().nullable(),
   eventTimestamp: z.number().int(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),

@@ -50,3 +50,11 @@ export const ZListCheckInsReplySchema = z.array(ZCheckInSchema);
 /** POST /checkIns: today's check-in of a unit, created as PENDING when missing. */
 export const ZCreateCheckInRequestSchema = z.object({ unitId: ZIdSchema });
 export type TCreateCheckInRequest = z.infer<typeof ZCreateCheckInRequestSchema>;
+
+/** Error codes of PUT /checkIns/{checkInId} (docs/decisions/0059). */
+export const CheckInErrorCode = {
+  /** "Check-in: blocked during downtime": before 4:00 am facility time (409, 'Daily check-in begins at 4:00 am'). */
+  CHECK_IN_DOWNTIME: 'CHECK_IN_DOWNTIME',
+  CHECK_IN_ON_HOLD: 'CHECK_IN_ON_HOLD',
+} as const;
+export type CheckInErrorCode = (typeof CheckInErrorCode)[keyof typeof CheckInErrorCode];

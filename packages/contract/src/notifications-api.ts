@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZIdSchema, zQueryArray, zQueryInt } from './common';
 import {
   ZNotificationPolicyTypeSchema,
+  ZPushMessageDataSchema,
   ZSubscriptionStatusSchema,
   ZSubscriptionTopicSchema,
   ZWebPushSubscriptionRequestSchema,
@@ -266,3 +267,36 @@ export const ZMessageDeliveryReplySchema = z.object({
   /** The report changed nothing (a RECEIVED after SHOWN, or the same status again). */
   unchanged: z.boolean(),
 });
+
+// ---------------------------------------------------------------------------
+// Web push payload and delivery receipts (docs/decisions/0063)
+// ---------------------------------------------------------------------------
+
+/**
+ * What a web push carries (encrypted end to end to the recipient's browser): the notification's title and
+ * body, the spec's push message data, and the delivery's receipt token.
+ */
+export const ZPushPayloadSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  data: ZPushMessageDataSchema,
+  /** Proves receipt of this one delivery: sent back in PUSH_RECEIPT_HEADER with its delivery status. */
+  receiptToken: z.string(),
+});
+export type TPushPayload = z.infer<typeof ZPushPayloadSchema>;
+
+/**
+ * PUT /messages/{messageRid}/messagesSent takes either the recipient's bearer token or this header with the
+ * push's receipt token (the service worker, which has no access token of its own).
+ */
+export const PUSH_RECEIPT_HEADER = 'x-sage-push-receipt';
+
+/** The delivery-status route (under the message orchestration base path). */
+export const messageDeliveryPath = (messageRid: string): string =>
+  `/messages/${encodeURIComponent(messageRid)}/messagesSent`;
+
+/** The service worker's script, at the web app's root scope. */
+export const SERVICE_WORKER_URL = '/sw.js';
+
+/** Where a click on an alert's notification leads. */
+export const alertDetailPath = (taskId: string): string => `/alerts/alert/${encodeURIComponent(taskId)}`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ZLogCareRequestSchema } from './care-api';
 import { ZErrorReplySchema, zQueryArray } from './common';
 import { ZIngestEventRequestSchema, ZIngestEventTypeSchema } from './ingest';
 import { ZLiveClientMessageSchema, ZLiveServerMessageSchema } from './live';
@@ -200,5 +201,22 @@ describe('resolve task body', () => {
     expect(
       ZResolveTaskRequestSchema.safeParse({ alertOutcomeType: 'FALSE_ALARM', careOutcomes: [] }).success,
     ).toBe(false);
+  });
+
+  it.each([
+    [1, true],
+    [5, true],
+    [0, false],
+    [6, false],
+    [2.5, false],
+  ])('"staff-assist counter 1 to 5": staffAssistCount %s -> %s', (staffAssistCount, ok) => {
+    const body = {
+      alertOutcomeType: 'RESIDENT_INTERACTION',
+      careOutcomes: [{ outcome: 'COMPLETED', careProvided: 'ADL_BATHING' }],
+      staffAssistCount,
+    };
+    expect(ZResolveTaskRequestSchema.safeParse(body).success).toBe(ok);
+    const { alertOutcomeType: _unused, ...careLog } = body;
+    expect(ZLogCareRequestSchema.safeParse({ ...careLog, residentId: 'r1' }).success).toBe(ok);
   });
 });

@@ -123,6 +123,20 @@ export const ZListStaffQuerySchema = z.object({
 export type TListStaffQuery = z.infer<typeof ZListStaffQuerySchema>;
 export const ZListStaffReplySchema = z.array(ZStaffMemberSchema);
 
+/**
+ * "The facility carries facilityConfig (isAlertLocationEnabled, isObservationsEnabled, observationsByCareType,
+ * ehrIntegrationsConfig, routineCheckIntervalInMin)". observationsByCareType maps a care type to the
+ * observation type ids offered for it; null when the facility has none configured (docs/decisions/0058).
+ * ehrIntegrationsConfig is not exposed here (no screen of ours reads it).
+ */
+export const ZFacilityConfigSchema = z.object({
+  isAlertLocationEnabled: z.boolean(),
+  isObservationsEnabled: z.boolean(),
+  observationsByCareType: z.record(z.string(), z.array(z.string())).nullable(),
+  routineCheckIntervalInMin: z.number().int().nullable(),
+});
+export type TFacilityConfig = z.infer<typeof ZFacilityConfigSchema>;
+
 export const ZFacilitySummarySchema = z.object({
   id: ZIdSchema,
   name: z.string(),
@@ -131,6 +145,7 @@ export const ZFacilitySummarySchema = z.object({
   emergencyNotificationNumber: z.string().nullable(),
   taskNotificationNumber: z.string().nullable(),
   messageDeliveryMethods: z.array(z.string()),
+  facilityConfig: ZFacilityConfigSchema,
 });
 export type TFacilitySummary = z.infer<typeof ZFacilitySummarySchema>;
 

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { ZAlertOutcomeTypeSchema, ZCareOutcomeSchema } from './care-outcomes';
-import { NOTE_MAX_LENGTH } from './constants';
+import { NOTE_MAX_LENGTH, STAFF_ASSIST_MAX, STAFF_ASSIST_MIN } from './constants';
 import { ZObservationTypeSchema } from './observations';
 import { ZTaskStatusSchema } from './tasks';
+
+/** "Staff-assist counter: min 1, max 5": a whole number of staff who assisted. */
+export const ZStaffAssistCountSchema = z
+  .number()
+  .int()
+  .min(STAFF_ASSIST_MIN, `The staff-assist count is ${STAFF_ASSIST_MIN} to ${STAFF_ASSIST_MAX}`)
+  .max(STAFF_ASSIST_MAX, `The staff-assist count is ${STAFF_ASSIST_MIN} to ${STAFF_ASSIST_MAX}`);
 
 /** PUT /tasks/{taskId} status update: body status. */
 export const ZUpdateTaskStatusRequestSchema = z.object({ status: ZTaskStatusSchema });
@@ -20,6 +27,11 @@ export const ZResolveTaskRequestSchema = z.object({
   observations: z.array(ZObservationTypeSchema).default([]),
   bypassCareConfirmationChecks: z.boolean().default(false),
   respondingStaffRids: z.array(z.string().min(1)).default([]),
+  /**
+   * "Staff-assist counter: min 1, max 5, default 1" (docs/decisions/0057): only where the counter shows (a
+   * non-door-alarm emergency); the server stores 1 when it applies and none is sent, and refuses it elsewhere.
+   */
+  staffAssistCount: ZStaffAssistCountSchema.optional(),
 });
 export type TResolveTaskRequest = z.infer<typeof ZResolveTaskRequestSchema>;
 

@@ -113,6 +113,8 @@ export const ZTaskReplySchema = z.object({
   careOutcomes: z.array(ZCareOutcomeSchema),
   observations: z.array(z.string()),
   respondingStaffRids: z.array(z.string()),
+  /** The staff-assist counter of the resolution; null where it does not apply (docs/decisions/0057). */
+  staffAssistCount: z.number().int().nullable(),
 });
 export type TTaskReply = z.infer<typeof ZTaskReplySchema>;
 

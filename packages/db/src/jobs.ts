@@ -14,6 +14,8 @@ export const JobName = {
   startTaskNotifications: 'start-task-notifications',
   /** One run of one block of a task's notification escalation. */
   runNotificationBlock: 'run-notification-block',
+  /** Hourly (cron): TaskChange rows past their retention are deleted (decision 0033). */
+  pruneTaskChanges: 'prune-task-changes',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 

@@ -58,3 +58,33 @@ export async function recordTaskChangePg(client: pg.ClientBase, change: TaskChan
   ]);
   return Number(rows[0]!.version);
 }
+
+/**
+ * How long TaskChange rows are kept: twice the live replay window (24 h, decision 0031), so a client
+ * whose last version is older than the window still finds rows older than the window and is told to
+ * resync; one whose last version was pruned is told to resync too (its version no longer exists).
+ */
+export const TASK_CHANGE_RETENTION_MS = 48 * 60 * 60 * 1000;
+
+/**
+ * Deletes TaskChange rows older than the retention, in batches (short transactions: the table is on the
+ * hot path of every alert). Returns how many were deleted.
+ */
+export async function pruneTaskChanges(
+  pool: Pick<pg.Pool, 'query'>,
+  now = new Date(),
+  batchSize = 10_000,
+): Promise<number> {
+  const before = new Date(now.getTime() - TASK_CHANGE_RETENTION_MS);
+  let deleted = 0;
+  for (;;) {
+    const { rowCount } = await pool.query(
+      `DELETE FROM "TaskChange" WHERE version IN (
+         SELECT version FROM "TaskChange" WHERE "changedAt" < $1 ORDER BY version LIMIT $2
+       )`,
+      [before, batchSize],
+    );
+    deleted += rowCount ?? 0;
+    if ((rowCount ?? 0) < batchSize) return deleted;
+  }
+}

@@ -8,6 +8,7 @@ export * from './door-schedule';
 export * from './notification-rules';
 export * from './observation-rules';
 export * from './outcome-rules';
+export * from './pendants';
 export * from './permissions';
 export * from './relative-time';
 export * from './resident-search';

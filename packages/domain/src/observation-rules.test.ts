@@ -3,6 +3,9 @@ import {
   canSelectObservations,
   observationNotesPlaceholder,
   observationNotesRequired,
+  observationsByCareTypeMap,
+  observationsNotOffered,
+  observationTypesFor,
   observationTypesForCareType,
   showObservationSkip,
 } from './observation-rules';
@@ -62,4 +65,64 @@ describe('observation options by care type', () => {
       ]);
     },
   );
+});
+
+describe("observation options from the facility's facilityConfig (decision 0058)", () => {
+  const ALL = [
+    'SKIN',
+    'PAIN',
+    'URINE',
+    'BOWEL_MOVEMENT',
+    'MOOD_BEHAVIOR',
+    'SEEMS_DIFFERENT',
+    'NEEDS_MORE_HELP',
+    'OTHER',
+  ];
+  const config = {
+    isObservationsEnabled: true,
+    observationsByCareType: {
+      MEMORY_CARE: ['OTHER', 'MOOD_BEHAVIOR', 'SEEMS_DIFFERENT', 'UNKNOWN_ID'],
+      ASSISTED_LIVING: [],
+    },
+  };
+  it.each<[string, typeof config | null, string | null, string[]]>([
+    [
+      'the care type listed: its types in the spec order, known ids only',
+      config,
+      'MEMORY_CARE',
+      ['MOOD_BEHAVIOR', 'SEEMS_DIFFERENT', 'OTHER'],
+    ],
+    ['listed with none: none', config, 'ASSISTED_LIVING', []],
+    ['not listed: the care-type rule (all eight)', config, 'LONG_TERM_CARE', ALL],
+    ['not listed: the care-type rule (none for independent living)', config, 'INDEPENDENT_LIVING', []],
+    ['a unit without a care type: the care-type rule', config, null, ALL],
+    ['no config loaded: the care-type rule', null, 'MEMORY_CARE', ALL],
+    [
+      'no map configured: the care-type rule',
+      { isObservationsEnabled: true, observationsByCareType: null as never },
+      'MEMORY_CARE',
+      ALL,
+    ],
+    ['isObservationsEnabled false: none', { ...config, isObservationsEnabled: false }, 'LONG_TERM_CARE', []],
+  ])('%s', (_name, facilityConfig, careType, expected) => {
+    expect(observationTypesFor(facilityConfig, careType)).toEqual(expected);
+  });
+  it('lists the observations a facility does not offer for the care type', () => {
+    expect(observationsNotOffered(['PAIN', 'OTHER'], config, 'MEMORY_CARE')).toEqual(['PAIN']);
+    expect(
+      observationsNotOffered(['PAIN'], { ...config, isObservationsEnabled: false }, 'LONG_TERM_CARE'),
+    ).toEqual(['PAIN']);
+    expect(observationsNotOffered(['PAIN', 'OTHER'], config, 'LONG_TERM_CARE')).toEqual([]);
+  });
+});
+
+describe('stored observationsByCareType', () => {
+  it.each<[unknown, Record<string, string[]> | null]>([
+    [null, null],
+    [[], null],
+    ['SKIN', null],
+    [{ MEMORY_CARE: ['SKIN', 3], ASSISTED_LIVING: 'PAIN' }, { MEMORY_CARE: ['SKIN'] }],
+  ])('%j -> %j', (value, expected) => {
+    expect(observationsByCareTypeMap(value)).toEqual(expected);
+  });
 });

@@ -24,3 +24,50 @@ export const showObservationSkip = (selectedCount: number, selectionRequired: bo
  */
 export const observationTypesForCareType = (careType: string | null | undefined): ObservationType[] =>
   careType === 'INDEPENDENT_LIVING' ? [] : (Object.values(ObservationType) as ObservationType[]);
+
+/** The observation settings of a facility's facilityConfig (sign-in doc section 3). */
+export interface FacilityObservationConfig {
+  isObservationsEnabled: boolean;
+  /** Care type -> observation type ids; null when the facility has none configured. */
+  observationsByCareType: Readonly<Record<string, readonly string[]>> | null;
+}
+
+/**
+ * The observation types offered for a unit's care type at a facility (docs/decisions/0058):
+ * - isObservationsEnabled false: none (the observations step is skipped, the server takes none);
+ * - the care type listed in observationsByCareType: those types (known ids only, in the spec's order);
+ * - no map, or the care type (or a unit without one) not in it: the rule of decision 0050.
+ * Without a config (not loaded) the rule of decision 0050 applies.
+ */
+export const observationTypesFor = (
+  config: FacilityObservationConfig | null | undefined,
+  careType: string | null | undefined,
+): ObservationType[] => {
+  if (config && !config.isObservationsEnabled) return [];
+  const configured =
+    careType && config?.observationsByCareType && Object.hasOwn(config.observationsByCareType, careType)
+      ? config.observationsByCareType[careType]
+      : undefined;
+  if (!Array.isArray(configured)) return observationTypesForCareType(careType);
+  return (Object.values(ObservationType) as ObservationType[]).filter((t) => configured.includes(t));
+};
+
+/** The observations of a resolve or care log that the facility does not offer for the care type. */
+export const observationsNotOffered = (
+  observations: readonly string[],
+  config: FacilityObservationConfig | null | undefined,
+  careType: string | null | undefined,
+): string[] => {
+  const offered = new Set<string>(observationTypesFor(config, careType));
+  return observations.filter((o) => !offered.has(o));
+};
+
+/** A facility's stored observationsByCareType (JSON) as a care type -> ids map; null when absent or malformed. */
+export const observationsByCareTypeMap = (value: unknown): Record<string, string[]> | null => {
+  if (value == null || typeof value !== 'object' || Array.isArray(value)) return null;
+  const map: Record<string, string[]> = {};
+  for (const [careType, ids] of Object.entries(value)) {
+    if (Array.isArray(ids)) map[careType] = ids.filter((id): id is string => typeof id === 'string');
+  }
+  return map;
+};

@@ -8,6 +8,7 @@ import {
   multiOutcomeResolution,
   noteFieldState,
   showStaffAssistCounter,
+  staffAssistCountFor,
   toggleMultiOutcomeSelection,
   wasFallOutcome,
 } from './outcome-rules';
@@ -117,6 +118,20 @@ describe('staff-assist counter', () => {
   ])('"Staff-assist counter: min 1, max 5, default 1": %s -> %i', (value, expected) => {
     expect(clampStaffAssist(value)).toBe(expected);
   });
+  it.each<[boolean, number | undefined, number | null, string | null]>([
+    [true, undefined, 1, null],
+    [true, 4, 4, null],
+    [false, undefined, null, null],
+    [false, 2, null, 'not-applicable'],
+  ])(
+    'stored count (decision 0057, "default 1"): applies=%s sent=%s -> %s, issue %s',
+    (applies, sent, count, rule) => {
+      const result = staffAssistCountFor(applies, sent);
+      expect(result.count).toBe(count);
+      expect(result.issue?.rule ?? null).toBe(rule);
+      if (result.issue) expect(result.issue.field).toBe('staffAssistCount');
+    },
+  );
 });
 
 describe('note field', () => {

@@ -103,6 +103,28 @@ export const clampStaffAssist = (value: number | null | undefined): number => {
   return Math.min(STAFF_ASSIST_MAX, Math.max(STAFF_ASSIST_MIN, Math.trunc(value)));
 };
 
+/**
+ * The staff-assist count a resolve or care log stores (docs/decisions/0057): where the counter applies, the
+ * count sent or the default 1; elsewhere none, and a count sent there is an issue (the counter was not shown).
+ * The range 1..5 is checked by the contract schema.
+ */
+export const staffAssistCountFor = (
+  applies: boolean,
+  sent: number | null | undefined,
+): { count: number | null; issue: { field: string; rule: string; message: string } | null } => {
+  if (applies) return { count: sent ?? STAFF_ASSIST_DEFAULT, issue: null };
+  if (sent == null) return { count: null, issue: null };
+  return {
+    count: null,
+    issue: {
+      field: 'staffAssistCount',
+      rule: 'not-applicable',
+      message:
+        'The staff-assist counter applies only to new care logs that are not refusals and to emergencies, not to door alarms',
+    },
+  };
+};
+
 export interface NoteFieldState {
   label: string;
   helperText: string;

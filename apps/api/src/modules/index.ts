@@ -2,6 +2,7 @@ import { DEV_OUTBOX_PATH, SERVICE_BASE_PATHS } from '@sage/contract';
 import type { FastifyInstance } from 'fastify';
 import { usesOutbox } from '../env';
 import checkInsRoutes from './admin/check-ins/routes';
+import devicesRoutes from './admin/devices/routes';
 import residentsRoutes from './admin/residents/routes';
 import staffProfileRoutes from './admin/staff/routes';
 import staffPreferencesRoutes from './admin/staff-preferences/routes';
@@ -15,7 +16,7 @@ import { adminCareEventRoutes, adminResidentCareRoutes } from './care/admin-rout
 import careRoutes from './care/routes';
 import liveRoutes from './live/routes';
 import { notificationContextRoutes, notificationPolicyRoutes } from './messaging/policy-routes';
-import { inboundSmsRoutes, messageOrchestrationRoutes } from './messaging/routes';
+import { inboundSmsRoutes, messageDeliveryRoutes, messageOrchestrationRoutes } from './messaging/routes';
 import healthRoutes from './system/health/routes';
 
 /**
@@ -49,6 +50,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await admin.register(notificationPolicyRoutes, { prefix: '/notificationPolicies' });
       await admin.register(notificationContextRoutes, { prefix: '/notificationContexts' });
       await admin.register(checkInsRoutes, { prefix: '/checkIns' });
+      await admin.register(devicesRoutes, { prefix: '/devices' });
     },
     { prefix: SERVICE_BASE_PATHS.admin },
   );
@@ -63,6 +65,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
 
   // Message orchestration; its inbound text-message webhook is public (Twilio's signature is checked).
   await app.register(inboundSmsRoutes, { prefix: SERVICE_BASE_PATHS.messageOrchestration });
+  // Delivery status: the recipient's bearer token or the push's receipt token (docs/decisions/0063).
+  await app.register(messageDeliveryRoutes, { prefix: SERVICE_BASE_PATHS.messageOrchestration });
   await app.register(
     async (messaging) => {
       messaging.addHook('preHandler', messaging.authenticate);

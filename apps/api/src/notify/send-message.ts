@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type https from 'node:https';
-import type { TPushMessageData } from '@sage/contract';
+import type { TPushPayload } from '@sage/contract';
 import type { PrismaClient, Severity, SubscriptionTopic } from '@sage/db';
 import webpush from 'web-push';
 import { SmsDeliveryError, type SmsTransport, sendSms } from '../modules/auth/sms/sms';
+import { pushReceiptToken } from './receipt';
 import type { VapidKeys } from './vapid';
 
 export const DeliveryChannel = { PUSH_NOTIFICATION: 'PUSH_NOTIFICATION', SMS: 'SMS' } as const;
@@ -45,12 +46,11 @@ export interface SentMessage {
   messagesSent: SentDelivery[];
 }
 
-/** The push payload: what the notification shows, and the spec's push message data (section 3). */
-export interface PushPayload {
-  title: string;
-  body: string;
-  data: TPushMessageData;
-}
+/**
+ * The push payload: what the notification shows, the spec's push message data (section 3), and the receipt
+ * token the service worker reports delivery with (docs/decisions/0063).
+ */
+export type PushPayload = TPushPayload;
 
 /** Push services answer 404 or 410 for a subscription that no longer exists. */
 const isExpiredSubscription = (statusCode: number | undefined): boolean =>
@@ -166,6 +166,7 @@ export async function sendMessage(deps: NotifierDeps, message: OutgoingMessage):
           messageSentRid,
           notificationCreateTime: now.getTime(),
         },
+        receiptToken: pushReceiptToken(deps.vapid.privateKey, messageRid, messageSentRid),
       };
       const base = {
         messageSentRid,

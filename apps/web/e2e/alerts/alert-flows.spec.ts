@@ -244,7 +244,16 @@ test.describe('[ALERTS]', () => {
     await drawer(page).getByRole('button', { name: 'Skip' }).click();
     // An emergency shows the staff-assist counter.
     await expect(drawer(page).getByRole('button', { name: 'More staff' })).toBeVisible();
+    await drawer(page).getByRole('button', { name: 'More staff' }).click();
+    await drawer(page).getByRole('button', { name: 'More staff' }).click();
+    const resolved = page.waitForResponse(
+      (r) => /\/tasks\/[^/]+\/resolve$/.test(r.url()) && r.request().method() === 'PUT',
+    );
     await drawer(page).getByRole('button', { name: 'Submit' }).click();
+    // The counter's value reaches the server and is stored (docs/decisions/0057).
+    const response = await resolved;
+    expect(response.request().postDataJSON()).toMatchObject({ staffAssistCount: 3 });
+    expect(await response.json()).toMatchObject({ staffAssistCount: 3 });
     await expect(page.getByText('Emergency Resolved')).toBeVisible();
     await expect(page.getByTestId('task-status')).toHaveText('Closed - resolved');
   });

@@ -17,6 +17,23 @@ const facilityHour = (): number =>
     }).format(new Date()),
   );
 
+/** The latest minute before now at which the facility's clock read hh:mm (the page's fake clock starts there). */
+function latestFacilityMinute(hour: number, minute: number): number {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: FACILITY_TIME_ZONE,
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  const step = 60_000;
+  for (let t = Math.floor(Date.now() / step) * step, i = 0; i <= 1440; i++, t -= step) {
+    const parts = format.formatToParts(new Date(t));
+    const value = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    if (value('hour') === hour && value('minute') === minute) return t;
+  }
+  throw new Error(`No ${hour}:${minute} in the last day`);
+}
+
 async function openResident(page: Page) {
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Search Resident' }).click();
@@ -78,5 +95,25 @@ test.describe('[CHECK-IN][UNIT]', () => {
     // Cancel leaves the drawer.
     await card.getByRole('button', { name: 'Cancel' }).click();
     await expect(drawer(page)).toHaveCount(0);
+  });
+
+  test('[CHECK-IN][DOWNTIME]: at midnight facility time the open card keeps its check-in, actions disabled under the message', async ({
+    caregiverPage: page,
+  }) => {
+    // "Check-in: blocked during downtime" (docs/decisions/0059). The page's clock starts at 23:59 facility
+    // time (the server keeps the real one) and then runs past midnight.
+    await page.clock.install({ time: latestFacilityMinute(23, 59) });
+    await openResident(page);
+    const card = drawer(page).getByRole('region', { name: 'Unit check-in' });
+    await expect(card.getByLabel('Check-in status')).toBeVisible();
+    const action = card.getByRole('button', { name: /^(Check-in Unit|Remove Unit Check-in)$/ });
+    await expect(action).toBeEnabled();
+    await expect(card.getByText('Daily check-in begins at 4:00 am')).toHaveCount(0);
+
+    await page.clock.runFor(2 * 60_000);
+    await expect(card.getByText('Daily check-in begins at 4:00 am')).toBeVisible();
+    await expect(card.getByLabel('Check-in status')).toBeVisible();
+    await expect(action).toBeDisabled();
+    await expect(card.getByRole('button', { name: 'Cancel' })).toBeEnabled();
   });
 });

@@ -72,7 +72,15 @@ test.describe('[CARE][LOG]', () => {
       drawer(page).getByText('There are some unsaved changes. Are you sure you want to go back?'),
     ).toBeVisible();
     await drawer(page).getByRole('button', { name: 'Cancel' }).click();
+    // The counter's value reaches the server and is stored (docs/decisions/0057).
+    const logged = page.waitForResponse(
+      (r) => r.url().endsWith('/loggedCare') && r.request().method() === 'POST',
+    );
     await drawer(page).getByRole('button', { name: 'Submit' }).click();
+    const response = await logged;
+    expect(response.request().postDataJSON()).toMatchObject({ staffAssistCount: 2 });
+    expect(response.status()).toBe(201);
+    expect(await response.json()).toMatchObject({ staffAssistCount: 2, observations: ['OTHER'] });
     await expect(page.getByText('Care logged for Margaret Ann Thompson')).toBeVisible();
   });
 
@@ -89,7 +97,14 @@ test.describe('[CARE][LOG]', () => {
     await expect(drawer(page).getByRole('heading', { name: 'Additional Notes' })).toBeVisible();
     // No staff-assist counter for a refusal.
     await expect(drawer(page).getByRole('button', { name: 'More staff' })).toHaveCount(0);
+    const logged = page.waitForResponse(
+      (r) => r.url().endsWith('/loggedCare') && r.request().method() === 'POST',
+    );
     await drawer(page).getByRole('button', { name: 'Submit' }).click();
+    const response = await logged;
+    // No counter, no count sent; none stored (docs/decisions/0057).
+    expect(response.request().postDataJSON()).not.toHaveProperty('staffAssistCount');
+    expect(await response.json()).toMatchObject({ staffAssistCount: null, isRefusal: true });
     await expect(page.getByText('Refused care logged successfully')).toBeVisible();
   });
 });

@@ -1,4 +1,8 @@
 import { careDrawers } from '../features/care/care-drawers';
+import { deviceDrawers } from '../features/devices/device-drawers';
+import { optInDrawers } from '../features/notifications/opt-in/opt-in-drawers';
+import { pushDrawers } from '../features/notifications/push/push-drawers';
+import { pickerDrawers } from '../features/pickers/picker-drawers';
 import { residentDrawers } from '../features/residents/resident-drawers';
 import { SelectDeviceDrawer } from '../features/shift/select-device-drawer';
 import { ConfirmationDrawer, type DrawerRegistry } from '../shared/drawers';
@@ -12,4 +16,8 @@ export const drawerRegistry: DrawerRegistry = {
   'select-device': SelectDeviceDrawer,
   ...careDrawers,
   ...residentDrawers,
+  ...pushDrawers,
+  ...deviceDrawers,
+  ...optInDrawers,
+  ...pickerDrawers,
 };

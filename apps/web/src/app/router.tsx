@@ -82,6 +82,22 @@ export function createAppRouter() {
                   Component: m.ResidentPage,
                 })),
             },
+            {
+              path: 'devices/allocation/:id',
+              lazy: () =>
+                importWithReload(() => import('../features/devices/device-allocation-page')).then((m) => ({
+                  Component: m.DeviceAllocationPage,
+                })),
+            },
+            {
+              path: 'settings/notifications',
+              lazy: () =>
+                importWithReload(
+                  () => import('../features/notification-policies/notification-settings-page'),
+                ).then((m) => ({
+                  Component: m.NotificationSettingsPage,
+                })),
+            },
           ],
         },
         // Any other path: the login page when signed out (spec), the dashboard when signed in.

@@ -5,6 +5,7 @@ import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceEventOutcome } from '../jobs/process-device-event';
 import { eventually, startTestWorker, type TestWorker } from '../test/worker';
+import { applyDeviceEvent } from './apply-device-event';
 
 describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () => {
   let t: TestWorker;
@@ -152,6 +153,47 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
     const types = (await updatesOf(tasks[0]!.id)).map((u) => u.type).sort();
     expect(types).toEqual(['CREATED', ...Array(7).fill('DEVICE_INTERACTION')]);
     await closeTask(tasks[0]!.id);
+  });
+
+  it("a device's events apply in the order they happened, even when a later one's job runs first", async () => {
+    const d = await createTestFacility(t.prisma);
+    const alarm = d.door.alarm;
+    const night = new Date('2025-06-11T02:00:00Z'); // 21:00 in Chicago: inside the door's alert period
+    // Stored as the ingest stores them, but their jobs not yet run: the close's job is the first to run.
+    const store = (type: IngestEventType, at: Date) =>
+      t.prisma.deviceEvent.create({
+        data: {
+          eventId: randomUUID(),
+          facilityId: d.facilityId,
+          gatewayId: d.gateway.id,
+          hardwareId: alarm.hardwareId,
+          type,
+          eventTimestamp: at,
+        },
+      });
+    const opened = await store('DOOR_OPEN', night);
+    const closed = await store('DOOR_CLOSED', new Date(night.getTime() + 1000));
+    const logger = { info: () => {}, warn: () => {} };
+
+    expect((await applyDeviceEvent(t.worker.pool, closed.id, logger))?.outcome).toBe(
+      DeviceEventOutcome.TASK_UPDATED,
+    );
+    const stored = await t.prisma.deviceEvent.findMany({
+      where: { id: { in: [opened.id, closed.id] } },
+      orderBy: { eventTimestamp: 'asc' },
+    });
+    expect(stored.map((e) => e.outcome)).toEqual([
+      DeviceEventOutcome.TASK_CREATED,
+      DeviceEventOutcome.TASK_UPDATED,
+    ]);
+    const task = await openTaskOf(alarm.deviceId);
+    expect((await updatesOf(task!.id)).map((u) => u.type)).toEqual([
+      'CREATED',
+      'DEVICE_INTERACTION_DOOR_CLOSED',
+    ]);
+    // The open's own job, when it runs, finds its event processed and changes nothing.
+    expect(await applyDeviceEvent(t.worker.pool, opened.id, logger)).toBeNull();
+    expect(await updatesOf(task!.id)).toHaveLength(2);
   });
 
   it('the resident pendant pressed while the task is OPEN_CONFIRMING confirms care', async () => {

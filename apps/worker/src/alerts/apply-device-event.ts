@@ -86,6 +86,11 @@ const CHECK_IN_ROOM = 'CHECKIN';
  * device activity (last press, battery), then the alert rules (decision 0030), the task change with its
  * single TaskChange + NOTIFY, and the event marked processed. A processed event is left alone, so a retried
  * or repeated job has no second effect.
+ *
+ * Events of one device apply one at a time and in the order they happened (decision 0032): the
+ * transaction holds the device's advisory lock and first applies that device's earlier events still
+ * waiting for their own jobs (a door's close never applies before its open); those jobs then find their
+ * event processed.
  */
 export async function applyDeviceEvent(
   pool: pg.Pool,
@@ -95,7 +100,10 @@ export async function applyDeviceEvent(
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    const result = await applyInTransaction(client, deviceEventId, logger);
+    let result: ApplyResult | null = null;
+    for (const id of await lockDeviceAndListPending(client, deviceEventId)) {
+      result = await applyInTransaction(client, id, logger);
+    }
     await client.query('COMMIT');
     return result;
   } catch (error) {
@@ -104,6 +112,36 @@ export async function applyDeviceEvent(
   } finally {
     client.release();
   }
+}
+
+/**
+ * Takes the transaction-scoped lock of the event's device (facility + hardware id: the lock is taken before
+ * any event row, so two jobs of one device queue here instead of deadlocking on each other's rows) and
+ * returns the device's unprocessed events up to and including this one, oldest first. Empty when the
+ * event is unknown or already processed.
+ */
+async function lockDeviceAndListPending(client: pg.PoolClient, deviceEventId: string): Promise<string[]> {
+  const { rows: locked } = await client.query<{ facilityId: string; hardwareId: string }>(
+    `SELECT "facilityId", "hardwareId",
+            pg_advisory_xact_lock(hashtextextended('device:' || "facilityId" || ':' || "hardwareId", 0))
+       FROM "DeviceEvent" WHERE id = $1`,
+    [deviceEventId],
+  );
+  const event = locked[0];
+  if (!event) return [];
+  const { rows } = await client.query<{ id: string }>(
+    `SELECT pending.id
+       FROM "DeviceEvent" target
+       JOIN "DeviceEvent" pending
+         ON pending."facilityId" = target."facilityId" AND pending."hardwareId" = target."hardwareId"
+        AND pending."processedAt" IS NULL
+        AND (pending."eventTimestamp", pending."receivedAt", pending.id)
+            <= (target."eventTimestamp", target."receivedAt", target.id)
+      WHERE target.id = $1 AND target."processedAt" IS NULL
+      ORDER BY pending."eventTimestamp", pending."receivedAt", pending.id`,
+    [deviceEventId],
+  );
+  return rows.map((r) => r.id);
 }
 
 async function applyInTransaction(

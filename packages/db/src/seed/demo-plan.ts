@@ -1,5 +1,6 @@
 import {
   type ContactPlan,
+  DEFAULT_OBSERVATIONS_BY_CARE_TYPE,
   type FacilityPlan,
   type HealthPlan,
   NIGHT_DOOR_SCHEDULE,
@@ -483,6 +484,9 @@ export function demoFacilityPlan(now = new Date()): FacilityPlan {
     messageDeliveryMethods: ['PUSH_NOTIFICATION', 'SMS'],
     isAlertLocationEnabled: false,
     isObservationsEnabled: true,
+    // facilityConfig.observationsByCareType (docs/decisions/0058): all eight types for assisted living, memory
+    // care and the nursing types; none for independent living.
+    observationsByCareType: DEFAULT_OBSERVATIONS_BY_CARE_TYPE,
     routineCheckIntervalInMin: 120,
     careZones: STANDARD_CARE_ZONES,
     units,

@@ -72,6 +72,15 @@ describe('seedDemo', () => {
     });
     expect(facility.timezone).toBe('America/Chicago');
     expect(facility.messageDeliveryMethods).toEqual(['PUSH_NOTIFICATION', 'SMS']);
+    // facilityConfig (docs/decisions/0058)
+    expect(facility).toMatchObject({
+      isObservationsEnabled: true,
+      isAlertLocationEnabled: false,
+      routineCheckIntervalInMin: 120,
+    });
+    const observations = facility.observationsByCareType as Record<string, string[]>;
+    expect(observations.INDEPENDENT_LIVING).toEqual([]);
+    expect(observations.MEMORY_CARE).toHaveLength(8);
     expect(facility.emergencyNotificationNumber).toMatch(/^\+141555501\d\d$/);
     expect(facility.taskNotificationNumber).toMatch(/^\+141555501\d\d$/);
     expect(facility.emergencyNotificationNumber).not.toBe(facility.taskNotificationNumber);

@@ -305,6 +305,7 @@ export async function migrateTaskToCareEvent(
       resolvedAt: true,
       resolvedById: true,
       respondingStaffRids: true,
+      staffAssistCount: true,
     },
   });
   if (!task || !seesTask(viewer, task)) throw notFound(`Task ${taskRid} not found`);
@@ -324,6 +325,7 @@ export async function migrateTaskToCareEvent(
           ],
           taskId: task.id,
           unitId: task.unitId,
+          staffAssistCount: task.staffAssistCount,
           eventTimestamp: task.resolvedAt ?? new Date(),
         },
         select: { id: true },

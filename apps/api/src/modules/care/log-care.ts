@@ -7,9 +7,10 @@ import type {
   TSearchCareOutcomesRequest,
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
-import { isRefusal, resolutionIssues } from '@sage/domain';
+import { isRefusal, resolutionIssues, showStaffAssistCounter, staffAssistCountFor } from '@sage/domain';
 import { invalidInput } from '../../plugins/app/errors';
 import { unknownStaffInFacility, type Viewer } from '../admin/tasks/access';
+import { observationsNotOfferedIssues } from '../admin/tasks/resolve-task';
 import { sequence } from '../admin/tasks/task-lock';
 import { careFacilityIds, requireCareFacility } from './care-access';
 import { careOutcomeWhere } from './care-outcome-filter';
@@ -29,6 +30,7 @@ export const RESIDENT_ACTIVITY_SELECT = {
   observations: true,
   resolutionNote: true,
   respondingStaffRids: true,
+  staffAssistCount: true,
   isRefusal: true,
   createdAt: true,
   careOutcomes: {
@@ -56,6 +58,7 @@ export const toResidentActivity = (
   observations: a.observations,
   resolutionNote: a.resolutionNote,
   respondingStaffRids: a.respondingStaffRids,
+  staffAssistCount: a.staffAssistCount,
   isRefusal: a.isRefusal,
   createdAt: a.createdAt.getTime(),
 });
@@ -89,18 +92,44 @@ export async function logCare(
   body: TLogCareRequest,
 ): Promise<TResidentActivity> {
   const issues: Issue[] = resolutionIssues(body, 'careLog').map((i) => ({ ...i, field: `body.${i.field}` }));
+  // "Staff-assist counter ... shown only for non-door-alarm items that are new care logs (not refusals)":
+  // stored as sent (default 1) for care, refused for a refusal (docs/decisions/0057).
+  const staffAssist = staffAssistCountFor(
+    showStaffAssistCounter({
+      deviceType: null,
+      isNewCareLog: true,
+      isRefusal: isRefusal(body.careOutcomes),
+      isEmergency: false,
+    }),
+    body.staffAssistCount,
+  );
+  if (staffAssist.issue) issues.push({ ...staffAssist.issue, field: `body.${staffAssist.issue.field}` });
   if (issues.length) throw invalidInput(issues);
   const activityId = await prisma.$transaction(async (tx) => {
     const resident = await residentFor(tx, viewer, body.residentId);
     if (resident.isArchived)
       issues.push({ field: 'body.residentId', rule: 'not-archived', message: 'The resident is archived' });
+    let careType: string | null = null;
     if (body.unitId) {
       const unit = await tx.unit.findFirst({
         where: { id: body.unitId, facilityId: resident.facilityId },
-        select: { id: true },
+        select: { id: true, careType: true },
       });
       if (!unit)
         issues.push({ field: 'body.unitId', rule: 'exists', message: 'No such unit in this facility' });
+      careType = unit?.careType ?? null;
+    } else if (resident.unitId) {
+      careType =
+        (await tx.unit.findUnique({ where: { id: resident.unitId }, select: { careType: true } }))
+          ?.careType ?? null;
+    }
+    if (body.observations.length > 0) {
+      // "Observation options depend on the care type of ... the resident's unit" (docs/decisions/0058).
+      const facility = await tx.facility.findUniqueOrThrow({
+        where: { id: resident.facilityId },
+        select: { isObservationsEnabled: true, observationsByCareType: true },
+      });
+      issues.push(...observationsNotOfferedIssues(body.observations, facility, careType));
     }
     if (body.groupId) {
       const group = await tx.group.findFirst({
@@ -133,6 +162,7 @@ export async function logCare(
         observations: body.observations,
         resolutionNote: body.resolutionNote ?? null,
         respondingStaffRids: body.respondingStaffRids,
+        staffAssistCount: staffAssist.count,
         isRefusal: isRefusal(body.careOutcomes),
         createdAt: now,
       },
@@ -145,6 +175,7 @@ export async function logCare(
         residentIds: [resident.id],
         creatorEntityIds: [viewer.staffMemberId],
         unitId,
+        staffAssistCount: staffAssist.count,
         eventTimestamp: now,
       },
       select: { id: true },

@@ -35,6 +35,15 @@ export async function changesSince(
   // A version this server never gave for these facilities (another database, a restore): refetch.
   if (sinceVersion > latestVersion) return { kind: 'resync' };
   if (sinceVersion === latestVersion || !facilityIds.length) return { kind: 'changes', changes: [] };
+  // The client's last version was pruned (older than the retention, decision 0033): what followed it may
+  // be gone too, so the rows left cannot be trusted to be complete.
+  if (sinceVersion > 0) {
+    const seen = await prisma.$queryRawUnsafe<unknown[]>(
+      'SELECT 1 FROM "TaskChange" WHERE version = $1::bigint',
+      String(sinceVersion),
+    );
+    if (!seen.length) return { kind: 'resync' };
+  }
   const rows = await prisma.$queryRawUnsafe<
     (Omit<TaskChangedNotification, 'version'> & { version: string; changedAt: Date })[]
   >(

@@ -1,7 +1,9 @@
+import { PUSH_RECEIPT_HEADER } from '@sage/contract';
 import type { PrismaClient, SubscriptionTopic } from '@sage/db';
 import { isDeliveryStatusAdvance } from '@sage/domain';
 import { type NotifierDeps, type SentMessage, sendMessage } from '../../notify';
-import { forbidden, invalidInput, notFound } from '../../plugins/app/errors';
+import { isValidPushReceipt } from '../../notify/receipt';
+import { forbidden, invalidInput, notFound, unauthorized } from '../../plugins/app/errors';
 import type { FacilityCaller } from './access';
 
 interface MessageContent {
@@ -97,23 +99,37 @@ export async function sendToGroups(
   });
 }
 
+/** Who reports a delivery: the signed-in recipient, or the holder of the push's receipt token. */
+export type DeliveryReporter = { staffMemberId: string } | { receiptToken: string; vapidPrivateKey: string };
+
 /**
  * "RECEIVED when a notification arrives, SHOWN when displayed, each with a timestamp": reported by the
- * recipient's browser; only the recipient may report, and the status only moves forward.
+ * recipient's browser (the page with its bearer token, or the service worker with the push's receipt token,
+ * docs/decisions/0063); only the recipient may report, and the status only moves forward.
  */
 export async function updateDeliveryStatus(
   prisma: PrismaClient,
-  staffMemberId: string,
+  reporter: DeliveryReporter,
   messageRid: string,
   messageSentRid: string,
   report: { status: 'RECEIVED' | 'SHOWN'; statusTimestamp: number },
 ) {
+  // The receipt is checked before anything is read: a wrong one learns nothing about the delivery.
+  if (
+    'receiptToken' in reporter &&
+    !isValidPushReceipt(reporter.vapidPrivateKey, messageRid, messageSentRid, reporter.receiptToken)
+  ) {
+    throw unauthorized(
+      `${PUSH_RECEIPT_HEADER} is not the receipt of delivery ${messageSentRid} of message ${messageRid}`,
+      'invalid_receipt',
+    );
+  }
   const sent = await prisma.messageSent.findFirst({
     where: { id: messageSentRid, messageId: messageRid },
     select: { id: true, recipientId: true, status: true, statusTimestamp: true },
   });
   if (!sent) throw notFound(`Message ${messageRid} has no delivery ${messageSentRid}`);
-  if (sent.recipientId !== staffMemberId)
+  if ('staffMemberId' in reporter && sent.recipientId !== reporter.staffMemberId)
     throw forbidden('Only the recipient reports the delivery of a message');
   if (!isDeliveryStatusAdvance(sent.status, report.status)) {
     return {

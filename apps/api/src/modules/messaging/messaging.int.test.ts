@@ -1,5 +1,5 @@
 import https from 'node:https';
-import { TWILIO_SIGNATURE_HEADER } from '@sage/contract';
+import { PUSH_RECEIPT_HEADER, TWILIO_SIGNATURE_HEADER } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalPushService, startLocalPushService } from '../../notify/push-service.testing';
@@ -338,6 +338,7 @@ describe('[NOTIFICATIONS][PUSH]: web push subscriptions, messages and delivery s
         messageSentRid: okPush.messageSentRid,
         notificationCreateTime: expect.any(Number),
       },
+      receiptToken: expect.stringMatching(/^[\w-]{43}$/),
     });
     // The subscription the push service no longer knows (404) is gone.
     expect(await t.db.prisma.webPushSubscription.count({ where: { endpoint: gone.endpoint } })).toBe(0);
@@ -386,6 +387,101 @@ describe('[NOTIFICATIONS][PUSH]: web push subscriptions, messages and delivery s
         )
       ).statusCode,
     ).toBe(404);
+  });
+
+  it('the service worker reports delivery with the push’s receipt token instead of a bearer token; a wrong or another delivery’s token is refused', async () => {
+    const caregiver = f.staff.caregiver;
+    const sub = push.subscribe(`receipt-${f.tag}`);
+    expect(
+      (
+        await call(caregiver.id, 'PUT', PUSH_SUBS, {
+          recipientId: caregiver.id,
+          endpoint: sub.endpoint,
+          keys: sub.keys,
+          expirationTime: null,
+        })
+      ).statusCode,
+    ).toBe(200);
+    type Payload = { data: { messageRid: string; messageSentRid: string }; receiptToken: string };
+    const sendOne = async (title: string): Promise<Payload> => {
+      const res = await call(f.staff.manager.id, 'POST', `${BASE}/messages/sendToRecipientIds`, {
+        facilityRid: f.facilityId,
+        title,
+        body: 'Receipt test',
+        recipientIds: [caregiver.id],
+      });
+      expect(res.statusCode).toBe(201);
+      const received = push.received.find(
+        (r) => r.path === `receipt-${f.tag}` && (r.payload as { title: string }).title === title,
+      );
+      return received!.payload as Payload;
+    };
+    const first = await sendOne('Receipt one');
+    const second = await sendOne('Receipt two');
+    expect(first.receiptToken).not.toBe(second.receiptToken);
+
+    // No Authorization header: only the receipt, as the service worker sends it.
+    const report = (p: { messageRid: string; messageSentRid: string }, token: string | null, body: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `${BASE}/messages/${p.messageRid}/messagesSent?messageSentRid=${p.messageSentRid}`,
+        headers: token === null ? {} : { [PUSH_RECEIPT_HEADER]: token },
+        payload: body,
+      });
+    const at = Date.now() - 1_000;
+    const received = await report(first.data, first.receiptToken, {
+      status: 'RECEIVED',
+      statusTimestamp: at,
+    });
+    expect(received.statusCode).toBe(200);
+    expect(received.json()).toMatchObject({ status: 'RECEIVED', statusTimestamp: at, unchanged: false });
+    const shown = await report(first.data, first.receiptToken, { status: 'SHOWN', statusTimestamp: at + 40 });
+    expect(shown.json()).toMatchObject({ status: 'SHOWN', statusTimestamp: at + 40, unchanged: false });
+    expect(
+      await t.db.prisma.messageSent.findUniqueOrThrow({
+        where: { id: first.data.messageSentRid },
+        select: { status: true, statusTimestamp: true, recipientId: true },
+      }),
+    ).toEqual({ status: 'SHOWN', statusTimestamp: new Date(at + 40), recipientId: caregiver.id });
+
+    // A wrong token: 401 naming the header; nothing recorded.
+    const wrongToken = `${first.receiptToken.slice(0, -1)}${first.receiptToken.endsWith('A') ? 'B' : 'A'}`;
+    const wrong = await report(second.data, wrongToken, { status: 'SHOWN', statusTimestamp: at });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({
+      code: 'invalid_receipt',
+      message: expect.stringContaining(PUSH_RECEIPT_HEADER),
+    });
+    // The token of another delivery (the first push's) does not report the second one.
+    const other = await report(second.data, first.receiptToken, { status: 'SHOWN', statusTimestamp: at });
+    expect(other.statusCode).toBe(401);
+    expect(other.json()).toMatchObject({ code: 'invalid_receipt' });
+    // Nor the same delivery under another message.
+    const moved = await report(
+      { messageRid: first.data.messageRid, messageSentRid: second.data.messageSentRid },
+      second.receiptToken,
+      { status: 'SHOWN', statusTimestamp: at },
+    );
+    expect(moved.statusCode).toBe(401);
+    expect(
+      (
+        await t.db.prisma.messageSent.findUniqueOrThrow({
+          where: { id: second.data.messageSentRid },
+          select: { status: true },
+        })
+      ).status,
+    ).toBe('SENT');
+    // Neither receipt nor bearer token: login required. Validation still comes first.
+    const none = await report(second.data, null, { status: 'SHOWN', statusTimestamp: at });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ code: 'login_required' });
+    const invalid = await report(second.data, null, { status: 'CLICKED', statusTimestamp: at });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({ issues: [{ field: 'body.status', rule: 'enum' }] });
+    // The right token for the second delivery works.
+    expect(
+      (await report(second.data, second.receiptToken, { status: 'SHOWN', statusTimestamp: at })).json(),
+    ).toMatchObject({ status: 'SHOWN', unchanged: false });
   });
 
   it('POST /messages sends to the members of groups; recipients and groups must be of the facility', async () => {

@@ -138,13 +138,17 @@ export async function createPolicy(
   return policyReply(policy);
 }
 
+/**
+ * The facility's policies, the one in effect first: the newest created, as the worker's escalation picks it
+ * (editing an older policy does not make it the one in effect; docs/decisions/0067).
+ */
 export async function listPolicies(
   prisma: PrismaClient,
   facilityId: string,
 ): Promise<TNotificationPolicyReply[]> {
   const rows = await prisma.notificationPolicy.findMany({
     where: { facilityId },
-    orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }],
+    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
     select: policySelect,
   });
   return rows.map(policyReply);

@@ -1,6 +1,7 @@
 import {
   ERROR_REPLIES,
   INBOUND_SMS_PATH,
+  PUSH_RECEIPT_HEADER,
   TWILIO_SIGNATURE_HEADER,
   WEB_PUSH_SUBSCRIPTIONS_PATH,
   ZBulkPhoneSubscriptionsRequestSchema,
@@ -25,7 +26,7 @@ import {
   ZWebPushSubscriptionsQuerySchema,
   ZWebPushSubscriptionsReplySchema,
 } from '@sage/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { usesOutbox } from '../../env';
@@ -204,27 +205,48 @@ export const messageOrchestrationRoutes: FastifyPluginAsyncZod = async (app) => 
       return sendToRecipientIds(notifier, caller, request.body);
     },
   );
+};
+
+/**
+ * PUT {base}/messages/{messageRid}/messagesSent?messageSentRid: the delivery status reported by the recipient's
+ * browser. Authenticated by either the recipient's bearer token (the page) or the push's receipt token in
+ * PUSH_RECEIPT_HEADER (the service worker, which cannot read the page's tokens and runs when no page is open:
+ * docs/decisions/0063). Registered outside the bearer-only scope; its own preHandler authenticates.
+ */
+export const messageDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { privateKey: vapidPrivateKey } = await resolveVapidKeys(app.prisma, app.config);
+  const receiptOf = (request: FastifyRequest): string | undefined => {
+    const value = request.headers[PUSH_RECEIPT_HEADER];
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
 
   app.put(
     '/messages/:messageRid/messagesSent',
     {
       schema: {
         tags: ['message orchestration'],
-        summary: 'Report a delivery status (RECEIVED, SHOWN) with its timestamp (the recipient only)',
+        summary:
+          'Report a delivery status (RECEIVED, SHOWN) with its timestamp (the recipient, or the push receipt)',
+        description: `Authenticated by the recipient's bearer token, or by the push's receipt token in the ${PUSH_RECEIPT_HEADER} header.`,
         params: ZMessageParamsSchema,
         querystring: ZMessageSentQuerySchema,
         body: ZUpdateMessageDeliveryRequestSchema,
         response: { 200: ZMessageDeliveryReplySchema, ...errors },
       },
+      preHandler: async (request) => {
+        if (!receiptOf(request)) await app.authenticate(request);
+      },
     },
-    async (request) =>
-      updateDeliveryStatus(
+    async (request) => {
+      const receiptToken = receiptOf(request);
+      return updateDeliveryStatus(
         app.prisma,
-        me(request),
+        receiptToken ? { receiptToken, vapidPrivateKey } : { staffMemberId: request.auth!.staffMemberId },
         request.params.messageRid,
         request.query.messageSentRid,
         request.body,
-      ),
+      );
+    },
   );
 };
 

@@ -11,6 +11,8 @@ import { useSession } from '../../shared/session';
 import { toast } from '../../shared/toast';
 import { confirmCareWorkflow, resolveWorkflow, taskResolutionContext } from '../care/resolution-flow';
 import { LiveUpdates } from '../live/use-live-updates';
+import { ReassignAlertButton } from '../pickers/reassign-alert-button';
+import { UnitLink } from '../units/unit-link';
 import { invalidateTask, type RequestableTaskStatus, tasksApi, useTask } from './alerts-api';
 import { mineLabel, residentName, severityColor, severityLabel, staffName } from './task-labels';
 import { useNow } from './use-now';
@@ -119,6 +121,7 @@ function AlertDetail({ task }: { task: TTaskReply }) {
       </Button>,
     );
   }
+  actions.push(<ReassignAlertButton key="reassign" task={task} />);
   actions.push(
     <Button
       key="note"
@@ -161,7 +164,7 @@ function AlertDetail({ task }: { task: TTaskReply }) {
           <Text size="sm" c="dimmed" mt="xs">
             Unit
           </Text>
-          <Text fw={600}>{task.unit?.displayName ?? '—'}</Text>
+          {task.unit ? <UnitLink unit={task.unit} /> : <Text fw={600}>—</Text>}
         </Stack>
       </Card>
 

@@ -36,7 +36,8 @@ export interface AdditionalNotesDrawerProps {
 /**
  * Additional Notes (drawer 4, care log or task resolution): staff-assist counter (1 to 5, default 1, only for
  * non-door-alarm new care logs that are not refusals, or emergencies), notes field, Submit and Go Back.
- * Submit resolves the task (or logs the care) with what the earlier steps chose.
+ * Submit resolves the task (or logs the care) with what the earlier steps chose, and the counter's value as
+ * staffAssistCount where the counter shows (docs/decisions/0057).
  */
 export function AdditionalNotesDrawer({
   drawer,
@@ -62,6 +63,8 @@ export function AdditionalNotesDrawer({
         data.outcome ?? multiOutcomeResolution(data.selected ?? [], { isRefusal: context.isRefusal });
       if (!outcome) throw new Error('Nothing selected');
       const resolutionNote = notes.trim() || undefined;
+      // The counter's value goes only where it is shown (the server refuses it elsewhere; decision 0057).
+      const counter = withCounter ? { staffAssistCount: clampStaffAssist(staffAssist) } : {};
       if (context.taskId) {
         if (data.observationNotes) {
           await tasksApi.addNote(context.taskId, { subject: 'Observations', content: data.observationNotes });
@@ -73,6 +76,7 @@ export function AdditionalNotesDrawer({
             resolutionNote,
             residentId: context.residentId,
             observations: data.observations ?? [],
+            ...counter,
           }),
         );
       }
@@ -84,6 +88,7 @@ export function AdditionalNotesDrawer({
           careOutcomes: outcome.careOutcomes,
           observations: data.observations ?? [],
           resolutionNote: note,
+          ...counter,
           ...(context.unitId ? { unitId: context.unitId } : {}),
         }),
       );

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Stack } from '@mantine/core';
+import { Button, Center, Checkbox, Group, Loader, Stack } from '@mantine/core';
 import { ButtonLabels, DrawerTitles, type ObservationType, observationLabel } from '@sage/contract';
 import {
   canSelectObservations,
@@ -9,6 +9,7 @@ import {
 } from '@sage/domain';
 import { useState } from 'react';
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { useFacilityConfig } from './care-api';
 import { NoteField } from './note-field';
 import {
   isFalseAlarm,
@@ -30,7 +31,25 @@ export interface ObservationsDrawerProps {
  * OTHER makes the notes required.
  */
 export function ObservationsDrawer(props: ObservationsDrawerProps & { drawer: DrawerControls }) {
-  const options = observationTypesFor(props.context.careType);
+  // The facility's facilityConfig decides the options (docs/decisions/0058); wait for it before deciding to
+  // skip (a failed load falls back to the care-type rule).
+  const config = useFacilityConfig(props.context.facilityId);
+  if (config.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  return (
+    <ObservationsStep {...props} options={observationTypesFor(props.context.careType, config.data ?? null)} />
+  );
+}
+
+function ObservationsStep({
+  options,
+  ...props
+}: ObservationsDrawerProps & { drawer: DrawerControls; options: ObservationType[] }) {
   const skipping = useSkipStep(
     props.drawer,
     options.length === 0 ||

@@ -27,6 +27,7 @@ const task = (overrides: Partial<TTaskReply> = {}): TTaskReply => ({
   careOutcomes: [],
   observations: [],
   respondingStaffRids: [],
+  staffAssistCount: null,
   ...overrides,
 });
 

@@ -9,6 +9,7 @@ export function taskResolutionContext(task: TTaskReply): ResolutionContext {
   const deviceType = task.creator.device?.type ?? null;
   return {
     taskId: task.id,
+    facilityId: task.facilityId,
     residentId: task.resident?.id ?? null,
     residentName: task.resident ? `${task.resident.firstName} ${task.resident.lastName}` : null,
     unitId: task.unit?.id ?? null,

@@ -1,6 +1,17 @@
-import type { CareType, DeviceType, ObservationType, ResolutionType, Severity } from '@sage/contract';
+import type {
+  CareType,
+  DeviceType,
+  ObservationType,
+  ResolutionType,
+  Severity,
+  TFacilityConfig,
+} from '@sage/contract';
 import { TEST_ALERT_RESOLUTION_TYPE } from '@sage/contract';
-import { observationTypesForCareType, type ResolutionListKind, type ResolutionOutcome } from '@sage/domain';
+import {
+  observationTypesFor as observationTypesForFacility,
+  type ResolutionListKind,
+  type ResolutionOutcome,
+} from '@sage/domain';
 import { useEffect } from 'react';
 import type { DrawerControls } from '../../shared/drawers';
 
@@ -8,6 +19,8 @@ import type { DrawerControls } from '../../shared/drawers';
 export interface ResolutionContext {
   /** The alert being resolved; null for a care log from the resident drawer. */
   taskId: string | null;
+  /** The facility of the alert or resident (its facilityConfig decides the observation options). */
+  facilityId?: string | null;
   residentId: string | null;
   residentName: string | null;
   unitId: string | null;
@@ -41,9 +54,14 @@ export const isTestAlertSelection = (data: ResolutionData): boolean =>
 export const isFalseAlarm = (data: ResolutionData): boolean =>
   data.outcome?.alertOutcomeType === 'FALSE_ALARM';
 
-/** The observation types offered for a care type (domain rule, docs/decisions/0050). */
-export const observationTypesFor = (careType: CareType | null): ObservationType[] =>
-  observationTypesForCareType(careType);
+/**
+ * The observation types offered for a care type: the facility's observationsByCareType, none when the
+ * facility has observations turned off, else the care-type rule (docs/decisions/0050 and 0058).
+ */
+export const observationTypesFor = (
+  careType: CareType | null,
+  facilityConfig: TFacilityConfig | null = null,
+): ObservationType[] => observationTypesForFacility(facilityConfig, careType);
 
 /**
  * A step that does not apply moves on by itself; arriving at it again with Back steps back over it.

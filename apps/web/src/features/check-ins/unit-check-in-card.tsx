@@ -2,6 +2,7 @@ import { Badge, Button, Loader, Paper, Stack, Text } from '@mantine/core';
 import {
   ButtonLabels,
   CHECK_IN_STATUS_LABELS,
+  CheckInErrorCode,
   CheckInMessages,
   type TCheckInReply,
   type TStaffCheckInReason,
@@ -10,8 +11,10 @@ import {
 import { formatCheckInTime, isBeforeDailyCheckIn } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import { isApiError } from '../../shared/api/client';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
+import { checkInCardActions } from './check-in-card-state';
 import { checkInKeys, checkInsApi, useFacilityTimeZone, useUnitCheckIn } from './check-ins-api';
 
 const MINUTE_MS = 60_000;
@@ -39,7 +42,9 @@ export interface UnitCheckInCardProps {
 /**
  * Unit check-in card (drawer 11) for independent-living residents: the unit's daily check-in status, 'Check-in
  * Unit' with the reason choices, 'Remove Unit Check-in', Cancel and Go Back. Before 4:00 am facility time it
- * shows 'Daily check-in begins at 4:00 am' and fetches nothing.
+ * shows 'Daily check-in begins at 4:00 am' and fetches nothing; "Check-in: blocked during downtime": a check-in
+ * already on screen keeps its actions, disabled, and a CHECK_IN_DOWNTIME answer from the server (its clock
+ * decides) does the same (docs/decisions/0059).
  */
 export function UnitCheckInCard({ unit, facilityId, onCancel }: UnitCheckInCardProps) {
   const now = useNow();
@@ -48,6 +53,12 @@ export function UnitCheckInCard({ unit, facilityId, onCancel }: UnitCheckInCardP
   const beforeStart = tz !== null && isBeforeDailyCheckIn(now, tz);
   const checkIn = useUnitCheckIn(unit.id, tz !== null && !beforeStart);
   const [choosing, setChoosing] = useState(false);
+  /** The server refused a change with CHECK_IN_DOWNTIME (cleared when the local clock leaves downtime). */
+  const [serverDowntime, setServerDowntime] = useState(false);
+  useEffect(() => {
+    if (!beforeStart) setServerDowntime(false);
+  }, [beforeStart, now]);
+  const downtime = beforeStart || serverDowntime;
   const queryClient = useQueryClient();
   const update = useMutation({
     mutationFn: (body: { status: 'COMPLETE' | 'PENDING'; checkInReason?: TStaffCheckInReason }) =>
@@ -59,6 +70,12 @@ export function UnitCheckInCard({ unit, facilityId, onCancel }: UnitCheckInCardP
       toast.success(CheckInMessages.updatedForUnit(unit.displayName));
     },
     onError: (error) => {
+      if (isApiError(error) && error.code === CheckInErrorCode.CHECK_IN_DOWNTIME) {
+        setServerDowntime(true);
+        setChoosing(false);
+        toast.warning(CheckInMessages.dailyCheckInBegins);
+        return;
+      }
       reportError(error, { action: 'update-check-in', unitId: unit.id });
       toast.error(CheckInMessages.updateFailed);
     },
@@ -67,7 +84,7 @@ export function UnitCheckInCard({ unit, facilityId, onCancel }: UnitCheckInCardP
   let body: ReactNode;
   if (timeZone.isPending) body = <Loader aria-label="Loading" />;
   else if (timeZone.isError) body = <Text c="red">{timeZone.error.message}</Text>;
-  else if (beforeStart) body = <Text>{CheckInMessages.dailyCheckInBegins}</Text>;
+  else if (downtime && !checkIn.data) body = <Text>{CheckInMessages.dailyCheckInBegins}</Text>;
   else if (checkIn.isPending) body = <Loader aria-label="Loading" />;
   else if (checkIn.isError) body = <Text c="red">{checkIn.error.message}</Text>;
   else {
@@ -88,13 +105,14 @@ export function UnitCheckInCard({ unit, facilityId, onCancel }: UnitCheckInCardP
           {statusLabel(c.status)}
         </Badge>
         {completeAt ? <Text c="dimmed">{completeAt}</Text> : null}
+        {downtime ? <Text>{CheckInMessages.dailyCheckInBegins}</Text> : null}
       </Stack>
     );
   }
 
-  const c = !beforeStart && checkIn.isSuccess ? checkIn.data : null;
-  const canCheckIn = c !== null && c.status === 'PENDING' && !c.isOnHold;
-  const canRemove = c !== null && c.status === 'COMPLETE' && !c.isOnHold;
+  const actions = checkInCardActions(checkIn.data, downtime);
+  const canCheckIn = actions.showCheckIn;
+  const canRemove = actions.showRemove;
   const big = { size: 'lg', fullWidth: true, mih: 48 } as const;
 
   return (
@@ -110,7 +128,7 @@ export function UnitCheckInCard({ unit, facilityId, onCancel }: UnitCheckInCardP
                 {...big}
                 variant="light"
                 loading={update.isPending && update.variables?.checkInReason === choice.reason}
-                disabled={update.isPending}
+                disabled={update.isPending || actions.disabled}
                 onClick={() =>
                   update.mutate({ status: 'COMPLETE', checkInReason: choice.reason as TStaffCheckInReason })
                 }
@@ -125,7 +143,7 @@ export function UnitCheckInCard({ unit, facilityId, onCancel }: UnitCheckInCardP
         ) : (
           <>
             {canCheckIn ? (
-              <Button {...big} onClick={() => setChoosing(true)}>
+              <Button {...big} disabled={actions.disabled} onClick={() => setChoosing(true)}>
                 {CheckInMessages.checkInUnit}
               </Button>
             ) : null}
@@ -135,6 +153,7 @@ export function UnitCheckInCard({ unit, facilityId, onCancel }: UnitCheckInCardP
                 color="red"
                 variant="light"
                 loading={update.isPending}
+                disabled={actions.disabled}
                 onClick={() => update.mutate({ status: 'PENDING' })}
               >
                 {CheckInMessages.removeUnitCheckIn}

@@ -8,8 +8,10 @@ import { useOpenTasks } from '../alerts/alerts-api';
 import { TaskCard } from '../alerts/task-card';
 import { useNow } from '../alerts/use-now';
 import { LiveUpdates } from '../live/use-live-updates';
+import { NotificationEntries } from '../notification-policies/notification-entries';
 import { useProfile } from '../shift/shift-api';
 import { signOut } from '../signin/session-actions';
+import { openLogCareByUnit } from '../units/log-care-by-unit';
 import { inMyCareZones } from './my-care-zones';
 
 /**
@@ -49,11 +51,7 @@ export function DashboardPage() {
             >
               Search Resident
             </Button>
-            <Button
-              size="lg"
-              variant="light"
-              onClick={() => drawers.open('search-resident', { mode: 'logCare' })}
-            >
+            <Button size="lg" variant="light" onClick={() => openLogCareByUnit(drawers)}>
               Log Care
             </Button>
           </Stack>
@@ -89,6 +87,7 @@ export function DashboardPage() {
           <Button component={Link} to="/alerts" variant="subtle" size="lg">
             All alerts
           </Button>
+          <NotificationEntries profile={profile.data} />
         </Stack>
       </Box>
     </>

@@ -8,6 +8,7 @@ export function logCareWorkflow(resident: TResidentReply, isRefusal: boolean): D
   const careType = resident.unit?.careType ?? null;
   const context: ResolutionContext = {
     taskId: null,
+    facilityId: resident.facilityId,
     residentId: resident.id,
     residentName: residentFullName(resident),
     unitId: resident.unit?.id ?? null,

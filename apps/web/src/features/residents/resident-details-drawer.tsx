@@ -1,8 +1,9 @@
 import { Button, Loader, Stack, Text } from '@mantine/core';
-import { ButtonLabels } from '@sage/contract';
+import { ButtonLabels, DeviceAllocationMessages } from '@sage/contract';
 import { useNavigate } from 'react-router';
 import { type DrawerControls, DrawerLayout, useDrawers } from '../../shared/drawers';
 import { UnitCheckInCard } from '../check-ins/unit-check-in-card';
+import { UnitLink } from '../units/unit-link';
 import { CareAssignmentSwitch } from './care-assignment-switch';
 import { logCareWorkflow } from './log-care-flow';
 import { ResidentSummary } from './resident-summary';
@@ -64,6 +65,17 @@ export function ResidentDetailsDrawer({
               variant="default"
               onClick={() => {
                 drawer.close();
+                drawers.open('resident-pendants', { residentId: r.id });
+              }}
+            >
+              {DeviceAllocationMessages.pendantsTitle}
+            </Button>
+            <Button
+              size="lg"
+              fullWidth
+              variant="default"
+              onClick={() => {
+                drawer.close();
                 navigate(`/residents/resident/${r.id}`);
               }}
             >
@@ -80,6 +92,7 @@ export function ResidentDetailsDrawer({
       ) : (
         <Stack>
           <ResidentSummary resident={resident.data} />
+          {resident.data.unit ? <UnitLink unit={resident.data.unit} onOpen={drawer.close} /> : null}
           <CareAssignmentSwitch resident={resident.data} />
           {independent && resident.data.unit ? (
             <UnitCheckInCard

@@ -9,13 +9,16 @@ import {
 import { careZonePreferenceAction, groupCareZones, toggleCareZone } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_ROUTE } from '../../shared/constants';
 import { useDrawers } from '../../shared/drawers';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { reportError } from '../../shared/report-error';
 import { useSession } from '../../shared/session';
 import { toast } from '../../shared/toast';
+import { NotificationSettingsEntry } from '../notification-policies/notification-settings-entry';
+import { OptInEntry } from '../notifications/opt-in/opt-in-entry';
+import { useOptInOffer } from '../notifications/opt-in/use-opt-in-offer';
 import { shiftApi, useCareZones, useCurrentFacility, useFacilityStaff, useProfile } from './shift-api';
 
 /** Names of the people on shift in each zone of the facility. */
@@ -49,6 +52,10 @@ export function ShiftPage() {
   const zones = useCareZones(facilityId);
   const staff = useFacilityStaff(facilityId);
   const [picked, setPicked] = useState<string[] | null>(null);
+  // Post-login landing: the Notifications opt-in drawer follows the device choice (docs/decisions/0066).
+  const [searchParams] = useSearchParams();
+  const fromLogin = searchParams.get('fromLogin') === 'true';
+  const offerOptIn = useOptInOffer();
 
   const config = profile.data?.staffMemberFacilityConfigs.find((c) => c.facilityId === facilityId) ?? null;
   const saved = useMemo(() => config?.careZones.map((z) => z.id) ?? [], [config]);
@@ -74,7 +81,10 @@ export function ShiftPage() {
         facilityId,
         staffMemberId,
         isManagement,
-        onSelected: () => navigate(DEFAULT_ROUTE, { replace: true }),
+        onSelected: () => {
+          navigate(DEFAULT_ROUTE, { replace: true });
+          if (fromLogin) void offerOptIn();
+        },
       });
     },
     onError: (error) => {
@@ -143,6 +153,11 @@ export function ShiftPage() {
               <Button fullWidth variant="default" onClick={() => navigate(DEFAULT_ROUTE, { replace: true })}>
                 {ButtonLabels.cancel}
               </Button>
+            </Stack>
+            <Divider />
+            <Stack gap="sm">
+              <OptInEntry />
+              <NotificationSettingsEntry isManagement={isManagement} />
             </Stack>
           </Stack>
         )}

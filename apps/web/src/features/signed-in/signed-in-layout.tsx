@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { authenticatePath, pendingLogoutReason } from '../../shared/navigation';
 import { useSession } from '../../shared/session';
+import { useWebPush } from '../notifications/push/use-web-push';
 import { startSilentTokenRefresh } from '../signin/session-actions';
 
 /**
@@ -13,6 +14,8 @@ export function SignedInLayout() {
   const signedIn = session !== null;
   // The access token is fetched silently every 60 s while signed in (sign-in doc section 4).
   useEffect(() => (signedIn ? startSilentTokenRefresh() : undefined), [signedIn]);
+  // Browser push: the Allow notifications drawer, then the subscription (sign-in doc section 4).
+  useWebPush(session?.staffMemberId ?? null);
   if (!session) return <Navigate to={authenticatePath(pendingLogoutReason())} replace />;
   return <Outlet />;
 }

@@ -33,6 +33,7 @@ export const DRAWER_TYPES = [
   'select-unit',
   'resident-pendants',
   'resident-details',
+  'allow-notifications',
 ] as const;
 
 export type DrawerType = (typeof DRAWER_TYPES)[number];

@@ -1,14 +1,18 @@
-import type { TCheckIn, TCheckInReply } from '@sage/contract';
+import { CheckInMessages, type TCheckIn, type TCheckInReply } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 
 const BASE = '/admin/api/v1/checkIns';
+/** Noon in Chicago (the test facilities' time zone): well inside the check-in day. */
+const DAYTIME = new Date('2026-11-20T18:00:00.000Z');
 
 describe('[ADMIN][CHECK-INS]: unit check-in, scoped to my facilities, changed only by staff who see alerts', () => {
   let t: TestApp;
   let f: TestFacility;
   let other: TestFacility;
+  /** The API's clock (buildApp's `now` seam): daytime unless a test moves it. */
+  let clock = DAYTIME;
 
   const call = async (as: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url: `${BASE}${url}`, headers: await t.headersFor(as), payload });
@@ -19,7 +23,7 @@ describe('[ADMIN][CHECK-INS]: unit check-in, scoped to my facilities, changed on
   };
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { now: () => clock });
     [f, other] = await Promise.all([createTestFacility(t.db.prisma), createTestFacility(t.db.prisma)]);
   });
   afterAll(() => t.close());
@@ -37,7 +41,6 @@ describe('[ADMIN][CHECK-INS]: unit check-in, scoped to my facilities, changed on
 
   it('completes a check-in with a reason and its time, then removes it (back to PENDING)', async () => {
     const { id } = await todayOf(f.staff.caregiver.id, f.units.IL.id);
-    const before = Date.now();
     const done = await call(f.staff.caregiver.id, 'PUT', `/${id}`, {
       status: 'COMPLETE',
       checkInReason: 'SEEN_IN_PERSON',
@@ -45,7 +48,7 @@ describe('[ADMIN][CHECK-INS]: unit check-in, scoped to my facilities, changed on
     expect(done.statusCode).toBe(200);
     const completed = done.json() as TCheckInReply;
     expect(completed).toMatchObject({ status: 'COMPLETE', checkInReason: 'SEEN_IN_PERSON' });
-    expect(completed.checkInTimestamp).toBeGreaterThanOrEqual(before - 1000);
+    expect(completed.checkInTimestamp).toBe(DAYTIME.getTime());
     expect((await call(f.staff.caregiver.id, 'GET', `/${id}`)).json()).toMatchObject({ status: 'COMPLETE' });
 
     const removed = await call(f.staff.caregiver.id, 'PUT', `/${id}`, { status: 'PENDING' });
@@ -86,5 +89,51 @@ describe('[ADMIN][CHECK-INS]: unit check-in, scoped to my facilities, changed on
     });
     expect(put.statusCode).toBe(403);
     expect((await call(f.staff.housekeeper.id, 'POST', '', { unitId: f.units.IL.id })).statusCode).toBe(403);
+  });
+
+  describe('"Check-in: blocked during downtime": midnight to 4:00 am facility time (decision 0059)', () => {
+    afterAll(() => {
+      clock = DAYTIME;
+    });
+    it.each([
+      ['00:00 in Chicago', '2026-11-21T06:00:00.000Z'],
+      ['03:59 in Chicago', '2026-11-21T09:59:59.000Z'],
+    ])(
+      'refuses a check-in or its removal at %s (409 CHECK_IN_DOWNTIME, nothing changed)',
+      async (_at, iso) => {
+        clock = DAYTIME;
+        const { id } = await todayOf(f.staff.caregiver.id, f.units.IL.id);
+        clock = new Date(iso);
+        for (const body of [{ status: 'COMPLETE', checkInReason: 'SEEN_IN_PERSON' }, { status: 'PENDING' }]) {
+          const res = await call(f.staff.caregiver.id, 'PUT', `/${id}`, body);
+          expect(res.statusCode).toBe(409);
+          expect(res.json()).toMatchObject({
+            code: 'CHECK_IN_DOWNTIME',
+            message: CheckInMessages.dailyCheckInBegins,
+          });
+        }
+        const row = await t.db.prisma.checkIn.findUniqueOrThrow({ where: { id } });
+        expect(row.status).toBe('PENDING');
+      },
+    );
+
+    it('accepts a check-in again from 4:00 am facility time', async () => {
+      clock = new Date('2026-11-21T10:00:00.000Z');
+      const { id } = await todayOf(f.staff.caregiver.id, f.units.IL.id);
+      const res = await call(f.staff.caregiver.id, 'PUT', `/${id}`, {
+        status: 'COMPLETE',
+        checkInReason: 'CALLED_RESIDENT',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'COMPLETE', date: '2026-11-21' });
+    });
+
+    it('checks the body first: a bad body is still a 400 during downtime', async () => {
+      clock = DAYTIME;
+      const { id } = await todayOf(f.staff.caregiver.id, f.units.IL.id);
+      clock = new Date('2026-11-21T07:00:00.000Z');
+      const res = await call(f.staff.caregiver.id, 'PUT', `/${id}`, { status: 'COMPLETE' });
+      expect(res.statusCode).toBe(400);
+    });
   });
 });

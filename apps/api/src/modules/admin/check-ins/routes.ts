@@ -25,7 +25,7 @@ const checkInsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZListCheckInsReplySchema, ...errors },
       },
     },
-    async (request) => listCheckIns(app.prisma, request.auth!.staffMemberId, request.query),
+    async (request) => listCheckIns(app.prisma, request.auth!.staffMemberId, request.query, app.now()),
   );
 
   app.post(
@@ -38,7 +38,7 @@ const checkInsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCheckInReplySchema, ...errors },
       },
     },
-    async (request) => getOrCreateCheckIn(app.prisma, request.auth!.staffMemberId, request.body),
+    async (request) => getOrCreateCheckIn(app.prisma, request.auth!.staffMemberId, request.body, app.now()),
   );
 
   app.get(
@@ -59,14 +59,21 @@ const checkInsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Check a unit in with a reason (COMPLETE) or remove its check-in (PENDING)',
+        summary:
+          'Check a unit in with a reason (COMPLETE) or remove its check-in (PENDING); 409 CHECK_IN_DOWNTIME before 4:00 am facility time',
         params: ZCheckInParamsSchema,
         body: ZUpdateCheckInRequestSchema,
         response: { 200: ZCheckInReplySchema, ...errors },
       },
     },
     async (request) =>
-      updateCheckIn(app.prisma, request.auth!.staffMemberId, request.params.checkInId, request.body),
+      updateCheckIn(
+        app.prisma,
+        request.auth!.staffMemberId,
+        request.params.checkInId,
+        request.body,
+        app.now(),
+      ),
   );
 };
 export default checkInsRoutes;

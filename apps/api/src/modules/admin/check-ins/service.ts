@@ -1,4 +1,6 @@
 import {
+  CheckInErrorCode,
+  CheckInMessages,
   type TCheckIn,
   type TCheckInReply,
   type TCreateCheckInRequest,
@@ -7,7 +9,7 @@ import {
   ZStaffCheckInReasonSchema,
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
-import { checkInDayOfPress, derivePermissions } from '@sage/domain';
+import { checkInDayOfPress, derivePermissions, isBeforeDailyCheckIn } from '@sage/domain';
 import { conflict, forbidden, invalidInput, notFound } from '../../../plugins/app/errors';
 import { type FacilityAccess, loadFacilityAccess, resolveFacilityScope } from '../staff/access';
 
@@ -206,6 +208,8 @@ export async function getOrCreateCheckIn(
 /**
  * PUT /checkIns/{checkInId}: COMPLETE with a staff reason (sets the time and who checked in), or PENDING
  * ("Removing a check-in sets status back to PENDING": reason and time cleared).
+ * "Check-in: blocked during downtime": from midnight to 4:00 am facility time, while the check-in day rolls
+ * over, a change is a 409 CHECK_IN_DOWNTIME 'Daily check-in begins at 4:00 am' (docs/decisions/0059).
  */
 export async function updateCheckIn(
   prisma: PrismaClient,
@@ -216,7 +220,7 @@ export async function updateCheckIn(
 ): Promise<TCheckInReply> {
   const existing = await prisma.checkIn.findUnique({
     where: { id: checkInId },
-    select: { facilityId: true, status: true, isOnHold: true },
+    select: { facilityId: true, status: true, isOnHold: true, facility: { select: { timezone: true } } },
   });
   if (!existing) throw notFound('Check-in not found');
   assertMayChange(await accessTo(prisma, staffMemberId, existing.facilityId, 'Check-in'));
@@ -247,8 +251,11 @@ export async function updateCheckIn(
       { field: 'body.status', rule: 'enum', message: 'Staff may set a check-in to COMPLETE or PENDING only' },
     ]);
   }
+  if (isBeforeDailyCheckIn(now, existing.facility.timezone)) {
+    throw conflict(CheckInMessages.dailyCheckInBegins, CheckInErrorCode.CHECK_IN_DOWNTIME);
+  }
   if (existing.isOnHold || existing.status === 'SKIPPED_ON_HOLD') {
-    throw conflict('This check-in is on hold', 'CHECK_IN_ON_HOLD');
+    throw conflict('This check-in is on hold', CheckInErrorCode.CHECK_IN_ON_HOLD);
   }
   const row = await prisma.checkIn.update({ where: { id: checkInId }, data, select: CHECK_IN_SELECT });
   return toReply(row);

@@ -7,6 +7,7 @@ import type {
   TStaffMember,
 } from '@sage/contract';
 import { Prisma, type PrismaClient } from '@sage/db';
+import { observationsByCareTypeMap } from '@sage/domain';
 import { conflict, forbidden, invalidInput, notFound } from '../../../plugins/app/errors';
 import { normaliseNanpNumber } from '../../auth/phone';
 import { type FacilityAccess, loadFacilityAccess, resolveFacilityScope } from './access';
@@ -107,6 +108,10 @@ export async function listEnterpriseProfiles(
       emergencyNotificationNumber: true,
       taskNotificationNumber: true,
       messageDeliveryMethods: true,
+      isAlertLocationEnabled: true,
+      isObservationsEnabled: true,
+      observationsByCareType: true,
+      routineCheckIntervalInMin: true,
       enterprise: { select: { id: true, name: true } },
     },
     orderBy: [{ enterpriseId: 'asc' }, { name: 'asc' }],
@@ -114,7 +119,23 @@ export async function listEnterpriseProfiles(
   const profiles = new Map<string, TEnterpriseProfile>();
   for (const { enterprise, ...facility } of facilities) {
     const profile = profiles.get(enterprise.id) ?? { id: enterprise.id, enterprise, facilities: [] };
-    profile.facilities.push(facility);
+    const {
+      isAlertLocationEnabled,
+      isObservationsEnabled,
+      observationsByCareType,
+      routineCheckIntervalInMin,
+      ...summary
+    } = facility;
+    profile.facilities.push({
+      ...summary,
+      // "The facility carries facilityConfig" (docs/decisions/0058).
+      facilityConfig: {
+        isAlertLocationEnabled,
+        isObservationsEnabled,
+        observationsByCareType: observationsByCareTypeMap(observationsByCareType),
+        routineCheckIntervalInMin,
+      },
+    });
     profiles.set(enterprise.id, profile);
   }
   return [...profiles.values()];

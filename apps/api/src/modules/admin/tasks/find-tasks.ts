@@ -11,6 +11,7 @@ import {
 import type { Prisma, PrismaClient } from '@sage/db';
 import { notFound } from '../../../plugins/app/errors';
 import { facilityScope, seesTask, type Viewer, visibleTasksWhere } from './access';
+import { loadTaskPage } from './task-page';
 import { TASK_REPLY_SELECT, toTaskReply } from './task-reply';
 
 /** "Most severe and oldest first": the spec's severity value ascending, then creation time. */
@@ -66,17 +67,22 @@ async function page(
   pageNumber: number,
   pageSize: number,
 ): Promise<TTaskPageReply> {
+  // The page's ids and the total, then the page's replies built by the database (task-page.ts).
   const [rows, totalCount] = await Promise.all([
     prisma.task.findMany({
       where,
-      select: TASK_REPLY_SELECT,
+      select: { id: true },
       orderBy,
       skip: pageNumber * pageSize,
       take: pageSize,
     }),
     prisma.task.count({ where }),
   ]);
-  return { tasks: rows.map(toTaskReply), pageNumber, pageSize, totalCount };
+  const tasks = await loadTaskPage(
+    prisma,
+    rows.map((r) => r.id),
+  );
+  return { tasks, pageNumber, pageSize, totalCount };
 }
 
 /** POST /tasks/search: the caller's visible tasks, filtered; most severe and oldest first. */
@@ -126,7 +132,7 @@ export async function myTasks(
     offset < openCount
       ? await prisma.task.findMany({
           where: openWhere,
-          select: TASK_REPLY_SELECT,
+          select: { id: true },
           orderBy: SEVERITY_THEN_AGE,
           skip: offset,
           take: body.pageSize,
@@ -137,14 +143,17 @@ export async function myTasks(
     body.includeClosed && remaining > 0
       ? await prisma.task.findMany({
           where: closedWhere,
-          select: TASK_REPLY_SELECT,
+          select: { id: true },
           orderBy: [{ lastUpdateTimestamp: 'desc' }, { id: 'asc' }],
           skip: Math.max(0, offset - openCount),
           take: remaining,
         })
       : [];
   return {
-    tasks: [...open, ...closed].map(toTaskReply),
+    tasks: await loadTaskPage(
+      prisma,
+      [...open, ...closed].map((r) => r.id),
+    ),
     pageNumber: body.pageNumber,
     pageSize: body.pageSize,
     totalCount: openCount + closedCount,

@@ -1,4 +1,5 @@
 import {
+  type DeviceType,
   getResolutionType,
   isClosedTaskStatus,
   TaskErrorCode,
@@ -18,9 +19,14 @@ import {
 import {
   careConfirmationMissing,
   decideResolve,
+  isEmergencyFlag,
   isRefusal,
+  observationsByCareTypeMap,
+  observationsNotOffered,
   planResolve,
   resolutionIssues,
+  showStaffAssistCounter,
+  staffAssistCountFor,
 } from '@sage/domain';
 import { forbidden, HttpError, invalidInput } from '../../../plugins/app/errors';
 import { actorIn, requireFacility, unknownStaffInFacility, type Viewer, viewerName } from './access';
@@ -36,6 +42,8 @@ export interface Resolution {
   observations: string[];
   respondingStaffRids: string[];
   residentId?: string | null;
+  /** The staff-assist count to store (null where the counter does not apply). */
+  staffAssistCount?: number | null;
 }
 
 /** The body rules of section 4 (test alert alone, was-fall, refusal mode, OTHER needs a note ...): 400. */
@@ -98,6 +106,7 @@ async function writeResolution(
       resolutionNote: resolution.resolutionNote ?? null,
       observations: resolution.observations,
       respondingStaffRids: resolution.respondingStaffRids,
+      staffAssistCount: resolution.staffAssistCount ?? null,
       isTest,
       confirmingSince: null,
       openDeviceKey: null,
@@ -145,6 +154,7 @@ async function writeResolution(
             observations: resolution.observations,
             resolutionNote: resolution.resolutionNote ?? null,
             respondingStaffRids: resolution.respondingStaffRids,
+            staffAssistCount: resolution.staffAssistCount ?? null,
             isRefusal: isRefusal(resolution.careOutcomes),
             createdAt: now,
           },
@@ -170,6 +180,72 @@ async function writeResolution(
     status: 'CLOSED_RESOLVED',
     severity: task.severity,
   });
+}
+
+/**
+ * "Observation options depend on the care type of the alert's unit or the resident's unit": observations the
+ * facility does not offer for that care type (facilityConfig, docs/decisions/0058) are a 400.
+ */
+async function observationIssues(
+  tx: Tx,
+  task: LockedTask,
+  resolution: Resolution,
+): Promise<{ field: string; rule: string; message: string }[]> {
+  if (resolution.observations.length === 0) return [];
+  const facility = await tx.facility.findUniqueOrThrow({
+    where: { id: task.facilityId },
+    select: { isObservationsEnabled: true, observationsByCareType: true },
+  });
+  const residentId = resolution.residentId ?? task.residentId;
+  const unit = task.unitId
+    ? await tx.unit.findUnique({ where: { id: task.unitId }, select: { careType: true } })
+    : residentId
+      ? ((
+          await tx.resident.findFirst({
+            where: { id: residentId, facilityId: task.facilityId },
+            select: { unit: { select: { careType: true } } },
+          })
+        )?.unit ?? null)
+      : null;
+  return observationsNotOfferedIssues(resolution.observations, facility, unit?.careType ?? null);
+}
+
+/** The 400 issue of observations not offered for a care type (shared with the care log). */
+export function observationsNotOfferedIssues(
+  observations: readonly string[],
+  facility: { isObservationsEnabled: boolean; observationsByCareType: unknown },
+  careType: string | null,
+): { field: string; rule: string; message: string }[] {
+  const config = {
+    isObservationsEnabled: facility.isObservationsEnabled,
+    observationsByCareType: observationsByCareTypeMap(facility.observationsByCareType),
+  };
+  const notOffered = observationsNotOffered(observations, config, careType);
+  if (notOffered.length === 0) return [];
+  const message = facility.isObservationsEnabled
+    ? `Not offered for ${careType ?? 'this unit'}: ${notOffered.join(', ')}`
+    : 'Observations are turned off for this facility';
+  return [{ field: 'body.observations', rule: 'care-type', message }];
+}
+
+/**
+ * The staff-assist counter (docs/decisions/0057): on a resolve it applies to non-door-alarm emergencies, as
+ * the Additional Notes drawer shows it; stored as sent (default 1) there, refused elsewhere.
+ */
+function staffAssistIssues(
+  task: LockedTask,
+  deviceType: DeviceType | null,
+  resolution: Resolution,
+): { field: string; rule: string; message: string }[] {
+  const applies = showStaffAssistCounter({
+    deviceType,
+    isNewCareLog: false,
+    isRefusal: isRefusal(resolution.careOutcomes),
+    isEmergency: isEmergencyFlag(task.severity),
+  });
+  const { count, issue } = staffAssistCountFor(applies, resolution.staffAssistCount);
+  resolution.staffAssistCount = count;
+  return issue ? [{ ...issue, field: `body.${issue.field}` }] : [];
 }
 
 /**
@@ -206,6 +282,11 @@ export async function resolveTask(
         { field: 'body.bypassCareConfirmationChecks', rule: 'care-confirmation', message },
       ]);
     }
+    const issues = [
+      ...(await observationIssues(tx, task, resolution)),
+      ...staffAssistIssues(task, device?.type ?? null, resolution),
+    ];
+    if (issues.length) throw invalidInput(issues);
     await writeResolution(tx, viewer, task, resolution);
   });
   return loadTaskReply(prisma, taskId);

@@ -23,6 +23,7 @@ export const TASK_REPLY_SELECT = {
   resolutionNote: true,
   observations: true,
   respondingStaffRids: true,
+  staffAssistCount: true,
   unit: { select: { id: true, displayName: true, careType: true } },
   resident: { select: { id: true, firstName: true, lastName: true, preferredName: true, unitId: true } },
   creatorStaffMember: STAFF_REF,
@@ -107,6 +108,7 @@ export function toTaskReply(t: TaskRow): TTaskReply {
     })),
     observations: t.observations,
     respondingStaffRids: t.respondingStaffRids,
+    staffAssistCount: t.staffAssistCount,
   };
 }
 

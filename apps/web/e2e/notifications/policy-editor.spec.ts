@@ -1,0 +1,160 @@
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { TNotificationBlockInput, TNotificationPolicyReply } from '@sage/contract';
+import type { Tokens } from '../alerts/fixtures';
+import { authHeaders, expect, screensDir, test } from './fixtures';
+
+const POLICIES = '/admin/api/v1/notificationPolicies';
+const STALE =
+  'Someone else changed these notification settings while you were editing. The latest version is shown now: make your changes again and save.';
+
+async function currentPolicy(request: APIRequestContext, manager: Tokens): Promise<TNotificationPolicyReply> {
+  const profiles = await request.get('/admin/api/v1/staff/profiles', { headers: authHeaders(manager) });
+  const [profile] = (await profiles.json()) as { facilities: { id: string }[] }[];
+  const facilityRid = profile?.facilities[0]?.id ?? '';
+  const list = await request.get(`${POLICIES}?facilityRid=${facilityRid}`, { headers: authHeaders(manager) });
+  expect(list.ok()).toBe(true);
+  const [policy] = (await list.json()) as TNotificationPolicyReply[];
+  if (!policy) throw new Error('The demo facility has no notification policy');
+  return policy;
+}
+
+const asInput = (policy: TNotificationPolicyReply): TNotificationBlockInput[] =>
+  policy.notificationBlocks.map(({ blockRid: _b, isRecurring: _r, filters, ...block }) => ({
+    ...block,
+    filters: filters.map(({ filterRid: _f, ...filter }) => filter),
+  }));
+
+async function patchPolicy(
+  request: APIRequestContext,
+  manager: Tokens,
+  policy: TNotificationPolicyReply,
+  notificationBlocks: TNotificationBlockInput[],
+): Promise<TNotificationPolicyReply> {
+  const res = await request.patch(
+    `${POLICIES}/${policy.rid}?facilityRid=${policy.facilityRid}&notificationPolicyVersion=${policy.version}`,
+    { headers: authHeaders(manager), data: { notificationBlocks } },
+  );
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as TNotificationPolicyReply;
+}
+
+const step = (page: Page, n: number) => page.getByRole('group', { name: `Step ${n}` });
+
+test.describe('[NOTIFICATIONS][POLICY]', () => {
+  test.describe.configure({ mode: 'serial' });
+  let original: TNotificationBlockInput[] = [];
+
+  test.beforeAll(async ({ request, manager }) => {
+    original = asInput(await currentPolicy(request, manager));
+  });
+  test.afterAll(async ({ request, manager }) => {
+    // Give the demo facility its policy back (other specs' escalations use it).
+    await patchPolicy(request, manager, await currentPolicy(request, manager), original);
+  });
+
+  test('[NOTIFICATIONS][POLICY]: a manager edits a step, saves, and finds it saved after a reload', async ({
+    managerPage: page,
+  }) => {
+    // Reached from the dashboard (and the shift page) by management.
+    await page.goto('/profile/shift');
+    await expect(page.getByRole('link', { name: 'Notification Settings' })).toBeVisible();
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Notification Settings' }).click();
+    await expect(page).toHaveURL(/\/settings\/notifications$/);
+    await expect(page.getByRole('heading', { name: 'Notification Settings', level: 1 })).toBeVisible();
+
+    // The seed's policy in plain words: care staff and nurses on shift at once, every minute.
+    const first = step(page, 1);
+    await expect(first.getByText('Starts at once, repeats every 1 minute')).toBeVisible();
+    await expect(first.getByText('Members of Care staff or Nurse/MedTech, only when on shift')).toBeVisible();
+    await expect(first.getByText('Alerts of any kind anywhere in the community')).toBeVisible();
+    await expect(step(page, 2).getByText('Starts after 2 minutes, does not repeat')).toBeVisible();
+    await expect(step(page, 2).getByRole('switch', { name: 'Break-glass' })).toBeChecked();
+
+    // Validation: minutes cannot be negative (the field refuses the sign) and must be filled in.
+    await first.getByLabel('Start after (minutes)').fill('');
+    await expect(first.getByText('Enter a number of minutes')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+
+    await first.getByLabel('Start after (minutes)').fill('2');
+    await first.getByLabel('Repeat every (minutes)').fill('5');
+    await first.getByRole('switch', { name: 'Break-glass' }).check();
+    await expect(first.getByText('Starts after 2 minutes, repeats every 5 minutes')).toBeVisible();
+
+    // Unsaved changes: back asks first.
+    await page.getByRole('button', { name: 'Back' }).click();
+    const goBack = page.getByRole('dialog', { name: 'Go Back?' });
+    await expect(
+      goBack.getByText('There are some unsaved changes. Are you sure you want to go back?'),
+    ).toBeVisible();
+    await goBack.getByRole('button', { name: 'Cancel' }).click();
+    await expect(goBack).toHaveCount(0);
+
+    await page.screenshot({
+      path: path.join(screensDir, 'notifications-3-policy-editor.png'),
+      fullPage: true,
+    });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Notification settings saved')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+    await page.reload();
+    await expect(step(page, 1).getByLabel('Start after (minutes)')).toHaveValue('2');
+    await expect(step(page, 1).getByLabel('Repeat every (minutes)')).toHaveValue('5');
+    await expect(step(page, 1).getByRole('switch', { name: 'Break-glass' })).toBeChecked();
+  });
+
+  test('[NOTIFICATIONS][POLICY]: adding and removing steps', async ({ managerPage: page }) => {
+    await page.goto('/settings/notifications');
+    await expect(step(page, 2)).toBeVisible();
+    await page.getByRole('button', { name: 'Add Step' }).click();
+    await expect(step(page, 3).getByText('Starts after 3 minutes, does not repeat')).toBeVisible();
+    await step(page, 3).getByRole('button', { name: 'Remove Step' }).click();
+    await expect(step(page, 3)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  test('[NOTIFICATIONS][POLICY]: a save on a version someone changed meanwhile shows the latest one', async ({
+    managerPage: page,
+    request,
+    manager,
+  }) => {
+    await page.goto('/settings/notifications');
+    await expect(step(page, 1).getByLabel('Start after (minutes)')).toHaveValue('2');
+    await step(page, 1).getByLabel('Start after (minutes)').fill('3');
+
+    // Meanwhile another manager makes step 1 start after 7 minutes.
+    const policy = await currentPolicy(request, manager);
+    const blocks = asInput(policy);
+    blocks[0] = { ...blocks[0]!, executionTimeAfterStartInMs: 7 * 60_000 };
+    await patchPolicy(request, manager, policy, blocks);
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: STALE })).toBeVisible();
+    // The latest version is shown: step 1 now runs after the seed's break-glass step.
+    await expect(step(page, 2).getByLabel('Start after (minutes)')).toHaveValue('7');
+    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await page.screenshot({
+      path: path.join(screensDir, 'notifications-4-policy-stale.png'),
+      fullPage: true,
+    });
+  });
+
+  test('[NOTIFICATIONS][POLICY]: others do not see the entry and are not allowed in', async ({
+    caregiverPage: page,
+  }) => {
+    for (const where of ['/profile/shift', '/dashboard']) {
+      await page.goto(where);
+      await expect(page.getByRole('button', { name: 'Text message alerts' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Notification Settings' })).toHaveCount(0);
+    }
+    await page.goto('/settings/notifications');
+    const refused = page
+      .getByRole('alert')
+      .filter({ hasText: 'Only management can change notification settings.' });
+    await expect(refused).toBeVisible();
+    await expect(refused.getByText('Not allowed')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  });
+});

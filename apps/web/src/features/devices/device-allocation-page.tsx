@@ -1,0 +1,180 @@
+import { Alert, Box, Button, Card, Loader, Stack, Text } from '@mantine/core';
+import {
+  ButtonLabels,
+  DEVICE_TYPE_LABELS,
+  DeviceAllocationMessages,
+  PENDANT_DEVICE_TYPE,
+  PendantMessages,
+  type TDeviceAllocationReply,
+  type TResidentReply,
+} from '@sage/contract';
+import { needsPendantAlreadyAssignedWarning, pendantDisplayName, residentFullName } from '@sage/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { useDrawers } from '../../shared/drawers';
+import { PageHeader } from '../../shared/page-header/page-header';
+import { reportError } from '../../shared/report-error';
+import { toast } from '../../shared/toast';
+import { assignedTo, deviceName } from './allocation-labels';
+import { DeviceStatusLine } from './device-status';
+import {
+  deviceKeys,
+  devicesApi,
+  useAllocation,
+  useCanOpenDeviceAllocation,
+  useLatestDeviceActivity,
+} from './devices-api';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Box>{children}</Box>
+    </Stack>
+  );
+}
+
+/**
+ * /devices/allocation/{id}: a device, what it is assigned to, 'Assign to resident' (residents-with-buttons
+ * picker, then 'Pendant already assigned' when the resident has one) and 'Unassign'. Management only.
+ */
+export function DeviceAllocationPage() {
+  const { id = '' } = useParams();
+  const allocation = useAllocation(id);
+  const a = allocation.data;
+  const canManage = useCanOpenDeviceAllocation(a?.facilityId);
+  const activity = useLatestDeviceActivity(a?.facilityId, a ? [a.device.id] : []);
+  const latest = a ? activity.data?.get(a.device.id) : undefined;
+  const drawers = useDrawers();
+  const queryClient = useQueryClient();
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: deviceKeys.all });
+  const assign = useMutation({
+    mutationFn: (resident: TResidentReply) =>
+      devicesApi.update(id, { residentRid: resident.id, displayName: pendantDisplayName(resident) }),
+    onSuccess: async (saved, resident) => {
+      toast.success(DeviceAllocationMessages.assigned(saved.device.hardwareId, residentFullName(resident)));
+      await refresh();
+    },
+    onError: (error) => {
+      reportError(error, { action: 'assign device', allocationId: id });
+      toast.error(DeviceAllocationMessages.assignFailed);
+    },
+  });
+  const unassign = useMutation({
+    mutationFn: () => devicesApi.unallocate(id),
+    onSuccess: async (saved) => {
+      toast.success(DeviceAllocationMessages.unassigned(saved.device.hardwareId));
+      await refresh();
+    },
+    onError: (error) => {
+      reportError(error, { action: 'unassign device', allocationId: id });
+      toast.error(DeviceAllocationMessages.unassignFailed);
+    },
+  });
+
+  const chooseResident = (current: TDeviceAllocationReply) => {
+    drawers.open('select-residents-with-buttons', {
+      facilityId: current.facilityId,
+      onContinue: async (resident: TResidentReply) => {
+        const pendants = await queryClient.fetchQuery({
+          queryKey: deviceKeys.pendants(current.facilityId),
+          queryFn: () => devicesApi.list({ facilityRid: current.facilityId, type: PENDANT_DEVICE_TYPE }),
+        });
+        if (needsPendantAlreadyAssignedWarning(resident.id, current.id, pendants)) {
+          drawers.open('confirmation', {
+            title: PendantMessages.alreadyAssignedTitle,
+            text: PendantMessages.alreadyAssignedText,
+            confirmLabel: ButtonLabels.continue,
+            cancelLabel: ButtonLabels.cancel,
+            onConfirm: () => assign.mutateAsync(resident).then(() => undefined),
+          });
+        } else {
+          assign.mutate(resident);
+        }
+      },
+    });
+  };
+
+  const confirmUnassign = (current: TDeviceAllocationReply) => {
+    drawers.open('confirmation', {
+      title: DeviceAllocationMessages.unassignTitle,
+      text: DeviceAllocationMessages.unassignText(deviceName(current)),
+      confirmLabel: DeviceAllocationMessages.unassign,
+      destructive: true,
+      onConfirm: () => unassign.mutateAsync().then(() => undefined),
+    });
+  };
+
+  let body: ReactNode;
+  if (allocation.isPending || (a && canManage === null)) {
+    body = <Loader aria-label="Loading" />;
+  } else if (allocation.isError || !a) {
+    body = (
+      <Alert color="red" title={DeviceAllocationMessages.notFound}>
+        {allocation.error?.message}
+      </Alert>
+    );
+  } else if (!canManage) {
+    body = (
+      <Alert color="orange" title={DeviceAllocationMessages.notAllowed} role="alert">
+        {null}
+      </Alert>
+    );
+  } else {
+    body = (
+      <Stack gap="md">
+        <Card withBorder padding="md">
+          <Stack gap="sm">
+            <Text fw={700} fz="lg">
+              {deviceName(a)}
+            </Text>
+            <Field label="Type">{DEVICE_TYPE_LABELS[a.device.type]}</Field>
+            <Field label="Hardware id">{a.device.hardwareId}</Field>
+            <Field label="Battery and last press">
+              <DeviceStatusLine
+                type={a.device.type}
+                level={latest ? latest.batteryLevel : a.device.batteryLevel}
+                lastPress={latest ? latest.lastPressTimestamp : a.device.lastPressTimestamp}
+              />
+            </Field>
+            <Field label="Assigned to">
+              <Text data-testid="assigned-to">{assignedTo(a)}</Text>
+            </Field>
+          </Stack>
+        </Card>
+        {a.isActive ? (
+          <Stack gap="sm">
+            {a.device.type === PENDANT_DEVICE_TYPE ? (
+              <Button size="lg" fullWidth loading={assign.isPending} onClick={() => chooseResident(a)}>
+                {DeviceAllocationMessages.assignToResident}
+              </Button>
+            ) : null}
+            <Button
+              size="lg"
+              fullWidth
+              variant="outline"
+              color="red"
+              loading={unassign.isPending}
+              onClick={() => confirmUnassign(a)}
+            >
+              {DeviceAllocationMessages.unassign}
+            </Button>
+          </Stack>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={DeviceAllocationMessages.pageTitle} />
+      <Box component="main" p="md">
+        {body}
+      </Box>
+    </>
+  );
+}

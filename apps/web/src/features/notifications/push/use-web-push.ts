@@ -1,0 +1,105 @@
+import type { NotificationPermissionState } from '@sage/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useDrawers } from '../../../shared/drawers';
+import { reportError } from '../../../shared/report-error';
+import { shiftApi, shiftKeys } from '../../shift/shift-api';
+import type { AllowNotificationsDrawerProps } from './allow-notifications-drawer';
+import {
+  ensurePushSubscription,
+  existingBrowserSubscription,
+  listenToServiceWorker,
+  unsubscribeBrowser,
+} from './push-client';
+import {
+  detectPushSupport,
+  facilityAllowsPush,
+  shouldOpenAllowNotificationsDrawer,
+  shouldSubscribe,
+} from './push-rules';
+
+/** While the app is open it checks the recorded subscription again every hour (decision 0065). */
+export const PUSH_RECHECK_INTERVAL_MS = 3_600_000;
+
+const logFailure = (step: string) => (error: unknown) => reportError(error, { feature: 'push', step });
+
+/**
+ * Browser push for the signed-in staff member (sign-in doc section 4 'Notification permission'): when the
+ * facility allows push and the browser supports it, asks for the permission with the Allow notifications
+ * drawer (permission default, no subscription yet), and once granted subscribes and records the subscription.
+ * Every failure is only logged (section 8).
+ */
+export function useWebPush(staffMemberId: string | null): void {
+  const drawers = useDrawers();
+  const facility = useQuery({
+    queryKey: shiftKeys.enterpriseProfiles,
+    queryFn: shiftApi.enterpriseProfiles,
+    enabled: staffMemberId !== null,
+    select: (profiles) => profiles[0]?.facilities[0] ?? null,
+  });
+  const allowsPush = facility.data ? facilityAllowsPush(facility.data.messageDeliveryMethods) : false;
+
+  // Signed out: this browser's subscription ends, so the phone stops getting the person's alerts (the push
+  // service then answers 410 and the server drops its record: decision 0065).
+  const previous = useRef(staffMemberId);
+  useEffect(() => {
+    const wasSignedIn = previous.current !== null;
+    previous.current = staffMemberId;
+    if (wasSignedIn && staffMemberId === null && 'serviceWorker' in navigator) {
+      unsubscribeBrowser().catch(logFailure('unsubscribe'));
+    }
+  }, [staffMemberId]);
+
+  useEffect(() => {
+    if (!staffMemberId || !allowsPush) return;
+    const support = detectPushSupport(globalThis as Parameters<typeof detectPushSupport>[0]);
+    const permission = () =>
+      (support.notification ? Notification.permission : 'denied') as NotificationPermissionState;
+    if (!support.serviceWorker) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const stopListening = listenToServiceWorker();
+
+    const subscribe = () => {
+      if (
+        cancelled ||
+        !shouldSubscribe({ facilityAllowsPush: allowsPush, support, permission: permission() })
+      )
+        return;
+      ensurePushSubscription(staffMemberId).catch(logFailure('subscribe'));
+      timer ??= setInterval(subscribe, PUSH_RECHECK_INTERVAL_MS);
+    };
+
+    if (permission() === 'granted') {
+      subscribe();
+    } else {
+      existingBrowserSubscription()
+        .catch((error: unknown) => {
+          logFailure('read subscription')(error);
+          return null;
+        })
+        .then((subscription) => {
+          if (cancelled) return;
+          const open = shouldOpenAllowNotificationsDrawer({
+            facilityAllowsPush: allowsPush,
+            support,
+            permission: permission(),
+            hasSubscription: subscription !== null,
+          });
+          if (!open) return;
+          const props: AllowNotificationsDrawerProps = {
+            onPermission: (answer) => {
+              if (answer === 'granted') subscribe();
+            },
+          };
+          drawers.open('allow-notifications', props, { disableBackdropClose: true, priority: 10 });
+        })
+        .catch(logFailure('permission drawer'));
+    }
+    return () => {
+      cancelled = true;
+      if (timer) clearInterval(timer);
+      stopListening();
+    };
+  }, [staffMemberId, allowsPush, drawers]);
+}
