@@ -1,10 +1,10 @@
 // The certificate of the browser tests' loopback push service (apps/web/e2e/notifications): the e2e stack
 // makes it and trusts it for the worker's web pushes; the push test serves HTTPS with it. It lives in a
 // folder named after the stack's port, so parallel stacks do not share one. docs/decisions/0064.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { writeSelfSignedCertificate } from '../../apps/api/src/notify/push-service.testing';
 
 export interface PushServiceCertificate {
   key: string;
@@ -22,29 +22,7 @@ const files = (port: string) => {
 export function makeE2ePushCertificate(port: string): PushServiceCertificate {
   const { dir, keyFile, certFile } = files(port);
   mkdirSync(dir, { recursive: true });
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-      '-days',
-      '2',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ],
-    { stdio: 'ignore' },
-  );
+  writeSelfSignedCertificate(keyFile, certFile, 2);
   return readE2ePushCertificate(port);
 }
 

@@ -32,34 +32,39 @@ export interface LocalPushService {
 
 const b64url = (b: Buffer) => b.toString('base64url');
 
+/** Writes a new self-signed P-256 certificate for 127.0.0.1 (openssl) into the two files. */
+export function writeSelfSignedCertificate(keyFile: string, certFile: string, days = 1): void {
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-days',
+      String(days),
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
+}
+
 function selfSignedCertificate(): { key: string; cert: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'push-service-'));
   try {
     const keyFile = path.join(dir, 'key.pem');
     const certFile = path.join(dir, 'cert.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-      ],
-      { stdio: 'ignore' },
-    );
+    writeSelfSignedCertificate(keyFile, certFile);
     return { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8') };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -2,11 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Page,
+  type PlaywrightWorkerArgs,
+  type WorkerFixture,
+} from '@playwright/test';
 
 /** Demo data (packages/db seed) the alert tests rely on. */
 export const DEMO = {
   caregiverPhone: '+14155550101',
+  managerPhone: '+14155550100',
   gatewayKey: 'dev-gateway-key',
 } as const;
 
@@ -91,63 +99,93 @@ export async function useSession(page: Page, tokens: Tokens): Promise<void> {
   }, tokens);
 }
 
-/** Signed in as the demo caregiver (one sign-in per worker). */
-export const test = base.extend<{ caregiverPage: Page }, { caregiver: Tokens }>({
-  caregiver: [
-    async ({ playwright }, use, workerInfo) => {
-      const baseURL = workerInfo.project.use.baseURL;
-      const request = await playwright.request.newContext({ baseURL });
-      // A worker restarted after a failure reuses the session of this run (codes are rate-limited).
-      const cache = path.join(tmpdir(), `sage-e2e-alerts-${new URL(baseURL ?? 'http://x').port}.json`);
-      const lock = `${cache}.lock`;
-      const valid = async (): Promise<Tokens | null> => {
-        if (!existsSync(cache)) return null;
-        let cached: Tokens;
-        try {
-          cached = JSON.parse(readFileSync(cache, 'utf8')) as Tokens;
-        } catch {
-          return null; // being written
-        }
-        const check = await request.get(`/admin/api/v1/staff/${cached.staffMemberId}`, {
-          headers: {
-            authorization: `Bearer ${cached.accessToken}`,
-            'x-sage-profile-rid': cached.staffMemberId,
-          },
-        });
-        return check.ok() ? cached : null;
-      };
-      let tokens: Tokens | null = null;
-      // One worker signs in (others wait for its session): two code requests at once would race.
-      for (let waited = 0; !tokens && waited < 60_000; waited += 500) {
-        tokens = await valid();
-        if (tokens) break;
-        if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 60_000) rmSync(lock, { force: true });
-        let owner = false;
-        try {
-          closeSync(openSync(lock, 'wx'));
-          owner = true;
-        } catch {
-          // Another worker is signing in.
-        }
-        if (owner) {
-          try {
-            tokens = await signInThroughApi(request, DEMO.caregiverPhone);
-            writeFileSync(cache, JSON.stringify(tokens));
-          } finally {
-            rmSync(lock, { force: true });
-          }
-        } else {
-          await new Promise((resolve) => setTimeout(resolve, 500));
-        }
+export const authHeaders = (tokens: Tokens) => ({
+  authorization: `Bearer ${tokens.accessToken}`,
+  'x-sage-profile-rid': tokens.staffMemberId,
+});
+
+/** Where specs save their 360 px screenshots. */
+export const screensDir = path.resolve(import.meta.dirname, '../../../../docs/screens');
+
+/**
+ * One sign-in per number per run, shared by every worker and spec through a file (codes are rate-limited
+ * per number): the first worker signs in under a lock, the others wait for its session; a worker restarted
+ * after a failure reuses it while the API still accepts it.
+ */
+async function sharedSession(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  who: string,
+  phoneNumber: string,
+): Promise<Tokens> {
+  const cache = path.join(tmpdir(), `sage-e2e-${who}-${new URL(baseURL ?? 'http://x').port}.json`);
+  const lock = `${cache}.lock`;
+  const valid = async (): Promise<Tokens | null> => {
+    if (!existsSync(cache)) return null;
+    let cached: Tokens;
+    try {
+      cached = JSON.parse(readFileSync(cache, 'utf8')) as Tokens;
+    } catch {
+      return null; // being written
+    }
+    const check = await request.get(`/admin/api/v1/staff/${cached.staffMemberId}`, {
+      headers: authHeaders(cached),
+    });
+    return check.ok() ? cached : null;
+  };
+  for (let waited = 0; waited < 90_000; waited += 500) {
+    const tokens = await valid();
+    if (tokens) return tokens;
+    if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 90_000) rmSync(lock, { force: true });
+    let owner = false;
+    try {
+      closeSync(openSync(lock, 'wx'));
+      owner = true;
+    } catch {
+      // Another worker is signing in.
+    }
+    if (owner) {
+      try {
+        const signedIn = await signInThroughApi(request, phoneNumber);
+        writeFileSync(cache, JSON.stringify(signedIn));
+        return signedIn;
+      } finally {
+        rmSync(lock, { force: true });
       }
-      if (!tokens) throw new Error('No caregiver session');
-      await request.dispose();
-      await use(tokens);
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`No ${who} session`);
+}
+
+/** A worker-scoped session of a demo staff member, signed in through the API. */
+const sessionFixture = (
+  who: string,
+  phoneNumber: string,
+): [WorkerFixture<Tokens, PlaywrightWorkerArgs>, { scope: 'worker'; timeout: number }] => [
+  async ({ playwright }, use, workerInfo) => {
+    const baseURL = workerInfo.project.use.baseURL;
+    const request = await playwright.request.newContext({ baseURL });
+    const tokens = await sharedSession(request, baseURL, who, phoneNumber);
+    await request.dispose();
+    await use(tokens);
+  },
+  { scope: 'worker', timeout: 150_000 },
+];
+
+/** Signed in as the demo caregiver or the demo manager (one sign-in per number per run). */
+export const test = base.extend<
+  { caregiverPage: Page; managerPage: Page },
+  { caregiver: Tokens; manager: Tokens }
+>({
+  caregiver: sessionFixture('caregiver', DEMO.caregiverPhone),
+  manager: sessionFixture('manager', DEMO.managerPhone),
   caregiverPage: async ({ page, caregiver }, use) => {
     await useSession(page, caregiver);
+    await use(page);
+  },
+  managerPage: async ({ page, manager }, use) => {
+    await useSession(page, manager);
     await use(page);
   },
 });

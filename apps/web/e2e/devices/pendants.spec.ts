@@ -46,8 +46,11 @@ test.describe('[DEVICES][PENDANTS]', () => {
     await pendant.getByRole('button', { name: 'Device Allocation' }).click();
     await expect(page).toHaveURL(new RegExp(`/devices/allocation/${source.id}$`));
     await expect(page.getByRole('heading', { name: 'Device Allocation' })).toBeVisible();
-    await expect(page.getByText('Sage Button')).toBeVisible();
-    await expect(page.getByText(DEVICES_DEMO.lowBatteryPendant, { exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Sage Button')).toBeVisible();
+    // On the page itself: the pendants drawer may still be playing its exit animation.
+    await expect(
+      page.getByRole('main').getByText(DEVICES_DEMO.lowBatteryPendant, { exact: true }),
+    ).toBeVisible();
     await expect(page.getByTestId('assigned-to')).toContainText(sourceName);
     await page.screenshot({ path: path.join(screensDir, '10-device-allocation.png') });
 

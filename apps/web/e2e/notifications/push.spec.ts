@@ -7,7 +7,7 @@ import {
   STAFF_PROFILE_PATHS,
   WEB_PUSH_SUBSCRIPTIONS_PATH,
 } from '@sage/contract';
-import { expect, pressButton, type Tokens, test, useSession } from '../alerts/fixtures';
+import { authHeaders, expect, pressButton, type Tokens, test, useSession } from '../alerts/fixtures';
 import { startTestPushService, type TestPushService } from './push-service';
 
 /**
@@ -26,10 +26,7 @@ const RESIDENT = /Helen.*Jacobs/;
 
 const admin = (path: string) => `${SERVICE_BASE_PATHS.admin}${path}`;
 const messaging = (path: string) => `${SERVICE_BASE_PATHS.messageOrchestration}${path}`;
-const auth = (t: Tokens) => ({
-  authorization: `Bearer ${t.accessToken}`,
-  'x-sage-profile-rid': t.staffMemberId,
-});
+const auth = authHeaders;
 
 interface PushPayload {
   title: string;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, pressButton, signInThroughApi, type Tokens, test, useSession } from '../alerts/fixtures';
+import { expect, pressButton, type Tokens, test, useSession } from '../alerts/fixtures';
 
 const screens = path.resolve(import.meta.dirname, '../../../../docs/screens');
 mkdirSync(screens, { recursive: true });
@@ -10,7 +10,6 @@ const drawer = (page: Page) => page.getByRole('dialog');
 
 /** Demo data (packages/db seed). Units and pendants no other spec presses. */
 const DEMO = {
-  managerPhone: '+14155550100',
   /** AL 103: Eleanor Rose Martinez and Ricardo Martinez. */
   coupleUnit: 'AL 103',
   /** AL 102: Dorothy Wilson alone. */
@@ -185,9 +184,9 @@ test.describe('[PICKERS]', () => {
     browser,
     request,
     caregiver,
+    manager,
   }) => {
     await pressButton(request, DEMO.reassignPendant);
-    const manager = await signInThroughApi(request, DEMO.managerPhone);
     const taskId = await openTaskOfUnit(request, manager, DEMO.reassignUnit);
     // The demo caregiver (Marcus Bell) claims it.
     const claim = await request.put(`/admin/api/v1/tasks/${taskId}`, {
