@@ -1,19 +1,15 @@
-import { Button, Group, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import {
   ButtonLabels,
   DeviceAllocationMessages,
   EmptyStateMessages,
   type TResidentReply,
 } from '@sage/contract';
-import {
-  countPendantsByResident,
-  residentButtonsLabel,
-  residentFullName,
-  residentMatchesSearch,
-} from '@sage/domain';
-import { useState } from 'react';
-import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { countPendantsByResident, residentButtonsLabel, residentFullName } from '@sage/domain';
+import type { DrawerControls } from '../../shared/drawers';
+import { PickerDrawer } from '../pickers/picker-list';
 import { useResidents } from '../residents/residents-api';
+import { ResidentLabel } from '../residents/search-resident-drawer';
 import { useFacilityPendants } from './devices-api';
 
 export interface SelectResidentsWithButtonsDrawerProps {
@@ -34,80 +30,40 @@ export function SelectResidentsWithButtonsDrawer({
 }: SelectResidentsWithButtonsDrawerProps & { drawer: DrawerControls }) {
   const residents = useResidents();
   const pendants = useFacilityPendants(facilityId);
-  const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<string | null>(null);
   const counts = countPendantsByResident(pendants.data ?? []);
   const here = (residents.data ?? []).filter((r) => r.facilityId === facilityId);
-  const matches = here.filter((r) => residentMatchesSearch(r, search));
-  const chosen = here.find((r) => r.id === selected) ?? null;
   return (
-    <DrawerLayout
+    <PickerDrawer
       drawer={drawer}
       title={DeviceAllocationMessages.selectResidentTitle}
-      actions={
-        <>
-          <Button
-            size="lg"
-            fullWidth
-            disabled={!chosen}
-            onClick={() => {
-              if (!chosen) return;
-              drawer.close();
-              onContinue(chosen);
-            }}
-          >
-            {ButtonLabels.continue}
-          </Button>
-          <Button size="lg" fullWidth variant="default" onClick={drawer.close}>
-            {ButtonLabels.cancel}
-          </Button>
-        </>
+      options={here.map((resident) => ({
+        value: resident.id,
+        name: residentFullName(resident),
+        label: (
+          <Group gap="xs" wrap="nowrap" justify="space-between">
+            <ResidentLabel resident={resident} />
+            <Text span size="sm" c="dimmed">
+              {residentButtonsLabel(counts.get(resident.id) ?? 0)}
+            </Text>
+          </Group>
+        ),
+      }))}
+      search={{ label: DeviceAllocationMessages.searchResidents, placeholder: 'Resident name' }}
+      emptyText={EmptyStateMessages.noResidentsFound}
+      loading={residents.isPending || pendants.isPending}
+      error={residents.error?.message ?? pendants.error?.message ?? null}
+      listLabel="Residents"
+      onContinue={([residentId]) => {
+        const chosen = here.find((r) => r.id === residentId);
+        if (!chosen) return;
+        drawer.close();
+        onContinue(chosen);
+      }}
+      extraActions={
+        <Button size="lg" fullWidth variant="default" onClick={drawer.close}>
+          {ButtonLabels.cancel}
+        </Button>
       }
-    >
-      <Stack gap="sm">
-        <TextInput
-          size="lg"
-          label={DeviceAllocationMessages.searchResidents}
-          placeholder="Resident name"
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          data-autofocus
-        />
-        {residents.isPending || pendants.isPending ? (
-          <Loader aria-label="Loading" />
-        ) : matches.length === 0 ? (
-          <Text c="dimmed">{EmptyStateMessages.noResidentsFound}</Text>
-        ) : (
-          <Radio.Group value={selected} onChange={setSelected} aria-label="Residents">
-            <Stack gap={0} mah="45dvh" style={{ overflowY: 'auto' }}>
-              {matches.map((resident) => (
-                <Radio
-                  key={resident.id}
-                  value={resident.id}
-                  size="md"
-                  label={
-                    <Group gap="xs" wrap="nowrap" justify="space-between">
-                      <span>
-                        {residentFullName(resident)}
-                        {resident.unit ? (
-                          <Text span c="dimmed" size="sm">
-                            {' '}
-                            · {resident.unit.displayName}
-                          </Text>
-                        ) : null}
-                      </span>
-                      <Text span size="sm" c="dimmed">
-                        {residentButtonsLabel(counts.get(resident.id) ?? 0)}
-                      </Text>
-                    </Group>
-                  }
-                  styles={{ body: { minHeight: 56, alignItems: 'center' }, labelWrapper: { flex: 1 } }}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
-        )}
-      </Stack>
-    </DrawerLayout>
+    />
   );
 }

@@ -86,7 +86,7 @@ export function PickerDrawer({
     }
   };
 
-  const rowStyles = { body: { minHeight: 56, alignItems: 'center' } } as const;
+  const rowStyles = { body: { minHeight: 56, alignItems: 'center' }, labelWrapper: { flex: 1 } } as const;
   const labelOf = (option: PickerOption) => (
     <span>
       {option.label ?? option.name}
@@ -119,6 +119,7 @@ export function PickerDrawer({
             placeholder={search.placeholder}
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
+            data-autofocus
           />
         ) : null}
         {loading ? (

@@ -6,7 +6,7 @@ import {
   GroupId,
   type TStaffMember,
 } from '@sage/contract';
-import { derivePermissions, isTaskSupervisor } from '@sage/domain';
+import { derivePermissions, isTaskSupervisor, nameMatchesSearch } from '@sage/domain';
 
 /**
  * Pure rules of the pickers (sign-in doc section 2 'Drawers', alerts doc section 5): "People and unit pickers
@@ -15,10 +15,7 @@ import { derivePermissions, isTaskSupervisor } from '@sage/domain';
  */
 
 /** Case-insensitive substring match of the trimmed search on the name; an empty search matches everything. */
-export function nameMatches(name: string, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  return needle === '' || name.toLowerCase().includes(needle);
-}
+export const nameMatches = nameMatchesSearch;
 
 export function filterByName<T>(items: readonly T[], search: string, nameOf: (item: T) => string): T[] {
   return items.filter((item) => nameMatches(nameOf(item), search));

@@ -1,8 +1,8 @@
-import { Button, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { ButtonLabels, DrawerTitles, EmptyStateMessages, type TResidentReply } from '@sage/contract';
-import { residentFullName, residentMatchesSearch } from '@sage/domain';
-import { useState } from 'react';
-import { type DrawerControls, DrawerLayout, useDrawers } from '../../shared/drawers';
+import { Text } from '@mantine/core';
+import { DrawerTitles, EmptyStateMessages, type TResidentReply } from '@sage/contract';
+import { residentFullName } from '@sage/domain';
+import { type DrawerControls, useDrawers } from '../../shared/drawers';
+import { PickerDrawer } from '../pickers/picker-list';
 import { useResidents } from './residents-api';
 
 export interface SearchResidentDrawerProps {
@@ -14,63 +14,30 @@ export interface SearchResidentDrawerProps {
 export function SearchResidentDrawer({ drawer }: SearchResidentDrawerProps & { drawer: DrawerControls }) {
   const drawers = useDrawers();
   const residents = useResidents();
-  const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<string | null>(null);
-  const matches = (residents.data ?? []).filter((r) => residentMatchesSearch(r, search));
-  const chosen = residents.data?.find((r) => r.id === selected) ?? null;
   return (
-    <DrawerLayout
+    <PickerDrawer
       drawer={drawer}
       title={DrawerTitles.searchResident}
-      actions={
-        <Button
-          size="lg"
-          fullWidth
-          disabled={!chosen}
-          onClick={() => {
-            if (!chosen) return;
-            drawer.close();
-            drawers.open('resident-details', { residentId: chosen.id });
-          }}
-        >
-          {ButtonLabels.continue}
-        </Button>
-      }
-    >
-      <Stack gap="sm">
-        <TextInput
-          size="lg"
-          label="Search"
-          placeholder="Resident name"
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          data-autofocus
-        />
-        {residents.isPending ? (
-          <Loader aria-label="Loading" />
-        ) : matches.length === 0 ? (
-          <Text c="dimmed">{EmptyStateMessages.noResidentsFound}</Text>
-        ) : (
-          <Radio.Group value={selected} onChange={setSelected} aria-label="Residents">
-            <Stack gap={0} mah="45dvh" style={{ overflowY: 'auto' }}>
-              {matches.map((resident) => (
-                <Radio
-                  key={resident.id}
-                  value={resident.id}
-                  size="md"
-                  label={<ResidentLabel resident={resident} />}
-                  styles={{ body: { minHeight: 56, alignItems: 'center' } }}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
-        )}
-      </Stack>
-    </DrawerLayout>
+      // The name searched is the full name with the middle name ("Resident search", alerts doc section 5).
+      options={(residents.data ?? []).map((resident) => ({
+        value: resident.id,
+        name: residentFullName(resident),
+        label: <ResidentLabel resident={resident} />,
+      }))}
+      search={{ label: 'Search', placeholder: 'Resident name' }}
+      emptyText={EmptyStateMessages.noResidentsFound}
+      loading={residents.isPending}
+      error={residents.error?.message ?? null}
+      listLabel="Residents"
+      onContinue={([residentId]) => {
+        drawer.close();
+        drawers.open('resident-details', { residentId });
+      }}
+    />
   );
 }
 
-function ResidentLabel({ resident }: { resident: TResidentReply }) {
+export function ResidentLabel({ resident }: { resident: TResidentReply }) {
   return (
     <span>
       {residentFullName(resident)}
