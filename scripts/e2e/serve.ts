@@ -9,12 +9,14 @@ import { seedDemo } from '@sage/db/seed';
 import { createTestDatabase } from '@sage/db/testing';
 import { startWorker } from '@sage/worker';
 import { loadWorkerConfig } from '@sage/worker/env';
+import { seedNewCommunity } from './new-community';
 import { makeE2ePushCertificate } from './push-certificate';
 
 const port = process.env.E2E_PORT ?? '3110';
 const ingestPort = process.env.E2E_INGEST_PORT ?? '3111';
 const db = await createTestDatabase();
 await seedDemo(db.prisma);
+await seedNewCommunity(db.prisma);
 
 const env = {
   NODE_ENV: 'test',

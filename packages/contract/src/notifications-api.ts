@@ -33,6 +33,8 @@ export const NOTIFICATION_BLOCK_MAX_MS = 86_400_000;
 /** A recurring interval shorter than this would flood phones (our rule). */
 export const NOTIFICATION_MIN_RECURRING_INTERVAL_MS = 1_000;
 export const NOTIFICATION_POLICY_MAX_BLOCKS = 20;
+/** At most this many filters in one block. */
+export const NOTIFICATION_BLOCK_MAX_FILTERS = 20;
 
 export const ZNotificationFilterInputSchema = z.object({
   /** Members of these groups (of the facility). Empty with staffMemberIds empty: anyone. */
@@ -71,7 +73,7 @@ export const ZNotificationBlockInputSchema = z.object({
     }),
   isBreakGlass: z.boolean().default(false),
   priority: z.number().int().min(0).max(1000).default(0),
-  filters: z.array(ZNotificationFilterInputSchema).min(1).max(20),
+  filters: z.array(ZNotificationFilterInputSchema).min(1).max(NOTIFICATION_BLOCK_MAX_FILTERS),
 });
 export type TNotificationBlockInput = z.infer<typeof ZNotificationBlockInputSchema>;
 

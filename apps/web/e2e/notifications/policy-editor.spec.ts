@@ -1,22 +1,42 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TNotificationBlockInput, TNotificationPolicyReply } from '@sage/contract';
-import type { Tokens } from '../alerts/fixtures';
+import { NEW_COMMUNITY } from '../../../../scripts/e2e/facts';
+import { signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
 import { authHeaders, expect, screensDir, test } from './fixtures';
 
 const POLICIES = '/admin/api/v1/notificationPolicies';
 const STALE =
   'Someone else changed these notification settings while you were editing. The latest version is shown now: make your changes again and save.';
 
-async function currentPolicy(request: APIRequestContext, manager: Tokens): Promise<TNotificationPolicyReply> {
+async function policies(request: APIRequestContext, manager: Tokens): Promise<TNotificationPolicyReply[]> {
   const profiles = await request.get('/admin/api/v1/staff/profiles', { headers: authHeaders(manager) });
   const [profile] = (await profiles.json()) as { facilities: { id: string }[] }[];
   const facilityRid = profile?.facilities[0]?.id ?? '';
   const list = await request.get(`${POLICIES}?facilityRid=${facilityRid}`, { headers: authHeaders(manager) });
   expect(list.ok()).toBe(true);
-  const [policy] = (await list.json()) as TNotificationPolicyReply[];
+  return (await list.json()) as TNotificationPolicyReply[];
+}
+
+async function currentPolicy(request: APIRequestContext, manager: Tokens): Promise<TNotificationPolicyReply> {
+  const [policy] = await policies(request, manager);
   if (!policy) throw new Error('The demo facility has no notification policy');
   return policy;
+}
+
+/** The demo staff member and care zone ids by name (what the filter fields show). */
+async function idsByName(request: APIRequestContext, manager: Tokens, facilityRid: string) {
+  const headers = authHeaders(manager);
+  const staff = (await (
+    await request.get(`/admin/api/v1/staff?facilityId=${facilityRid}`, { headers })
+  ).json()) as { id: string; firstName: string; lastName: string }[];
+  const zones = (await (
+    await request.get(`/admin/api/v1/careZones?facilityRid=${facilityRid}`, { headers })
+  ).json()) as { id: string; name: string }[];
+  return {
+    staff: (name: string) => staff.find((s) => `${s.firstName} ${s.lastName}` === name)?.id,
+    careZone: (name: string) => zones.find((z) => z.name === name)?.id,
+  };
 }
 
 const asInput = (policy: TNotificationPolicyReply): TNotificationBlockInput[] =>
@@ -139,6 +159,113 @@ test.describe('[NOTIFICATIONS][POLICY]', () => {
       path: path.join(screensDir, 'notifications-4-policy-stale.png'),
       fullPage: true,
     });
+  });
+
+  test('[NOTIFICATIONS][POLICY]: a filter names staff, care zones and kinds of alerts', async ({
+    managerPage: page,
+    request,
+    manager,
+  }) => {
+    await page.goto('/settings/notifications');
+    const first = step(page, 1);
+    await expect(first.getByRole('group', { name: 'Filter 1' })).toBeVisible();
+    await first.getByRole('button', { name: 'Add Filter' }).click();
+    const added = first.getByRole('group', { name: 'Filter 2' });
+    await expect(added.getByText('Anyone in the community, only when on shift')).toBeVisible();
+
+    // Hannah Schmidt (an RN), about code blues and emergencies in Memory Care, on shift or not.
+    await added.getByLabel('Named staff').fill('hannah');
+    await page.getByRole('option', { name: 'Hannah Schmidt' }).click();
+    await added
+      .getByRole('group', { name: 'Only alerts in these care zones' })
+      .getByText('Memory Care')
+      .click();
+    const kinds = added.getByRole('group', { name: 'Only these kinds of alerts' });
+    await kinds.getByText('Code Blue', { exact: true }).click();
+    await kinds.getByText('Emergency', { exact: true }).click();
+    await added.getByRole('switch', { name: 'Only staff on shift' }).uncheck();
+    await expect(added.getByText('Hannah Schmidt, on shift or not')).toBeVisible();
+    await expect(added.getByText('Code Blue or Emergency alerts in Memory Care')).toBeVisible();
+    await page.screenshot({
+      path: path.join(screensDir, 'notifications-5-policy-filters.png'),
+      fullPage: true,
+    });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Notification settings saved')).toBeVisible();
+
+    // Saved as chosen: the server's policy has the filter with the ids.
+    const saved = await currentPolicy(request, manager);
+    const ids = await idsByName(request, manager, saved.facilityRid);
+    expect(saved.notificationBlocks[0]?.filters[1]).toMatchObject({
+      groupIds: [],
+      staffMemberIds: [ids.staff('Hannah Schmidt')],
+      careZoneIds: [ids.careZone('Memory Care')],
+      severities: ['CODE_BLUE', 'EMERGENCY'],
+      onCallOnly: false,
+    });
+    await page.reload();
+    await expect(
+      step(page, 1)
+        .getByRole('group', { name: 'Filter 2' })
+        .getByText('Code Blue or Emergency alerts in Memory Care'),
+    ).toBeVisible();
+
+    // And removed again.
+    await step(page, 1)
+      .getByRole('group', { name: 'Filter 2' })
+      .getByRole('button', { name: 'Remove Filter' })
+      .click();
+    await expect(step(page, 1).getByRole('group', { name: 'Filter 2' })).toHaveCount(0);
+    await expect(step(page, 1).getByRole('button', { name: 'Remove Filter' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Notification settings saved')).toBeVisible();
+    expect((await currentPolicy(request, manager)).notificationBlocks[0]?.filters).toHaveLength(1);
+  });
+
+  test("[NOTIFICATIONS][POLICY]: a new community's manager creates its first policy", async ({
+    page,
+    request,
+  }) => {
+    const newManager = await signInThroughApi(request, NEW_COMMUNITY.managerPhone);
+    await useSession(page, newManager);
+    await page.goto('/settings/notifications');
+    await expect(page.getByText('This community has no alert notification policy yet.')).toBeVisible();
+    await expect(
+      page.getByText('Until it has one, alerts are only shown in the app: nobody is sent a notification.'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Create Policy' }).click();
+
+    // Offered: one step at once, every minute, to anyone on shift; not saved until Save.
+    const first = step(page, 1);
+    await expect(first.getByText('Starts at once, repeats every 1 minute')).toBeVisible();
+    await expect(first.getByText('Anyone in the community, only when on shift')).toBeVisible();
+    expect(await policies(request, newManager)).toEqual([]);
+    await first.getByRole('group', { name: 'Groups' }).getByText('Care staff').click();
+    await expect(first.getByText('Members of Care staff, only when on shift')).toBeVisible();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Notification settings saved')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+    const [created, ...others] = await policies(request, newManager);
+    expect(others).toEqual([]);
+    expect(created).toMatchObject({
+      type: 'ALERT',
+      version: 1,
+      notificationBlocks: [
+        {
+          executionTimeAfterStartInMs: 0,
+          recurringIntervalInMs: 60_000,
+          isRecurring: true,
+          isBreakGlass: false,
+        },
+      ],
+    });
+    expect(created?.notificationBlocks[0]?.filters[0]?.groupIds).toHaveLength(1);
+
+    // From now on it is edited like any policy.
+    await page.reload();
+    await expect(step(page, 1).getByText('Members of Care staff, only when on shift')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create Policy' })).toHaveCount(0);
   });
 
   test('[NOTIFICATIONS][POLICY]: others do not see the entry and are not allowed in', async ({

@@ -1,21 +1,9 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Group,
-  Loader,
-  NumberInput,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Button, Loader, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   ButtonLabels,
   NotificationPolicyMessages as M,
+  NOTIFICATION_BLOCK_MAX_FILTERS,
   NOTIFICATION_BLOCK_MAX_MINUTES,
   NOTIFICATION_POLICY_MAX_BLOCKS,
   type TNotificationPolicyForm,
@@ -31,10 +19,11 @@ import { useSession } from '../../shared/session';
 import { toast } from '../../shared/toast';
 import { useCareZones, useCurrentFacility, useFacilityStaff, useProfile } from '../shift/shift-api';
 import { policyApi, policyKeys, useAlertPolicy } from './policy-api';
+import { type FacilityChoices, PolicyFilterFields } from './policy-filter-fields';
 import {
+  anyoneOnShift,
   blockSummary,
-  describeFilter,
-  type FacilityNames,
+  firstPolicyForm,
   formToPatchBody,
   newBlock,
   policyToForm,
@@ -44,7 +33,7 @@ import {
 const EMPTY_FORM: TNotificationPolicyForm = { notificationBlocks: [] };
 
 /** Group names, staff names and care zone names of the facility, for the filters' plain words. */
-function useFacilityNames(facilityId: string | undefined): FacilityNames & { groupList: [string, string][] } {
+function useFacilityNames(facilityId: string | undefined): FacilityChoices {
   const staff = useFacilityStaff(facilityId);
   const zones = useCareZones(facilityId);
   return useMemo(() => {
@@ -56,8 +45,15 @@ function useFacilityNames(facilityId: string | undefined): FacilityNames & { gro
         if (m.facilityId === facilityId) groups.set(m.groupId, m.groupName);
     }
     const careZones = new Map((zones.data ?? []).map((z) => [z.id, z.name]));
-    const groupList = [...groups].sort((a, b) => a[1].localeCompare(b[1]));
-    return { groups, staff: people, careZones, groupList };
+    const byName = (a: [string, string], b: [string, string]) => a[1].localeCompare(b[1]);
+    return {
+      groups,
+      staff: people,
+      careZones,
+      groupList: [...groups].sort(byName),
+      staffList: [...people].sort(byName).map(([value, label]) => ({ value, label })),
+      careZoneList: [...careZones].sort(byName),
+    };
   }, [staff.data, zones.data, facilityId]);
 }
 
@@ -80,6 +76,8 @@ export function NotificationSettingsPage() {
   const queryClient = useQueryClient();
   const [loaded, setLoaded] = useState<TNotificationPolicyReply | null>(null);
   const [stale, setStale] = useState(false);
+  // No policy yet and the manager chose to make one: the form shows the first policy, unsaved.
+  const [creating, setCreating] = useState(false);
   const staleRef = useRef<HTMLDivElement>(null);
   // The Save button is at the bottom: bring the 409 message into view.
   useEffect(() => {
@@ -100,6 +98,14 @@ export function NotificationSettingsPage() {
     form.resetDirty(values);
     form.clearErrors();
     setLoaded(p);
+    setCreating(false);
+  };
+
+  const startCreating = () => {
+    form.setInitialValues(EMPTY_FORM);
+    form.setValues(firstPolicyForm());
+    form.clearErrors();
+    setCreating(true);
   };
 
   // The first load (and every reload after a stale save) fills the form.
@@ -109,14 +115,17 @@ export function NotificationSettingsPage() {
 
   const save = useMutation({
     mutationFn: (values: TNotificationPolicyForm) => {
-      if (!facilityId || !loaded) throw new Error('No policy loaded');
+      if (!facilityId) throw new Error('No facility');
+      if (!loaded) return policyApi.create(facilityId, formToPatchBody(values));
       return policyApi.patch(facilityId, loaded.rid, loaded.version, formToPatchBody(values));
     },
     onSuccess: (saved) => {
       setStale(false);
       show(saved);
-      queryClient.setQueryData<TNotificationPolicyReply[]>(policyKeys.list(saved.facilityRid), (old) =>
-        old?.map((p) => (p.rid === saved.rid ? saved : p)),
+      queryClient.setQueryData<TNotificationPolicyReply[]>(policyKeys.list(saved.facilityRid), (old = []) =>
+        old.some((p) => p.rid === saved.rid)
+          ? old.map((p) => (p.rid === saved.rid ? saved : p))
+          : [saved, ...old],
       );
       toast.success(M.saved);
     },
@@ -136,7 +145,7 @@ export function NotificationSettingsPage() {
   });
 
   const blocks = form.getValues().notificationBlocks;
-  const dirty = loaded !== null && form.isDirty();
+  const dirty = creating || (loaded !== null && form.isDirty());
   const loading = profile.isPending || facility.isPending;
 
   let content: React.ReactNode;
@@ -154,8 +163,16 @@ export function NotificationSettingsPage() {
     content = <Loader aria-label="Loading notification settings" />;
   } else if (policy.isError) {
     content = <LoadFailed onRetry={() => void policy.refetch()} />;
-  } else if (!policy.data || !loaded) {
-    content = <Text>{M.noPolicy}</Text>;
+  } else if (!creating && (!policy.data || !loaded)) {
+    content = (
+      <Stack gap="md">
+        <Text fw={700}>{M.noPolicy}</Text>
+        <Text>{M.noPolicyHint}</Text>
+        <Button size="lg" fullWidth onClick={startCreating}>
+          {M.createPolicy}
+        </Button>
+      </Stack>
+    );
   } else {
     content = (
       <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
@@ -236,43 +253,24 @@ export function NotificationSettingsPage() {
                       {form.errors[`notificationBlocks.${i}.filters`]}
                     </Text>
                   ) : null}
-                  {block.filters.map((filter, j) => {
-                    const words = describeFilter(filter, names);
-                    const path = `notificationBlocks.${i}.filters.${j}` as const;
-                    return (
-                      <Stack
-                        key={j}
-                        gap="xs"
-                        p="sm"
-                        bg="gray.0"
-                        style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                        data-testid="notification-filter"
-                      >
-                        <Text>{words.who}</Text>
-                        <Text c="dimmed" fz="sm">
-                          {words.which}
-                        </Text>
-                        <Chip.Group
-                          multiple
-                          value={filter.groupIds}
-                          onChange={(value) => form.setFieldValue(`${path}.groupIds`, value)}
-                        >
-                          <Group gap="xs">
-                            {names.groupList.map(([id, name]) => (
-                              <Chip key={id} value={id} size="md">
-                                {name}
-                              </Chip>
-                            ))}
-                          </Group>
-                        </Chip.Group>
-                        <Switch
-                          size="md"
-                          label="Only staff on shift"
-                          {...form.getInputProps(`${path}.onCallOnly`, { type: 'checkbox' })}
-                        />
-                      </Stack>
-                    );
-                  })}
+                  {block.filters.map((_, j) => (
+                    <PolicyFilterFields
+                      key={form.key(`notificationBlocks.${i}.filters.${j}`)}
+                      form={form}
+                      block={i}
+                      index={j}
+                      choices={names}
+                      removable={block.filters.length > 1}
+                    />
+                  ))}
+                  <Button
+                    variant="light"
+                    size="md"
+                    disabled={block.filters.length >= NOTIFICATION_BLOCK_MAX_FILTERS}
+                    onClick={() => form.insertListItem(`notificationBlocks.${i}.filters`, anyoneOnShift())}
+                  >
+                    {M.addFilter}
+                  </Button>
                 </Stack>
                 <Button
                   variant="default"

@@ -15,6 +15,17 @@ export const policyApi = {
       query: { facilityRid },
       parse: z.array(ZNotificationPolicyReplySchema).parse,
     }),
+  /** A community's first ALERT policy. */
+  create: (
+    facilityRid: string,
+    body: { notificationBlocks: TNotificationBlockInput[] },
+  ): Promise<TNotificationPolicyReply> =>
+    api.post(
+      'admin',
+      NOTIFICATION_POLICY_PATHS.policies,
+      { facilityRid, type: 'ALERT', ...body },
+      { parse: ZNotificationPolicyReplySchema.parse },
+    ),
   /** PATCH made on `version`: 409 (code STALE_VERSION) when someone changed the policy since. */
   patch: (
     facilityRid: string,

@@ -2,7 +2,9 @@ import type { TNotificationPolicyReply } from '@sage/contract';
 import { minutesToMs, msToMinutes, ZNotificationPolicyFormSchema } from '@sage/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  anyoneOnShift,
   blockSummary,
+  firstPolicyForm,
   describeFilter,
   formToPatchBody,
   newBlock,
@@ -156,6 +158,47 @@ describe('notification policy editor rules', () => {
     expect(newBlock(undefined).filters).toEqual([
       { groupIds: [], staffMemberIds: [], careZoneIds: [], severities: [], onCallOnly: true },
     ]);
+  });
+
+  it("a community's first policy: one step at once, every minute until claimed, to anyone on shift", () => {
+    const first = firstPolicyForm();
+    expect(ZNotificationPolicyFormSchema.safeParse(first).success).toBe(true);
+    expect(blockSummary(first.notificationBlocks[0]!)).toBe('Starts at once, repeats every 1 minute');
+    expect(describeFilter(first.notificationBlocks[0]!.filters[0]!, names)).toEqual({
+      who: 'Anyone in the community, only when on shift',
+      which: 'Alerts of any kind anywhere in the community',
+    });
+    expect(formToPatchBody(first).notificationBlocks).toEqual([
+      {
+        executionTimeAfterStartInMs: 0,
+        recurringIntervalInMs: 60_000,
+        isBreakGlass: false,
+        priority: 0,
+        filters: [anyoneOnShift()],
+      },
+    ]);
+  });
+
+  it('named staff, care zones and kinds of alerts are saved as chosen', () => {
+    const form = policyToForm(policy);
+    form.notificationBlocks[1]!.filters.push({
+      ...anyoneOnShift(),
+      staffMemberIds: ['s1'],
+      careZoneIds: ['z1'],
+      severities: ['EMERGENCY', 'CODE_BLUE'],
+      onCallOnly: false,
+    });
+    expect(describeFilter(form.notificationBlocks[1]!.filters[1]!, names)).toEqual({
+      who: 'Jane Doe, on shift or not',
+      which: 'Emergency or Code Blue alerts in Memory Care',
+    });
+    expect(formToPatchBody(form).notificationBlocks[1]!.filters[1]).toEqual({
+      groupIds: [],
+      staffMemberIds: ['s1'],
+      careZoneIds: ['z1'],
+      severities: ['EMERGENCY', 'CODE_BLUE'],
+      onCallOnly: false,
+    });
   });
 
   it.each([

@@ -25,6 +25,33 @@ const filterInput = (f: Filter): Filter => ({
   onCallOnly: f.onCallOnly,
 });
 
+/** Anyone on shift, about alerts of any kind anywhere: a new filter, and a first policy's. */
+export const anyoneOnShift = (): Filter => ({
+  groupIds: [],
+  staffMemberIds: [],
+  careZoneIds: [],
+  severities: [],
+  onCallOnly: true,
+});
+
+/**
+ * A community's first ALERT policy, as the editor offers it before saving: one step at once, repeating
+ * every minute until someone claims, to anyone on shift (docs/decisions/0078).
+ */
+export function firstPolicyForm(): TNotificationPolicyForm {
+  return {
+    notificationBlocks: [
+      {
+        startAfterMinutes: 0,
+        repeatEveryMinutes: 1,
+        isBreakGlass: false,
+        priority: 0,
+        filters: [anyoneOnShift()],
+      },
+    ],
+  };
+}
+
 /** The policy's blocks as the form edits them, in run order (as the server gives them). */
 export function policyToForm(policy: TNotificationPolicyReply): TNotificationPolicyForm {
   return {
@@ -65,7 +92,7 @@ export function newBlock(previous: TNotificationBlockForm | undefined): TNotific
       repeatEveryMinutes: 0,
       isBreakGlass: false,
       priority: 0,
-      filters: [{ groupIds: [], staffMemberIds: [], careZoneIds: [], severities: [], onCallOnly: true }],
+      filters: [anyoneOnShift()],
     };
   }
   return {

@@ -1,0 +1,139 @@
+import { Button, Chip, Group, MultiSelect, Stack, Switch, Text } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import {
+  NotificationPolicyMessages as M,
+  SEVERITIES_MOST_TO_LEAST,
+  SEVERITY_LABELS,
+  type Severity,
+  type TNotificationPolicyForm,
+} from '@sage/contract';
+import { describeFilter, type FacilityNames } from './policy-form';
+
+/** The facility's names as the filter fields list them (sorted by name). */
+export interface FacilityChoices extends FacilityNames {
+  groupList: [string, string][];
+  staffList: { value: string; label: string }[];
+  careZoneList: [string, string][];
+}
+
+interface ChipsProps {
+  label: string;
+  hint: string;
+  options: readonly (readonly [string, string])[];
+  value: string[];
+  onChange: (value: string[]) => void;
+}
+
+/** A labelled set of toggle chips (one row that wraps): large enough to tap with a thumb. */
+function ChipChoice({ label, hint, options, value, onChange }: ChipsProps) {
+  return (
+    <Stack gap={4} role="group" aria-label={label}>
+      <Text fw={600} fz="sm">
+        {label}
+      </Text>
+      <Text c="dimmed" fz="xs">
+        {hint}
+      </Text>
+      <Chip.Group multiple value={value} onChange={onChange}>
+        <Group gap="xs">
+          {options.map(([id, name]) => (
+            <Chip key={id} value={id} size="md">
+              {name}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+    </Stack>
+  );
+}
+
+const SEVERITY_OPTIONS = SEVERITIES_MOST_TO_LEAST.map((s) => [s, SEVERITY_LABELS[s]] as const);
+
+interface Props {
+  form: UseFormReturnType<TNotificationPolicyForm>;
+  block: number;
+  index: number;
+  choices: FacilityChoices;
+  /** A step keeps at least one filter. */
+  removable: boolean;
+}
+
+/**
+ * One filter of a step, in plain words first (who, which alerts), then every part of it: groups, named
+ * staff, care zones, kinds of alerts (severities) and on shift only (sign-in doc section 3 'Notification
+ * policy'; docs/decisions/0067, 0078).
+ */
+export function PolicyFilterFields({ form, block, index, choices, removable }: Props) {
+  const path = `notificationBlocks.${block}.filters.${index}` as const;
+  const filter = form.getValues().notificationBlocks[block]?.filters[index];
+  if (!filter) return null;
+  const words = describeFilter(filter, choices);
+  return (
+    <Stack
+      gap="sm"
+      p="sm"
+      bg="gray.0"
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+      role="group"
+      aria-label={M.filter(index + 1)}
+      data-testid="notification-filter"
+    >
+      <Stack gap={2}>
+        <Text>{words.who}</Text>
+        <Text c="dimmed" fz="sm">
+          {words.which}
+        </Text>
+      </Stack>
+      <ChipChoice
+        label={M.groups}
+        hint={M.groupsHint}
+        options={choices.groupList}
+        value={filter.groupIds}
+        onChange={(value) => form.setFieldValue(`${path}.groupIds`, value)}
+      />
+      <MultiSelect
+        size="lg"
+        label={M.namedStaff}
+        description={M.namedStaffHint}
+        placeholder={filter.staffMemberIds.length ? undefined : M.namedStaffPlaceholder}
+        data={choices.staffList}
+        searchable
+        clearable
+        hidePickedOptions
+        nothingFoundMessage="No staff found"
+        comboboxProps={{ withinPortal: true }}
+        value={filter.staffMemberIds}
+        onChange={(value) => form.setFieldValue(`${path}.staffMemberIds`, value)}
+      />
+      <ChipChoice
+        label={M.careZones}
+        hint={M.careZonesHint}
+        options={choices.careZoneList}
+        value={filter.careZoneIds}
+        onChange={(value) => form.setFieldValue(`${path}.careZoneIds`, value)}
+      />
+      <ChipChoice
+        label={M.severities}
+        hint={M.severitiesHint}
+        options={SEVERITY_OPTIONS}
+        value={filter.severities}
+        onChange={(value) => form.setFieldValue(`${path}.severities`, value as Severity[])}
+      />
+      <Switch
+        size="md"
+        label={M.onShiftOnly}
+        {...form.getInputProps(`${path}.onCallOnly`, { type: 'checkbox' })}
+      />
+      {removable ? (
+        <Button
+          variant="subtle"
+          color="red"
+          size="md"
+          onClick={() => form.removeListItem(`notificationBlocks.${block}.filters`, index)}
+        >
+          {M.removeFilter}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}

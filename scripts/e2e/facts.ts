@@ -1,0 +1,7 @@
+// Facts of the browser tests' stack that the specs rely on (no imports: the specs load this file).
+
+/** A second, newly set-up community: no notification policy yet (scripts/e2e/new-community.ts). */
+export const NEW_COMMUNITY = {
+  facilityName: 'Birch Hollow',
+  managerPhone: '+14155550170',
+} as const;
