@@ -90,6 +90,7 @@ export const NotificationPolicyMessages = {
   namedStaff: 'Named staff',
   namedStaffHint: 'Notified whatever their groups',
   namedStaffPlaceholder: 'Search staff',
+  noStaffFound: 'No staff found',
   careZones: 'Only alerts in these care zones',
   careZonesHint: 'None chosen: alerts anywhere in the community',
   severities: 'Only these kinds of alerts',

@@ -268,6 +268,29 @@ describe('[NOTIFICATIONS][PUSH]: web push subscriptions, messages and delivery s
     );
   });
 
+  it('a shared phone: the endpoint goes to the last person who records it, the previous one no longer gets its pushes', async () => {
+    const { caregiver, nurse } = f.staff;
+    const sub = push.subscribe(`shared-${f.tag}`);
+    const record = (who: { id: string }) =>
+      call(who.id, 'PUT', PUSH_SUBS, {
+        recipientId: who.id,
+        endpoint: sub.endpoint,
+        keys: sub.keys,
+        expirationTime: null,
+      });
+    expect((await record(caregiver)).statusCode).toBe(200);
+    expect((await record(nurse)).statusCode).toBe(200);
+    const rows = await t.db.prisma.webPushSubscription.findMany({
+      where: { endpoint: sub.endpoint },
+      select: { recipientId: true },
+    });
+    expect(rows).toEqual([{ recipientId: nurse.id }]);
+    // The caregiver's own search no longer finds it: their next app start records their own endpoint.
+    expect(
+      (await call(caregiver.id, 'GET', `${PUSH_SUBS}?endpoints=${encodeURIComponent(sub.endpoint)}`)).json(),
+    ).toEqual([]);
+  });
+
   it('sends to recipient ids by push (decrypted at the push service) and text (SUBSCRIBED only, tasks number); the recipient reports RECEIVED then SHOWN', async () => {
     const { careAdmin, culinary, manager } = f.staff;
     const sub = push.subscribe(`ca-${f.tag}`);

@@ -77,7 +77,7 @@ export async function searchWebPushSubscriptions(
   return rows.map(reply);
 }
 
-/** Records the browser's subscription (one per recipient and endpoint; new keys replace old ones). */
+/** Records the browser's subscription (one recipient per endpoint; new keys replace old ones). */
 export async function putWebPushSubscription(
   prisma: PrismaClient,
   staffMemberId: string,
@@ -102,12 +102,20 @@ export async function putWebPushSubscription(
     auth: body.keys.auth,
     expirationTime: body.expirationTime === null ? null : new Date(body.expirationTime),
   };
-  const row = await prisma.webPushSubscription.upsert({
-    where: { recipientId_endpoint: { recipientId: body.recipientId, endpoint: body.endpoint } },
-    create: { recipientId: body.recipientId, endpoint: body.endpoint, ...data },
-    update: data,
-    select: { id: true },
-  });
+  // One browser endpoint reaches one person: on a shared phone the last one to sign in takes it over, so the
+  // phone stops showing the previous person's alerts even when its sign-out could not end the browser's
+  // subscription (docs/decisions/0079).
+  const [, row] = await prisma.$transaction([
+    prisma.webPushSubscription.deleteMany({
+      where: { endpoint: body.endpoint, recipientId: { not: body.recipientId } },
+    }),
+    prisma.webPushSubscription.upsert({
+      where: { recipientId_endpoint: { recipientId: body.recipientId, endpoint: body.endpoint } },
+      create: { recipientId: body.recipientId, endpoint: body.endpoint, ...data },
+      update: data,
+      select: { id: true },
+    }),
+  ]);
   return { webPushSubscriptionRid: row.id };
 }
 

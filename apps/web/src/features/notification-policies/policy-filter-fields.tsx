@@ -100,7 +100,7 @@ export function PolicyFilterFields({ form, block, index, choices, removable }: P
         searchable
         clearable
         hidePickedOptions
-        nothingFoundMessage="No staff found"
+        nothingFoundMessage={M.noStaffFound}
         comboboxProps={{ withinPortal: true }}
         value={filter.staffMemberIds}
         onChange={(value) => form.setFieldValue(`${path}.staffMemberIds`, value)}
