@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { authHeaders, expect, screensDir, type Tokens, test } from '../alerts/fixtures';
 
 /** Demo data (packages/db seed) the device tests rely on. */

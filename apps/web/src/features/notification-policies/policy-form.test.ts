@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   anyoneOnShift,
   blockSummary,
-  firstPolicyForm,
   describeFilter,
+  firstPolicyForm,
   formToPatchBody,
   newBlock,
   policyToForm,
