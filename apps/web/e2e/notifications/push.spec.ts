@@ -280,7 +280,7 @@ test('[NOTIFICATIONS][PUSH]: Allow notifications, subscription recorded, a press
     .poll(() => swConsole.find((line) => line.includes('unknown message type')))
     .toMatch(/^warning .*unknown message type mystery-message/);
 
-  // Leave no open alert (a repeat of the test presses again) and no subscription at this push service.
+  // Leave no open alert (a repeat of the test presses again).
   const claimed = await request.put(admin(`/tasks/${pushed.data.taskId}`), {
     headers: auth(caregiver),
     data: { status: 'OPEN_CLAIMED' },
@@ -294,9 +294,35 @@ test('[NOTIFICATIONS][PUSH]: Allow notifications, subscription recorded, a press
     },
   });
   expect(resolved.ok(), await resolved.text()).toBe(true);
-  const removed = await request.delete(messaging(WEB_PUSH_SUBSCRIPTIONS_PATH), {
+  // The caregiver taps Log Out: while still signed in the app has the server forget this phone's record,
+  // then ends the browser's subscription, so no push goes to a phone nobody is signed in on. (The session's
+  // end on the server is tested with sign-in; here it is answered locally, as other tests in this worker
+  // still use the caregiver's refresh token.)
+  await page.route('**/auth/api/v1/logout', (route) => route.fulfill({ status: 204 }));
+  const forgotten = page.waitForRequest(
+    (r) => r.url().includes(WEB_PUSH_SUBSCRIPTIONS_PATH) && r.method() === 'DELETE',
+  );
+  // Each start of the app records the subscription again (decision 0065): that done, the person logs out.
+  const rerecorded = page.waitForResponse(
+    (r) => r.url().includes(WEB_PUSH_SUBSCRIPTIONS_PATH) && r.request().method() === 'PUT',
+  );
+  await page.goto('/dashboard');
+  expect((await rerecorded).status()).toBe(200);
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  const forget = new URL((await forgotten).url());
+  expect(forget.searchParams.getAll('recipientIds')).toEqual([caregiver.staffMemberId]);
+  expect(forget.searchParams.getAll('endpoints')).toEqual([push.subscription.endpoint]);
+  await expect(page).toHaveURL(/\/authenticate/);
+  const after = await request.get(messaging(WEB_PUSH_SUBSCRIPTIONS_PATH), {
     headers: auth(caregiver),
-    params: { recipientIds: caregiver.staffMemberId, endpoints: push.subscription.endpoint },
+    params: { endpoints: push.subscription.endpoint },
   });
-  expect(removed.ok()).toBe(true);
+  expect(after.ok()).toBe(true);
+  expect((await after.json()) as unknown[]).toEqual([]);
+  expect(
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration('/');
+      return (await registration?.pushManager.getSubscription()) ?? null;
+    }),
+  ).toBeNull();
 });

@@ -16,11 +16,40 @@ export function storeTokens(tokens: TTokenReply, store: SessionStore = sessionSt
   });
 }
 
+/** Longest wait for the sign-out steps before the session is forgotten anyway. */
+export const SIGN_OUT_STEPS_TIMEOUT_MS = 2_000;
+
+const signOutSteps = new Set<() => Promise<void>>();
+
+/**
+ * A step to run while the person is still signed in, when they sign out themselves (e.g. forgetting this
+ * phone's push subscription on the server). Returns the unregister function.
+ */
+export function beforeSignOut(step: () => Promise<void>): () => void {
+  signOutSteps.add(step);
+  return () => signOutSteps.delete(step);
+}
+
+/** Runs the sign-out steps, each best effort, for at most SIGN_OUT_STEPS_TIMEOUT_MS. */
+async function runSignOutSteps(): Promise<void> {
+  const steps = [...signOutSteps].map((step) =>
+    step().catch((error: unknown) => reportError(error, { where: 'sign-out step' })),
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, SIGN_OUT_STEPS_TIMEOUT_MS);
+  });
+  await Promise.race([Promise.all(steps), timeout]);
+  clearTimeout(timer);
+}
+
 /**
  * Signs out: ends the session on the server (best effort), forgets the tokens and goes to the login page,
- * with the reason when the app (not the user) ended the session.
+ * with the reason when the app (not the user) ended the session. When the person signs out themselves the
+ * sign-out steps run first, while the token still works (an app-ended session's token may not).
  */
 export async function signOut(reason?: LogoutReason): Promise<void> {
+  if (reason === undefined && sessionStore.get()) await runSignOutSteps();
   const refreshToken = sessionStore.get()?.refreshToken;
   setLogoutReason(reason);
   sessionStore.clear();

@@ -32,4 +32,11 @@ export const pushApi = {
         parse: ZPutWebPushSubscriptionReplySchema.parse,
       })
       .then((r) => r.webPushSubscriptionRid),
+  /** Deletes the caller's record of this endpoint (sign-out). */
+  forget: (recipientId: string, endpoint: string): Promise<void> =>
+    api
+      .delete('messageOrchestration', WEB_PUSH_SUBSCRIPTIONS_PATH, {
+        query: { recipientIds: [recipientId], endpoints: [endpoint] },
+      })
+      .then(() => undefined),
 };

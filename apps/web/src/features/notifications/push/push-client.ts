@@ -22,6 +22,17 @@ export async function unsubscribeBrowser(): Promise<void> {
   await (await existingBrowserSubscription())?.unsubscribe();
 }
 
+/**
+ * The person signs out: the server forgets their record of this browser's endpoint (so no push is sent to
+ * it any more), then the browser's subscription ends.
+ */
+export async function forgetPushSubscription(staffMemberId: string): Promise<void> {
+  const subscription = await existingBrowserSubscription();
+  if (!subscription) return;
+  await pushApi.forget(staffMemberId, subscription.endpoint);
+  await subscription.unsubscribe();
+}
+
 /** Registers the service worker (root scope) and waits until it is active. */
 export async function registerServiceWorker(): Promise<ServiceWorkerRegistration> {
   await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' });

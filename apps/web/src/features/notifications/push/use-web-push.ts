@@ -4,10 +4,12 @@ import { useEffect, useRef } from 'react';
 import { useDrawers } from '../../../shared/drawers';
 import { reportError } from '../../../shared/report-error';
 import { shiftApi, shiftKeys } from '../../shift/shift-api';
+import { beforeSignOut } from '../../signin/session-actions';
 import type { AllowNotificationsDrawerProps } from './allow-notifications-drawer';
 import {
   ensurePushSubscription,
   existingBrowserSubscription,
+  forgetPushSubscription,
   listenToServiceWorker,
   unsubscribeBrowser,
 } from './push-client';
@@ -39,8 +41,14 @@ export function useWebPush(staffMemberId: string | null): void {
   });
   const allowsPush = facility.data ? facilityAllowsPush(facility.data.messageDeliveryMethods) : false;
 
-  // Signed out: this browser's subscription ends, so the phone stops getting the person's alerts (the push
-  // service then answers 410 and the server drops its record: decision 0065).
+  // Signing out themselves: the server forgets this phone's record first, while the token still works.
+  useEffect(() => {
+    if (!staffMemberId || !('serviceWorker' in navigator)) return;
+    return beforeSignOut(() => forgetPushSubscription(staffMemberId));
+  }, [staffMemberId]);
+
+  // Signed out (also by the app): this browser's subscription ends, so the phone stops getting the person's
+  // alerts (a record left on the server gets 404/410 from the push service and is dropped: decision 0065).
   const previous = useRef(staffMemberId);
   useEffect(() => {
     const wasSignedIn = previous.current !== null;
