@@ -169,14 +169,16 @@ test.describe('[PICKERS]', () => {
     await expect(residents.getByRole('button')).toHaveCount(1);
     await shot(page, 'pickers-4-unit-detail');
 
-    const resident = (await residents.getByRole('button').textContent())?.trim() ?? '';
+    // The resident's name, without the button's decorative chevron.
+    const name = (await residents.getByRole('button').locator('.mantine-Button-label').textContent())?.trim();
+    expect(name, 'the resident button names the resident').toMatch(/^\S+( \S+)+$/);
     await residents.getByRole('button').click();
-    await expect(drawer(page).getByRole('heading', { name: 'Resident' })).toBeVisible();
-    await expect(drawer(page).getByText(resident).first()).toBeVisible();
+    // Only the Resident drawer: the unit drawer may still be closing underneath it.
+    const residentDrawer = drawer(page).filter({ has: page.getByRole('heading', { name: 'Resident' }) });
+    await expect(residentDrawer).toBeVisible();
+    await expect(residentDrawer.getByText(name as string).first()).toBeVisible();
     // And back to the unit from the resident drawer.
-    await drawer(page)
-      .getByRole('button', { name: `Unit ${DEMO.unitDetailUnit}` })
-      .click();
+    await residentDrawer.getByRole('button', { name: `Unit ${DEMO.unitDetailUnit}` }).click();
     await expect(drawer(page).getByRole('heading', { name: DEMO.unitDetailUnit })).toBeVisible();
   });
 
