@@ -58,6 +58,32 @@ describe('[WORKER][LIFECYCLE]: start, stop and restart', () => {
     }
   });
 
+  it('opens its standing database connections before it accepts events, and keeps them (decision 0080)', async () => {
+    const db = await createTestDatabase();
+    const config = loadWorkerConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, WORKER_CONCURRENCY: '3' });
+    const databaseName = new URL(db.url).pathname.slice(1);
+    const connections = async () =>
+      Number(
+        (
+          await db.prisma.$queryRaw<{ n: bigint }[]>`
+            SELECT count(*) AS n FROM pg_stat_activity WHERE datname = ${databaseName} AND pid <> pg_backend_pid()`
+        )[0]?.n,
+      );
+    const before = await connections();
+    const worker = await startWorker(config, { logger: false, listen: false });
+    try {
+      // One per job slot, 2 for the ingest listener, 3 for the jobs' Prisma client: all open already.
+      expect(worker.pool.totalCount).toBeGreaterThanOrEqual(3);
+      expect(worker.ingestPool.totalCount).toBe(2);
+      expect((await connections()) - before).toBeGreaterThanOrEqual(3 + 2 + 3);
+      // Kept however long they sit idle: the pools close only what is above these.
+      expect([worker.pool.options.min, worker.ingestPool.options.min]).toEqual([3, 2]);
+    } finally {
+      await worker.close();
+      await db.drop();
+    }
+  });
+
   it('the hourly housekeeping job deletes task changes past their retention and keeps the rest', async () => {
     const db = await createTestDatabase();
     const facility = await createTestFacility(db.prisma);

@@ -17,6 +17,25 @@ declare module 'fastify' {
   }
 }
 
+/** Connections the ingest pool and the jobs' Prisma client keep open (the job pool keeps one per job slot). */
+const INGEST_STANDING = 2;
+const PRISMA_STANDING = 3;
+
+/**
+ * Opens every pool's standing connections before the first event is accepted, so the first alert after a start
+ * does not wait for them (and, with the pools' `min`, neither does the first one after a quiet hour).
+ */
+async function warmUp(pools: [pg.Pool, number][], prisma: PrismaClient): Promise<void> {
+  const open = async (pool: pg.Pool, count: number) => {
+    const clients = await Promise.all(Array.from({ length: count }, () => pool.connect()));
+    for (const client of clients) client.release();
+  };
+  await Promise.all([
+    ...pools.map(([pool, count]) => open(pool, count)),
+    ...Array.from({ length: PRISMA_STANDING }, () => prisma.$queryRaw`SELECT 1`),
+  ]);
+}
+
 export interface WorkerProcess {
   ingest: FastifyInstance;
   runner: Runner;
@@ -47,9 +66,14 @@ export async function startWorker(
   const ingest = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers["x-gateway-key"]'] },
   });
-  // Two pools: accepting events (the 202 every gateway waits for) never queues behind running jobs.
-  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.WORKER_CONCURRENCY + 4 });
-  const ingestPool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 8 });
+  // Two pools: accepting events (the 202 every gateway waits for) never queues behind running jobs. Each
+  // keeps its standing connections open through quiet spells (docs/decisions/0080).
+  const pool = new pg.Pool({
+    connectionString: config.DATABASE_URL,
+    max: config.WORKER_CONCURRENCY + 4,
+    min: config.WORKER_CONCURRENCY,
+  });
+  const ingestPool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 8, min: INGEST_STANDING });
   for (const p of [pool, ingestPool]) {
     // An idle client's connection error must not crash the process; the pool replaces the client.
     p.on('error', (error) => ingest.log.error({ err: error }, 'database pool error'));
@@ -58,7 +82,7 @@ export async function startWorker(
       client.on('error', (error) => ingest.log.error({ err: error }, 'database client error')),
     );
   }
-  const prisma = createPrisma(config.DATABASE_URL, { max: 5 });
+  const prisma = createPrisma(config.DATABASE_URL, { max: 5, min: PRISMA_STANDING });
   // The job queue logs through the worker's logger.
   const logger = new Logger((scope) => (level, message, meta) => {
     const log = ingest.log.child({ scope: scope.label ?? 'jobs', ...meta });
@@ -96,6 +120,14 @@ export async function startWorker(
     ]),
     logger,
   });
+
+  await warmUp(
+    [
+      [pool, config.WORKER_CONCURRENCY],
+      [ingestPool, INGEST_STANDING],
+    ],
+    prisma,
+  );
 
   ingest.setValidatorCompiler(validatorCompiler);
   ingest.setSerializerCompiler(serializerCompiler);

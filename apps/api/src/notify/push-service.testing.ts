@@ -25,12 +25,20 @@ export interface LocalPushService {
   /** The service's certificate (PEM), for a sender that cannot take an agent. */
   ca: string;
   received: ReceivedPush[];
-  /** A new browser subscription at `<service>/<name>`; `respondWith` (default 201) is what the service answers. */
-  subscribe(name: string, respondWith?: number): { endpoint: string; keys: { p256dh: string; auth: string } };
+  /**
+   * A new browser subscription at `<service>/<name>`; `respondWith` (default 201) is what the service answers.
+   * CLOSE_CONNECTION_ONCE: the first request's connection is closed without an answer, as a service closing a
+   * kept-alive connection does; later ones get 201.
+   */
+  subscribe(
+    name: string,
+    respondWith?: number | typeof CLOSE_CONNECTION_ONCE,
+  ): { endpoint: string; keys: { p256dh: string; auth: string } };
   close(): Promise<void>;
 }
 
 const b64url = (b: Buffer) => b.toString('base64url');
+export const CLOSE_CONNECTION_ONCE = 'CLOSE_CONNECTION_ONCE';
 
 /** Writes a new self-signed P-256 certificate for 127.0.0.1 (openssl) into the two files. */
 export function writeSelfSignedCertificate(keyFile: string, certFile: string, days = 1): void {
@@ -104,11 +112,18 @@ export function decryptAes128gcm(
   return padded.subarray(0, end);
 }
 
-export async function startLocalPushService(): Promise<LocalPushService> {
+export interface LocalPushServiceOptions {
+  /** How long the service keeps an idle connection open (Node's default: 5 s). */
+  keepAliveTimeoutMs?: number;
+}
+
+export async function startLocalPushService(
+  options: LocalPushServiceOptions = {},
+): Promise<LocalPushService> {
   const { key, cert } = selfSignedCertificate();
   const subscriptions = new Map<
     string,
-    { ecdh: ReturnType<typeof createECDH>; auth: Buffer; status: number }
+    { ecdh: ReturnType<typeof createECDH>; auth: Buffer; status: number | typeof CLOSE_CONNECTION_ONCE }
   >();
   const received: ReceivedPush[] = [];
   const server = https.createServer({ key, cert }, (req, res) => {
@@ -120,6 +135,11 @@ export async function startLocalPushService(): Promise<LocalPushService> {
       const sub = subscriptions.get(name);
       if (!sub) {
         res.writeHead(404).end();
+        return;
+      }
+      if (sub.status === CLOSE_CONNECTION_ONCE) {
+        sub.status = 201;
+        req.socket.destroy();
         return;
       }
       if (sub.status >= 300) {
@@ -145,6 +165,7 @@ export async function startLocalPushService(): Promise<LocalPushService> {
       });
     });
   });
+  if (options.keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = options.keepAliveTimeoutMs;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const agent = new https.Agent({ ca: cert, keepAlive: true });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type https from 'node:https';
+import https from 'node:https';
 import type { TPushPayload } from '@sage/contract';
 import type { PrismaClient, Severity, SubscriptionTopic } from '@sage/db';
 import webpush from 'web-push';
@@ -14,7 +14,10 @@ export interface NotifierDeps {
   prisma: PrismaClient;
   sms: SmsTransport;
   vapid: VapidKeys;
-  /** HTTPS agent for push requests (tests pass one that trusts the local push service's certificate). */
+  /**
+   * HTTPS agent for push requests: by default `pushServiceAgent` (tests pass one that trusts the local push
+   * service's certificate).
+   */
   pushAgent?: https.Agent;
   log?: { warn(obj: object, msg: string): void };
   now?: () => Date;
@@ -51,6 +54,33 @@ export interface SentMessage {
  * token the service worker reports delivery with (docs/decisions/0063).
  */
 export type PushPayload = TPushPayload;
+
+/** How long a connection to a push service stays open after its last push (Node's default agent: 5 s). */
+export const PUSH_CONNECTION_IDLE_MS = 60_000;
+
+/**
+ * Connections to the push services stay open between alerts, so the alert after a quiet minute does not pay a
+ * new TCP and TLS handshake first (docs/decisions/0080). A shorter Keep-Alive hint from the service wins.
+ */
+export const pushServiceAgent = new https.Agent({ keepAlive: true, timeout: PUSH_CONNECTION_IDLE_MS });
+
+/**
+ * A kept-alive connection the push service closed just as the push was written to it: nothing was delivered,
+ * and the same request on a new connection is the right answer.
+ */
+const isClosedConnection = (error: unknown): boolean =>
+  !(error instanceof webpush.WebPushError) &&
+  ['ECONNRESET', 'EPIPE'].includes((error as NodeJS.ErrnoException | null)?.code ?? '');
+
+/** Sends one push; once more on a new connection when the kept-alive one turned out to be closed. */
+async function sendPush(...args: Parameters<typeof webpush.sendNotification>) {
+  try {
+    return await webpush.sendNotification(...args);
+  } catch (error) {
+    if (!isClosedConnection(error)) throw error;
+    return await webpush.sendNotification(...args);
+  }
+}
 
 /** Push services answer 404 or 410 for a subscription that no longer exists. */
 const isExpiredSubscription = (statusCode: number | undefined): boolean =>
@@ -174,7 +204,7 @@ export async function sendMessage(deps: NotifierDeps, message: OutgoingMessage):
         channel: DeliveryChannel.PUSH_NOTIFICATION,
       };
       try {
-        await webpush.sendNotification(
+        await sendPush(
           { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
           JSON.stringify(payload),
           {
@@ -183,7 +213,7 @@ export async function sendMessage(deps: NotifierDeps, message: OutgoingMessage):
             urgency: 'high',
             // Under the message orchestration client's 10 s time-out, with room for the rest of the request.
             timeout: 5_000,
-            ...(deps.pushAgent ? { agent: deps.pushAgent } : {}),
+            agent: deps.pushAgent ?? pushServiceAgent,
           },
         );
         return { ...base, status: 'SENT' };

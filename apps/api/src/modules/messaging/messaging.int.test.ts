@@ -1,8 +1,13 @@
-import https from 'node:https';
+import type https from 'node:https';
 import { PUSH_RECEIPT_HEADER, TWILIO_SIGNATURE_HEADER } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalPushService, startLocalPushService } from '../../notify/push-service.testing';
+import {
+  CLOSE_CONNECTION_ONCE,
+  type LocalPushService,
+  startLocalPushService,
+} from '../../notify/push-service.testing';
+import { pushServiceAgent } from '../../notify/send-message';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { twilioSignature } from './inbound-sms';
 
@@ -19,14 +24,14 @@ let savedCa: https.AgentOptions['ca'];
 
 beforeAll(async () => {
   push = await startLocalPushService();
-  // The API's sender uses the default HTTPS agent: let it trust the local push service's certificate.
-  savedCa = https.globalAgent.options.ca;
-  https.globalAgent.options.ca = push.ca;
+  // The API's sender uses its push-service agent: let it trust the local push service's certificate.
+  savedCa = pushServiceAgent.options.ca;
+  pushServiceAgent.options.ca = push.ca;
   t = await buildTestApp();
   [f, other] = await Promise.all([createTestFacility(t.db.prisma), createTestFacility(t.db.prisma)]);
 });
 afterAll(async () => {
-  https.globalAgent.options.ca = savedCa;
+  pushServiceAgent.options.ca = savedCa;
   await t?.close();
   await push?.close();
 });
@@ -410,6 +415,40 @@ describe('[NOTIFICATIONS][PUSH]: web push subscriptions, messages and delivery s
         )
       ).statusCode,
     ).toBe(404);
+  });
+
+  it('a push whose kept-alive connection the push service closes is sent again, once, on a new connection', async () => {
+    const { careAdmin, manager } = f.staff;
+    const sub = push.subscribe(`closing-${f.tag}`, CLOSE_CONNECTION_ONCE);
+    await call(careAdmin.id, 'PUT', PUSH_SUBS, {
+      recipientId: careAdmin.id,
+      endpoint: sub.endpoint,
+      keys: sub.keys,
+      expirationTime: null,
+    });
+    const res = await call(manager.id, 'POST', `${BASE}/messages/sendToRecipientIds`, {
+      facilityRid: f.facilityId,
+      topic: 'TASKS',
+      title: 'Hallway',
+      body: 'Spill near the lift',
+      recipientIds: [careAdmin.id],
+    });
+    expect(res.statusCode).toBe(201);
+    // The delivery to this phone is SENT and its subscription kept.
+    const subscription = await t.db.prisma.webPushSubscription.findFirstOrThrow({
+      where: { endpoint: sub.endpoint },
+      select: { id: true },
+    });
+    const { messageRid } = res.json() as { messageRid: string };
+    expect(
+      await t.db.prisma.messageSent.findMany({
+        where: { messageId: messageRid, webPushSubscriptionId: subscription.id },
+        select: { status: true, error: true },
+      }),
+    ).toEqual([{ status: 'SENT', error: null }]);
+    // Delivered exactly once: the closed connection carried nothing.
+    const delivered = push.received.filter((r) => r.path === `closing-${f.tag}`);
+    expect(delivered.map((r) => (r.payload as { title: string }).title)).toEqual(['Hallway']);
   });
 
   it('the service worker reports delivery with the push’s receipt token instead of a bearer token; a wrong or another delivery’s token is refused', async () => {

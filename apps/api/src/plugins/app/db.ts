@@ -11,7 +11,9 @@ declare module 'fastify' {
 /** The Prisma client: given (tests share theirs) or opened from DATABASE_URL and closed with the app. */
 export default fp<{ prisma?: PrismaClient }>(
   async function db(app: FastifyInstance, opts) {
-    const prisma = opts.prisma ?? createPrisma(app.config.DATABASE_URL);
+    // A few connections stay open through quiet spells: the first read after one does not wait for a connect
+    // (docs/decisions/0080).
+    const prisma = opts.prisma ?? createPrisma(app.config.DATABASE_URL, { min: 2 });
     app.decorate('prisma', prisma);
     if (!opts.prisma) app.addHook('onClose', () => prisma.$disconnect());
   },
