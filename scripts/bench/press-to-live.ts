@@ -5,6 +5,7 @@
  * task.changed frame of the task the press created. Prints p50/p95/p99/max and the rates achieved.
  *
  *   pnpm bench:press-to-live [--rate 50] [--duration 20] [--clients 200] [--facilities 10] [--api-instances 1]
+ *                            [--warmup 0]
  *
  * The API and the worker run as child processes (as deployed: one process each, one database), on a fresh
  * database dropped at the end. Loopback only; bounded in count and time.
@@ -30,6 +31,7 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '200' },
     facilities: { type: 'string', default: '10' },
     'api-instances': { type: 'string', default: '1' },
+    warmup: { type: 'string', default: '0' },
   },
 });
 const bounded = (name: string, value: string | undefined, min: number, max: number): number => {
@@ -44,6 +46,11 @@ const CLIENTS = bounded('clients', args.clients, 1, 2_000);
 const FACILITIES = bounded('facilities', args.facilities, 1, 50);
 const API_INSTANCES = bounded('api-instances', args['api-instances'], 1, 4);
 const PRESSES = Math.round(RATE * DURATION_S);
+/**
+ * Seconds at the start of the run whose presses are left out of the verdict (still sent at the rate, still
+ * delivered and reported): the freshly started worker and API take a few seconds to reach their steady state.
+ */
+const WARMUP_S = bounded('warmup', args.warmup, 0, 60);
 /** Every press raises a new task: one wall button per press, spread over the facilities' units. */
 const BUTTONS_PER_FACILITY = Math.ceil(PRESSES / FACILITIES);
 const DRAIN_MS = 5_000;
@@ -201,6 +208,9 @@ async function main(): Promise<void> {
     // Press → client latency for every delivery of a created task; every press should reach every client.
     const latencies: number[] = [];
     const lastClient: number[] = [];
+    // By press (its index: the second it was sent in is index / RATE), to tell a slow start from a slow path.
+    const pressIndex = new Map(presses.map((b, i) => [b.deviceId, i]));
+    const byPress: { press: number; latencies: number[] }[] = [];
     const expectedDeliveries = presses.reduce((n, b) => n + (clientsOf.get(b.facility.facilityId) ?? 0), 0);
     for (const task of created) {
       const t0 = task.deviceId ? sentAt.get(task.deviceId) : undefined;
@@ -208,6 +218,27 @@ async function main(): Promise<void> {
       const times = receipts.get(task.id) ?? [];
       for (const t of times) latencies.push(t - t0);
       if (times.length) lastClient.push(Math.max(...times) - t0);
+      byPress.push({
+        press: pressIndex.get(task.deviceId as string) ?? -1,
+        latencies: times.map((t) => t - t0),
+      });
+    }
+    const after = (seconds: number) =>
+      byPress
+        .filter((p) => p.press >= RATE * seconds)
+        .flatMap((p) => p.latencies)
+        .sort((a, b) => a - b);
+    const settled = after(1);
+    const judged = after(WARMUP_S);
+    const slowest = byPress
+      .map((p) => ({ press: p.press, worst: Math.max(...p.latencies) }))
+      .sort((a, b) => b.worst - a.worst)
+      .slice(0, 6);
+    // The worst delivery of each second of the run.
+    const worstBySecond = new Map<number, number>();
+    for (const p of byPress) {
+      const second = Math.floor(p.press / RATE);
+      worstBySecond.set(second, Math.max(worstBySecond.get(second) ?? 0, ...p.latencies));
     }
     latencies.sort((a, b) => a - b);
     lastClient.sort((a, b) => a - b);
@@ -244,13 +275,29 @@ async function main(): Promise<void> {
     log(
       `press → last client p50 ${ms(percentile(lastClient, 50))}  p95 ${ms(percentile(lastClient, 95))}  p99 ${ms(percentile(lastClient, 99))}`,
     );
+    if (settled.length && settled.length < latencies.length)
+      log(
+        `  after the 1st s   p50 ${ms(percentile(settled, 50))}  p95 ${ms(percentile(settled, 95))}  p99 ${ms(percentile(settled, 99))}  max ${ms(settled.at(-1) ?? Number.NaN)}`,
+      );
+    log(`slowest presses     ${slowest.map((p) => `#${p.press} ${ms(p.worst)}`).join(', ')}`);
+    log(
+      `worst per second    ${[...worstBySecond.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([second, worst]) => `${second}s ${worst.toFixed(0)}`)
+        .join(' ')} (ms)`,
+    );
     if (failures.length) log(`first failures: ${failures.slice(0, 5).join('; ')}`);
-    const p99 = percentile(latencies, 99);
+    if (WARMUP_S > 0)
+      log(
+        `after ${WARMUP_S} s warm-up  p50 ${ms(percentile(judged, 50))}  p95 ${ms(percentile(judged, 95))}  p99 ${ms(percentile(judged, 99))}  max ${ms(judged.at(-1) ?? Number.NaN)}  (the verdict's figure)`,
+      );
+    const p99 = percentile(judged, 99);
     const ok = latencies.length === expectedDeliveries && failures.length === 0 && p99 < 200;
+    const judgedOn = WARMUP_S > 0 ? `after ${WARMUP_S} s warm-up` : 'whole run';
     log(
       ok
-        ? 'within budget (every delivery made, p99 < 200 ms)'
-        : 'NOT within budget (p99 >= 200 ms or deliveries missing)',
+        ? `within budget (every delivery made, p99 < 200 ms, ${judgedOn})`
+        : `NOT within budget (p99 >= 200 ms or deliveries missing, ${judgedOn})`,
     );
     process.exitCode = ok ? 0 : 1;
   } finally {
