@@ -25,13 +25,13 @@ const PRISMA_STANDING = 3;
  * Opens every pool's standing connections before the first event is accepted, so the first alert after a start
  * does not wait for them (and, with the pools' `min`, neither does the first one after a quiet hour).
  */
-async function warmUp(pools: [pg.Pool, number][], prisma: PrismaClient): Promise<void> {
-  const open = async (pool: pg.Pool, count: number) => {
-    const clients = await Promise.all(Array.from({ length: count }, () => pool.connect()));
+async function warmUp(pools: pg.Pool[], prisma: PrismaClient): Promise<void> {
+  const open = async (pool: pg.Pool) => {
+    const clients = await Promise.all(Array.from({ length: pool.options.min ?? 0 }, () => pool.connect()));
     for (const client of clients) client.release();
   };
   await Promise.all([
-    ...pools.map(([pool, count]) => open(pool, count)),
+    ...pools.map(open),
     ...Array.from({ length: PRISMA_STANDING }, () => prisma.$queryRaw`SELECT 1`),
   ]);
 }
@@ -121,13 +121,7 @@ export async function startWorker(
     logger,
   });
 
-  await warmUp(
-    [
-      [pool, config.WORKER_CONCURRENCY],
-      [ingestPool, INGEST_STANDING],
-    ],
-    prisma,
-  );
+  await warmUp([pool, ingestPool], prisma);
 
   ingest.setValidatorCompiler(validatorCompiler);
   ingest.setSerializerCompiler(serializerCompiler);
