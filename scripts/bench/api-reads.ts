@@ -7,7 +7,7 @@ import { buildApp } from '@sage/api';
 import { loadConfig } from '@sage/api/env';
 import { DEMO, seedDemo } from '@sage/db/seed';
 import { createTestDatabase } from '@sage/db/testing';
-import { signAccessToken } from '../../apps/api/src/modules/auth/tokens/access-token';
+import { openSessionToken } from '../../apps/api/src/modules/auth/sessions/open-session';
 
 process.env.TEST_DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
 const HISTORY_TASKS = Number(process.env.BENCH_HISTORY_TASKS ?? 20_000);
@@ -46,7 +46,7 @@ try {
   const app = await buildApp(config, { logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
-  const { token } = await signAccessToken(caregiver.id, config.JWT_SECRET, 3600);
+  const { token } = await openSessionToken(db.prisma, caregiver.id, config.JWT_SECRET, 3600);
   const headers = {
     authorization: `Bearer ${token}`,
     'x-sage-profile-rid': caregiver.id,

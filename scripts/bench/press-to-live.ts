@@ -16,7 +16,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { connectLive, type LiveClient, signAccessToken } from '@sage/api/live-client';
+import { connectLive, type LiveClient, openSessionToken } from '@sage/api/live-client';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase } from '@sage/db/testing';
@@ -133,7 +133,7 @@ async function main(): Promise<void> {
         facility.staff.careAdmin,
       ];
       const viewer = viewers[Math.floor(i / FACILITIES) % viewers.length]!;
-      const { token } = await signAccessToken(viewer.id, JWT_SECRET, 3_600);
+      const { token } = await openSessionToken(db.prisma, viewer.id, JWT_SECRET, 3_600);
       const client = await connectLive(apiUrls[i % apiUrls.length]!, {
         auth: { accessToken: token, staffMemberId: viewer.id },
       });

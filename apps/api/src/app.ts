@@ -8,6 +8,7 @@ import auth from './plugins/app/auth';
 import config from './plugins/app/config';
 import db from './plugins/app/db';
 import errors from './plugins/app/errors';
+import liveBus from './plugins/app/live-bus';
 import web from './plugins/app/web';
 import openapi from './plugins/external/openapi';
 
@@ -45,6 +46,7 @@ export async function buildApp(cfg: Config, options: BuildAppOptions = {}): Prom
   await app.register(db, { prisma: options.prisma });
   await app.register(rateLimit, { global: false });
   await app.register(openapi);
+  await app.register(liveBus);
   await app.register(auth);
   await registerModules(app);
   await app.register(web);

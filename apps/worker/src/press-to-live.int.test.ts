@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { buildApp } from '@sage/api';
 import { loadConfig } from '@sage/api/env';
-import { connectLive, type LiveClient, signAccessToken } from '@sage/api/live-client';
+import { connectLive, type LiveClient, openSessionToken } from '@sage/api/live-client';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH, type TLiveServerMessage } from '@sage/contract';
 import { scheduleCareConfirmationTimeout } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
@@ -29,7 +29,7 @@ describe('[WORKER][LIVE]: a press reaches the clients of every API instance', ()
     f = await createTestFacility(t.prisma);
     for (const [i, url] of urls.entries()) {
       const staffMemberId = i === 0 ? f.staff.caregiver.id : f.staff.manager.id;
-      const { token } = await signAccessToken(staffMemberId, config.JWT_SECRET, 600);
+      const { token } = await openSessionToken(t.prisma, staffMemberId, config.JWT_SECRET, 600);
       const client = await connectLive(url, { auth: { accessToken: token, staffMemberId } });
       await client.waitFor((m) => m.type === 'ready');
       clients.push(client);

@@ -30,7 +30,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(liveRoutes);
 
   // Sign-in (public: outside the authenticated scopes).
-  const signinDeps = await createSigninDeps(app.prisma, app.config);
+  const signinDeps = await createSigninDeps(app.prisma, app.config, app.sessions);
   await app.register(signinRoutes, { prefix: SERVICE_BASE_PATHS.signIn, deps: signinDeps });
   await app.register(authorizeRoutes, { prefix: '/auth/authorize', deps: signinDeps });
   if (usesOutbox(app.config) || usesMailOutbox(app.config)) {

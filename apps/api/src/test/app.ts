@@ -3,13 +3,13 @@ import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../env';
-import { signAccessToken } from '../modules/auth/tokens/access-token';
+import { openSessionToken } from '../modules/auth/sessions/open-session';
 
 export interface TestApp {
   app: FastifyInstance;
   db: TestDatabase;
   config: Config;
-  /** Headers of a signed-in staff member (a real token, as the sign-in routes issue them). */
+  /** Headers of a signed-in staff member (a real token of a real session, as the sign-in routes issue them). */
   headersFor(staffMemberId: string, ttlSeconds?: number): Promise<Record<string, string>>;
   close(): Promise<void>;
 }
@@ -28,7 +28,7 @@ export async function buildTestApp(
     db,
     config,
     async headersFor(staffMemberId, ttlSeconds = config.ACCESS_TOKEN_TTL_SECONDS) {
-      const { token } = await signAccessToken(staffMemberId, config.JWT_SECRET, ttlSeconds);
+      const { token } = await openSessionToken(db.prisma, staffMemberId, config.JWT_SECRET, ttlSeconds);
       return { authorization: `Bearer ${token}`, [PROFILE_HEADER]: staffMemberId };
     },
     async close() {

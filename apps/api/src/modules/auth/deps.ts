@@ -1,6 +1,7 @@
 import type { PrismaClient } from '@sage/db';
 import type { Config } from '../../env';
 import type { Mailer } from './email/mailer';
+import type { SessionRegistry } from './sessions/registry';
 import type { SmsTransport } from './sms/sms';
 
 /** What the sign-in services need; tests pass their own clock and transports (never their own database). */
@@ -10,4 +11,6 @@ export interface SigninDeps {
   sms: SmsTransport;
   mailer: Mailer;
   now: () => Date;
+  /** This process's session cache: ended sessions are dropped from it at once (the others hear it on the bus). */
+  sessions?: SessionRegistry;
 }

@@ -3,6 +3,7 @@ import type { Config } from '../../env';
 import { usesOutbox } from '../../env';
 import type { SigninDeps } from './deps';
 import { createOutboxMailer, createSmtpMailer, type Mailer, unavailableMailer } from './email/mailer';
+import type { SessionRegistry } from './sessions/registry';
 import { createOutboxSmsTransport, createTwilioTransport, type SmsTransport } from './sms/sms';
 
 /** Whether sign-in emails go to the local outbox (no SMTP_URL, outside production). */
@@ -23,10 +24,15 @@ export async function createMailer(prisma: PrismaClient, config: Config): Promis
 }
 
 /** The sign-in services' dependencies for the running app (real clock). */
-export async function createSigninDeps(prisma: PrismaClient, config: Config): Promise<SigninDeps> {
+export async function createSigninDeps(
+  prisma: PrismaClient,
+  config: Config,
+  sessions?: SessionRegistry,
+): Promise<SigninDeps> {
   return {
     prisma,
     config,
+    sessions,
     sms: await createSmsTransport(prisma, config),
     mailer: await createMailer(prisma, config),
     now: () => new Date(),

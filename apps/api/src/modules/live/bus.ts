@@ -1,5 +1,6 @@
 import { TASK_CHANGED_CHANNEL, type TaskChangedNotification } from '@sage/db';
 import pg from 'pg';
+import { SESSION_ENDED_CHANNEL } from '../auth/sessions/registry';
 
 /**
  * The fan-out of task changes to this API instance (ARCHITECTURE.md "Live updates", "Growing past one
@@ -9,6 +10,11 @@ import pg from 'pg';
 export interface LiveBus {
   /** Calls `handler` for every task change from now on; returns the unsubscribe function. */
   subscribe(handler: (change: TaskChangedNotification) => void): () => void;
+  /**
+   * Calls `handler` with the id of every session ended anywhere (logout, refresh-token reuse: decision 0130),
+   * and with `null` after a reconnect, when some may have been missed. Returns the unsubscribe function.
+   */
+  subscribeSessionEnded(handler: (sessionId: string | null) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -45,6 +51,16 @@ export async function createPgLiveBus(
   const baseDelay = options.reconnectDelayMs ?? 100;
   const maxDelay = options.maxReconnectDelayMs ?? 5_000;
   const handlers = new Set<(change: TaskChangedNotification) => void>();
+  const sessionHandlers = new Set<(sessionId: string | null) => void>();
+  const sessionEnded = (sessionId: string | null) => {
+    for (const handler of sessionHandlers) {
+      try {
+        handler(sessionId);
+      } catch (error) {
+        logger.error({ err: error }, 'live bus session handler failed');
+      }
+    }
+  };
   const recent = new Set<number>();
   const recentOrder: number[] = [];
   let client: pg.Client | null = null;
@@ -74,6 +90,7 @@ export async function createPgLiveBus(
       application_name: LIVE_BUS_APPLICATION_NAME,
     });
     c.on('notification', (message) => {
+      if (message.channel === SESSION_ENDED_CHANNEL && message.payload) return sessionEnded(message.payload);
       if (message.channel !== TASK_CHANGED_CHANNEL || !message.payload) return;
       try {
         const change = JSON.parse(message.payload) as TaskChangedNotification;
@@ -88,12 +105,15 @@ export async function createPgLiveBus(
     });
     c.on('end', () => dropped(c));
     await c.connect();
-    await c.query(`LISTEN ${TASK_CHANGED_CHANNEL}`);
+    await c.query(`LISTEN ${TASK_CHANGED_CHANNEL}; LISTEN ${SESSION_ENDED_CHANNEL}`);
     const gapSince = lastAliveAt;
     client = c;
     lastAliveAt = new Date();
     delay = baseDelay;
-    if (gapSince) await catchUp(c, gapSince);
+    if (gapSince) {
+      sessionEnded(null);
+      await catchUp(c, gapSince);
+    }
   };
 
   const catchUp = async (c: pg.Client, since: Date) => {
@@ -155,12 +175,17 @@ export async function createPgLiveBus(
       handlers.add(handler);
       return () => handlers.delete(handler);
     },
+    subscribeSessionEnded(handler) {
+      sessionHandlers.add(handler);
+      return () => sessionHandlers.delete(handler);
+    },
     connected: () => client !== null,
     async close() {
       closed = true;
       clearInterval(heartbeat);
       if (reconnectTimer) clearTimeout(reconnectTimer);
       handlers.clear();
+      sessionHandlers.clear();
       const c = client;
       client = null;
       if (c) {

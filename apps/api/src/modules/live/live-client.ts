@@ -1,6 +1,7 @@
 import { LIVE_PATH, type TLiveServerMessage, ZLiveServerMessageSchema } from '@sage/contract';
 import { WebSocket } from 'ws';
 
+export { openSessionToken } from '../auth/sessions/open-session';
 export { signAccessToken } from '../auth/tokens/access-token';
 
 /**

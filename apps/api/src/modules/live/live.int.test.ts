@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { signAccessToken } from '../auth/tokens/access-token';
+import { openSessionToken } from '../auth/sessions/open-session';
 import { LIVE_BUS_APPLICATION_NAME } from './bus';
 import { connectLive, type LiveClient } from './live-client';
 
@@ -46,7 +46,7 @@ describe('[LIVE]: /live delivers task changes over websockets', () => {
   });
 
   const tokenFor = async (staffMemberId: string, ttlSeconds = 600) =>
-    (await signAccessToken(staffMemberId, t.config.JWT_SECRET, ttlSeconds)).token;
+    (await openSessionToken(t.db.prisma, staffMemberId, t.config.JWT_SECRET, ttlSeconds)).token;
   const connect = async (base: string, staffMemberId: string, extra: { sinceVersion?: number } = {}) => {
     const client = await connectLive(base, {
       auth: { accessToken: await tokenFor(staffMemberId), staffMemberId, ...extra },
@@ -107,7 +107,8 @@ describe('[LIVE]: /live delivers task changes over websockets', () => {
       auth: { accessToken: 'not-a-token', staffMemberId: f.staff.caregiver.id },
     });
     expect(await badToken.closed).toEqual({ code: LIVE_CLOSE_CODE_UNAUTHORIZED, reason: 'invalid token' });
-    const wrongSecret = await signAccessToken(
+    const wrongSecret = await openSessionToken(
+      t.db.prisma,
       f.staff.caregiver.id,
       'another-secret-of-at-least-32-characters!',
       600,
@@ -133,7 +134,7 @@ describe('[LIVE]: /live delivers task changes over websockets', () => {
 
   it('closes with 4401 when the access token expires', async () => {
     // Expires within 1-2 s (the expiry is in whole seconds).
-    const shortLived = await signAccessToken(f.staff.caregiver.id, t.config.JWT_SECRET, 2);
+    const shortLived = await openSessionToken(t.db.prisma, f.staff.caregiver.id, t.config.JWT_SECRET, 2);
     const client = await connectLive(url, {
       auth: { accessToken: shortLived.token, staffMemberId: f.staff.caregiver.id },
     });

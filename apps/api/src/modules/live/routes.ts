@@ -2,7 +2,7 @@ import websocket from '@fastify/websocket';
 import { LIVE_PATH } from '@sage/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { createPgLiveBus, type LiveBus } from './bus';
+import type { LiveBus } from './bus';
 import { loadAssignments } from './changes';
 import { LiveHub } from './hub';
 import { handleLiveSocket } from './session';
@@ -33,8 +33,8 @@ export default async function liveRoutes(app: FastifyInstance, options: LiveOpti
     },
   });
 
-  const bus =
-    options.bus ?? (await createPgLiveBus({ connectionString: app.config.DATABASE_URL, logger: app.log }));
+  // The process's bus (plugins/app/live-bus.ts), which also carries the ends of sessions to the auth check.
+  const bus = options.bus ?? app.liveBus;
   const hub = new LiveHub((taskIds) => loadAssignments(app.prisma, taskIds), app.log);
   const unsubscribe = bus.subscribe((change) => hub.publish(change));
 
@@ -53,7 +53,6 @@ export default async function liveRoutes(app: FastifyInstance, options: LiveOpti
   app.addHook('onClose', async () => {
     clearInterval(ping);
     unsubscribe();
-    if (!options.bus) await bus.close();
   });
 
   app.get(LIVE_PATH, { websocket: true, schema: { hide: true } }, (socket) => {
@@ -61,6 +60,12 @@ export default async function liveRoutes(app: FastifyInstance, options: LiveOpti
     alive.add(socket);
     socket.on('pong', () => alive.add(socket));
     socket.on('close', () => sockets.delete(socket));
-    handleLiveSocket(socket, { hub, prisma: app.prisma, jwtSecret: app.config.JWT_SECRET, logger: app.log });
+    handleLiveSocket(socket, {
+      hub,
+      prisma: app.prisma,
+      sessions: app.sessions,
+      jwtSecret: app.config.JWT_SECRET,
+      logger: app.log,
+    });
   });
 }

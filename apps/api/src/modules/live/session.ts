@@ -10,6 +10,7 @@ import type { PrismaClient } from '@sage/db';
 import { derivePermissions } from '@sage/domain';
 import type { WebSocket } from 'ws';
 import { loadFacilityAccess } from '../admin/staff/access';
+import type { SessionRegistry } from '../auth/sessions/registry';
 import { verifyAccessToken } from '../auth/tokens/access-token';
 import { changesSince, currentVersion, loadAssignments } from './changes';
 import {
@@ -27,6 +28,8 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 export interface SessionDeps {
   hub: LiveHub;
   prisma: PrismaClient;
+  /** Live sessions: a socket whose session ends (logout, refresh-token reuse) is closed with 4401. */
+  sessions: SessionRegistry;
   jwtSecret: string;
   logger: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
@@ -67,17 +70,20 @@ async function loadViews(prisma: PrismaClient, staffMemberId: string): Promise<M
  * a bad token) the socket is closed with 4401. Then `ready` with the facility version, the changes missed
  * since `sinceVersion` (or `resync`), then every change the staff member may see. Changes arriving while
  * the replay is read are held and sent after it, each version once. The socket is closed with 4401 when the
- * access token expires: the client reconnects with a fresh token and its last version, losing nothing.
+ * access token expires (the client reconnects with a fresh token and its last version, losing nothing) and
+ * when its session ends (logout, refresh-token reuse; decision 0130).
  */
 export function handleLiveSocket(socket: WebSocket, deps: SessionDeps): void {
   let subscriber: LiveSubscriber | null = null;
   let expiryTimer: NodeJS.Timeout | null = null;
+  let unwatchSession: (() => void) | null = null;
   let authStarted = false;
   const authTimer = setTimeout(() => unauthorized(socket, 'auth required'), LIVE_AUTH_TIMEOUT_MS);
 
   socket.on('close', () => {
     clearTimeout(authTimer);
     if (expiryTimer) clearTimeout(expiryTimer);
+    unwatchSession?.();
     if (subscriber) deps.hub.remove(subscriber);
     subscriber = null;
   });
@@ -108,6 +114,12 @@ export function handleLiveSocket(socket: WebSocket, deps: SessionDeps): void {
     if (!verified.ok)
       return unauthorized(socket, verified.reason === 'expired' ? 'token expired' : 'invalid token');
     if (verified.claims.staffMemberId !== staffMemberId) return unauthorized(socket, 'profile mismatch');
+    if (!(await deps.sessions.isLive(verified.claims.sessionId, staffMemberId)))
+      return unauthorized(socket, 'session ended');
+    if (socket.readyState !== socket.OPEN) return;
+    unwatchSession = deps.sessions.watch(verified.claims.sessionId, () =>
+      unauthorized(socket, 'session ended'),
+    );
 
     const facilities = await loadViews(deps.prisma, staffMemberId);
     if (socket.readyState !== socket.OPEN) return;

@@ -1,6 +1,7 @@
 import { PROFILE_HEADER } from '@sage/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SessionRegistry } from '../../modules/auth/sessions/registry';
 import { verifyAccessToken } from '../../modules/auth/tokens/access-token';
 import { forbidden, unauthorized } from './errors';
 
@@ -11,12 +12,22 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate(request: FastifyRequest): Promise<void>;
+    /** Which sessions are live (logout ends one at once, in every process: decision 0130). */
+    sessions: SessionRegistry;
   }
 }
 
-/** Bearer-token check; added as an onRequest hook by every authenticated service scope. */
+/** Bearer-token check; added as a preHandler hook by every authenticated service scope. */
 export default fp(
   async function auth(app: FastifyInstance) {
+    const sessions = new SessionRegistry(app.prisma);
+    app.decorate('sessions', sessions);
+    // Ends announced by any process (this one's own too: harmless), and a re-read after a bus reconnect.
+    const unsubscribe = app.liveBus.subscribeSessionEnded((sessionId) => {
+      if (sessionId) sessions.ended(sessionId);
+      else sessions.resync().catch((error) => app.log.error({ err: error }, 'session resync failed'));
+    });
+    app.addHook('onClose', async () => unsubscribe());
     app.decorateRequest('auth', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
@@ -33,8 +44,11 @@ export default fp(
       if (profile !== result.claims.staffMemberId) {
         throw forbidden(`${PROFILE_HEADER} must be the signed-in staff member`, 'profile_mismatch');
       }
+      if (!(await sessions.isLive(result.claims.sessionId, result.claims.staffMemberId))) {
+        throw unauthorized('The session was ended: sign in again', 'session_ended');
+      }
       request.auth = { staffMemberId: result.claims.staffMemberId };
     });
   },
-  { name: 'auth', dependencies: ['config'] },
+  { name: 'auth', dependencies: ['config', 'db', 'live-bus'] },
 );

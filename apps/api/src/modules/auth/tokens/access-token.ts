@@ -5,6 +5,8 @@ const AUDIENCE = 'sage-care-api';
 
 export interface AccessTokenClaims {
   staffMemberId: string;
+  /** The session (refresh-token family) the token was issued for; it must still be live (decision 0130). */
+  sessionId: string;
   expiresAt: Date;
 }
 
@@ -14,13 +16,14 @@ export type VerifyResult =
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-/** A short-lived HS256 JWT whose subject is the staff member. */
+/** A short-lived HS256 JWT whose subject is the staff member and whose `sid` is the session it belongs to. */
 export async function signAccessToken(
   staffMemberId: string,
   secret: string,
   ttlSeconds: number,
+  sessionId: string,
 ): Promise<{ token: string; expiresIn: number }> {
-  const token = await new SignJWT({ typ: 'access' })
+  const token = await new SignJWT({ typ: 'access', sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(staffMemberId)
     .setIssuer(ISSUER)
@@ -39,8 +42,19 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
       algorithms: ['HS256'],
       requiredClaims: ['exp', 'sub'],
     });
-    if (payload.typ !== 'access' || !payload.sub || !payload.exp) return { ok: false, reason: 'invalid' };
-    return { ok: true, claims: { staffMemberId: payload.sub, expiresAt: new Date(payload.exp * 1000) } };
+    // A token without a session (issued before sessions were checked) cannot be ended by logout: refused.
+    if (
+      payload.typ !== 'access' ||
+      !payload.sub ||
+      !payload.exp ||
+      typeof payload.sid !== 'string' ||
+      !payload.sid
+    )
+      return { ok: false, reason: 'invalid' };
+    return {
+      ok: true,
+      claims: { staffMemberId: payload.sub, sessionId: payload.sid, expiresAt: new Date(payload.exp * 1000) },
+    };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };
     return { ok: false, reason: 'invalid' };

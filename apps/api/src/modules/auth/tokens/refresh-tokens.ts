@@ -3,6 +3,7 @@ import type { TTokenReply } from '@sage/contract';
 import type { Prisma } from '@sage/db';
 import type { SigninDeps } from '../deps';
 import { loginRequired } from '../errors';
+import { announceSessionEnded } from '../sessions/registry';
 import { signAccessToken } from './access-token';
 
 type Db = SigninDeps['prisma'] | Prisma.TransactionClient;
@@ -20,6 +21,8 @@ async function createRefreshToken(
   const token = randomBytes(32).toString('base64url');
   await db.refreshToken.create({
     data: {
+      // The first token of a family has the family's id: the session check is a primary-key read.
+      ...(family.parentId === null ? { id: family.familyId } : {}),
       staffMemberId,
       tokenHash: hashRefreshToken(token),
       familyId: family.familyId,
@@ -34,23 +37,26 @@ async function createRefreshToken(
 async function tokenReply(
   deps: SigninDeps,
   staffMemberId: string,
+  sessionId: string,
   refreshToken: string,
 ): Promise<TTokenReply> {
   const { token, expiresIn } = await signAccessToken(
     staffMemberId,
     deps.config.JWT_SECRET,
     deps.config.ACCESS_TOKEN_TTL_SECONDS,
+    sessionId,
   );
   return { accessToken: token, refreshToken, expiresIn, staffMemberId };
 }
 
 /** A new session after a successful sign-in: an access token and the first refresh token of a new chain. */
 export async function startSession(deps: SigninDeps, staffMemberId: string): Promise<TTokenReply> {
+  const sessionId = randomUUID();
   const refreshToken = await createRefreshToken(deps.prisma, deps, staffMemberId, {
-    familyId: randomUUID(),
+    familyId: sessionId,
     parentId: null,
   });
-  return tokenReply(deps, staffMemberId, refreshToken);
+  return tokenReply(deps, staffMemberId, sessionId, refreshToken);
 }
 
 /**
@@ -85,18 +91,28 @@ export async function rotateRefreshToken(deps: SigninDeps, presented: string): P
         where: { familyId: row.familyId, revokedAt: null },
         data: { revokedAt: now },
       });
-      return { kind: row.staffMember.isArchived ? ('archived' as const) : ('reused' as const) };
+      await announceSessionEnded(tx, row.familyId);
+      return {
+        kind: row.staffMember.isArchived ? ('archived' as const) : ('reused' as const),
+        sessionId: row.familyId,
+      };
     }
     const refreshToken = await createRefreshToken(tx, deps, row.staffMemberId, {
       familyId: row.familyId,
       parentId: row.id,
     });
-    return { kind: 'rotated' as const, staffMemberId: row.staffMemberId, refreshToken };
+    return {
+      kind: 'rotated' as const,
+      staffMemberId: row.staffMemberId,
+      sessionId: row.familyId,
+      refreshToken,
+    };
   });
+  if (outcome.kind === 'reused' || outcome.kind === 'archived') deps.sessions?.ended(outcome.sessionId);
 
   switch (outcome.kind) {
     case 'rotated':
-      return tokenReply(deps, outcome.staffMemberId, outcome.refreshToken);
+      return tokenReply(deps, outcome.staffMemberId, outcome.sessionId, outcome.refreshToken);
     case 'unknown':
       throw loginRequired('Unknown refresh token: sign in again');
     case 'revoked':
@@ -112,15 +128,22 @@ export async function rotateRefreshToken(deps: SigninDeps, presented: string): P
   }
 }
 
-/** Logout: the presented token's whole chain is revoked. Unknown tokens are ignored (logout always works). */
+/**
+ * Logout: the presented token's whole chain is revoked, and its access tokens and live sockets stop working at
+ * once, in every API process (decision 0130). Unknown tokens are ignored (logout always works).
+ */
 export async function revokeSession(deps: SigninDeps, presented: string): Promise<void> {
   const row = await deps.prisma.refreshToken.findUnique({
     where: { tokenHash: hashRefreshToken(presented) },
     select: { familyId: true },
   });
   if (!row) return;
-  await deps.prisma.refreshToken.updateMany({
-    where: { familyId: row.familyId, revokedAt: null },
-    data: { revokedAt: deps.now() },
+  await deps.prisma.$transaction(async (tx) => {
+    await tx.refreshToken.updateMany({
+      where: { familyId: row.familyId, revokedAt: null },
+      data: { revokedAt: deps.now() },
+    });
+    await announceSessionEnded(tx, row.familyId);
   });
+  deps.sessions?.ended(row.familyId);
 }
