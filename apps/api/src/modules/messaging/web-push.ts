@@ -17,6 +17,14 @@ const reply = (s: {
   expirationTime: s.expirationTime?.getTime() ?? null,
 });
 
+/** 403 unless the caller works in a facility of the enterprise. */
+async function requireEnterprise(prisma: PrismaClient, staffMemberId: string, enterpriseId: string) {
+  const access = await loadFacilityAccess(prisma, staffMemberId);
+  if (!access.some((a) => a.enterpriseId === enterpriseId)) {
+    throw forbidden(`You have no access to enterprise ${enterpriseId}`);
+  }
+}
+
 /**
  * Whose subscriptions the caller may read: their own; with facilityRid and management there, also those of
  * the facility's staff (a manager checking why someone gets no alerts).
@@ -50,12 +58,7 @@ export async function searchWebPushSubscriptions(
     webPushSubscriptionRids?: string[] | undefined;
   },
 ) {
-  if (query.enterpriseRid) {
-    const access = await loadFacilityAccess(prisma, staffMemberId);
-    if (!access.some((a) => a.enterpriseId === query.enterpriseRid)) {
-      throw forbidden(`You have no access to enterprise ${query.enterpriseRid}`);
-    }
-  }
+  if (query.enterpriseRid) await requireEnterprise(prisma, staffMemberId, query.enterpriseRid);
   if (query.facilityRid) await requireFacility(prisma, staffMemberId, query.facilityRid);
   const recipients = await allowedRecipients(
     prisma,
@@ -92,9 +95,18 @@ export async function putWebPushSubscription(
 ) {
   if (body.recipientId !== staffMemberId)
     throw forbidden('A push subscription is recorded by its own recipient');
+  // The enterprise, like the facility, must be one the caller works in (403 as for the search and for a
+  // facility elsewhere), and the facility's own when both are given: a subscription never points elsewhere.
   let enterpriseId = body.enterpriseRid ?? null;
-  if (body.facilityRid)
-    enterpriseId = (await requireFacility(prisma, staffMemberId, body.facilityRid)).enterpriseId;
+  if (body.facilityRid) {
+    const facility = await requireFacility(prisma, staffMemberId, body.facilityRid);
+    if (body.enterpriseRid && body.enterpriseRid !== facility.enterpriseId) {
+      throw forbidden(`Facility ${body.facilityRid} is not part of enterprise ${body.enterpriseRid}`);
+    }
+    enterpriseId = facility.enterpriseId;
+  } else if (body.enterpriseRid) {
+    await requireEnterprise(prisma, staffMemberId, body.enterpriseRid);
+  }
   const data = {
     facilityId: body.facilityRid ?? null,
     enterpriseId,
