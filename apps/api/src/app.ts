@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { PrismaClient } from '@sage/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,8 +8,17 @@ import config from './plugins/app/config';
 import db from './plugins/app/db';
 import errors from './plugins/app/errors';
 import liveBus from './plugins/app/live-bus';
+import rateLimits from './plugins/app/rate-limit';
 import web from './plugins/app/web';
+import compression from './plugins/external/compress';
 import openapi from './plugins/external/openapi';
+import security from './plugins/external/security';
+
+/**
+ * Largest request body any route takes (JSON of the APIs); routes that take less say so (sign-in, webhooks).
+ * 413 above it. The biggest real bodies (bulk subscriptions, policies) stay far below (decision 0133).
+ */
+export const BODY_LIMIT_BYTES = 256 * 1024;
 
 export interface BuildAppOptions {
   /** Use this client instead of opening one from DATABASE_URL (tests share theirs). */
@@ -36,6 +44,7 @@ export async function buildApp(cfg: Config, options: BuildAppOptions = {}): Prom
       redact: ['req.headers.authorization', 'req.headers["x-gateway-key"]'],
     },
     trustProxy: cfg.TRUST_PROXY,
+    bodyLimit: BODY_LIMIT_BYTES,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -43,8 +52,10 @@ export async function buildApp(cfg: Config, options: BuildAppOptions = {}): Prom
 
   await app.register(config, { config: cfg });
   await app.register(errors);
+  await app.register(security);
+  await app.register(compression);
   await app.register(db, { prisma: options.prisma });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimits);
   await app.register(openapi);
   await app.register(liveBus);
   await app.register(auth);

@@ -89,6 +89,36 @@ export const ZConfig = z
     MAIL_FROM: z.string().default('Sage Care <no-reply@sagecare.app>'),
     /** Extra registered redirect addresses of the hosted email sign-in page (comma-separated URLs). */
     AUTH_REDIRECT_URIS: z.string().optional(),
+    /**
+     * Origins (scheme://host[:port], comma-separated) whose pages may call the API from the browser (CORS).
+     * None by default: the web app is served by the API itself (same origin) and needs no grant (decision 0133).
+     */
+    CORS_ORIGINS: z
+      .string()
+      .optional()
+      .transform((v, ctx): string[] => {
+        const origins: string[] = [];
+        for (const item of (v ?? '')
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)) {
+          let url: URL | null = null;
+          try {
+            url = new URL(item);
+          } catch {
+            url = null;
+          }
+          if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `${item} is not an origin (scheme://host[:port], no path)`,
+            });
+            continue;
+          }
+          origins.push(url.origin);
+        }
+        return origins;
+      }),
     /** Sign-in codes asked for from one client address per 10 minutes (passwordless start, email page). */
     SIGNIN_MAX_STARTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
     /** Sign-in codes sent to one staff member per hour (besides the 30 s resend wait). */

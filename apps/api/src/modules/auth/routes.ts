@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PUBLIC_BODY_LIMITS, PUBLIC_RATE_LIMITS } from '../../plugins/app/public-limits';
 import type { SigninDeps } from './deps';
 import { SigninError } from './errors';
 import { startPasswordless, verifyPasswordless } from './passwordless/service';
@@ -39,11 +40,15 @@ export function sendSigninError(error: unknown, reply: FastifyReply): FastifyRep
   });
 }
 
-/** Per-client-address limit of code requests (in-process; the per-number rules live in the database). */
+/**
+ * Per-client-address limit of code requests, counted in PostgreSQL (every API process shares it: decision
+ * 0132) and across both ways of asking (text message, email page). Use with `sharedRateLimit: true`.
+ */
 export function addressRateLimit(app: FastifyInstance) {
   return {
     max: app.config.SIGNIN_MAX_STARTS_PER_ADDRESS,
     timeWindow: SIGNIN_LIMITS.addressWindowMs,
+    groupId: 'signin-start',
     errorResponseBuilder: (_request: unknown, context: { ttl: number }) => {
       const retryAfterSeconds = Math.max(1, Math.ceil(context.ttl / 1000));
       return new SigninError(
@@ -55,6 +60,17 @@ export function addressRateLimit(app: FastifyInstance) {
     },
   };
 }
+
+/** The 429 of the other public sign-in routes, in the sign-in error shape. */
+export const tooManyRequests = (_request: unknown, context: { ttl: number }) => {
+  const retryAfterSeconds = Math.max(1, Math.ceil(context.ttl / 1000));
+  return new SigninError(
+    429,
+    `Too many requests from this address: try again in ${retryAfterSeconds} s`,
+    SigninErrorCode.rate_limited,
+    { retryAfterSeconds },
+  );
+};
 
 const errorReplies = {
   400: ZPasswordlessStartErrorReplySchema,
@@ -70,7 +86,8 @@ const signinRoutes: FastifyPluginAsyncZod<{ deps: SigninDeps }> = async (app, { 
   app.post(
     '/passwordless/start',
     {
-      config: { rateLimit: addressRateLimit(app) },
+      config: { rateLimit: addressRateLimit(app), sharedRateLimit: true },
+      bodyLimit: PUBLIC_BODY_LIMITS.signin,
       schema: {
         tags: ['sign-in'],
         summary: 'Send a 6-digit sign-in code by text message',
@@ -87,6 +104,8 @@ const signinRoutes: FastifyPluginAsyncZod<{ deps: SigninDeps }> = async (app, { 
   app.post(
     '/passwordless/verify',
     {
+      config: { rateLimit: { ...PUBLIC_RATE_LIMITS.signinVerify, errorResponseBuilder: tooManyRequests } },
+      bodyLimit: PUBLIC_BODY_LIMITS.signin,
       schema: {
         tags: ['sign-in'],
         summary: 'Sign in with the phone number and the code',
@@ -100,6 +119,8 @@ const signinRoutes: FastifyPluginAsyncZod<{ deps: SigninDeps }> = async (app, { 
   app.post(
     '/token',
     {
+      config: { rateLimit: { ...PUBLIC_RATE_LIMITS.tokenRefresh, errorResponseBuilder: tooManyRequests } },
+      bodyLimit: PUBLIC_BODY_LIMITS.signin,
       schema: {
         tags: ['sign-in'],
         summary: 'A fresh access token; the refresh token is rotated (a used one ends the session)',
@@ -108,6 +129,7 @@ const signinRoutes: FastifyPluginAsyncZod<{ deps: SigninDeps }> = async (app, { 
           200: ZTokenRefreshReplySchema,
           400: ZErrorReplySchema,
           401: ZPasswordlessStartErrorReplySchema,
+          429: ZPasswordlessStartErrorReplySchema,
         },
       },
     },
@@ -117,11 +139,17 @@ const signinRoutes: FastifyPluginAsyncZod<{ deps: SigninDeps }> = async (app, { 
   app.post(
     '/logout',
     {
+      config: { rateLimit: { ...PUBLIC_RATE_LIMITS.logout, errorResponseBuilder: tooManyRequests } },
+      bodyLimit: PUBLIC_BODY_LIMITS.signin,
       schema: {
         tags: ['sign-in'],
         summary: 'End the session of this refresh token (its whole chain)',
         body: ZLogoutRequestSchema,
-        response: { 204: z.undefined().describe('Signed out'), 400: ZErrorReplySchema },
+        response: {
+          204: z.undefined().describe('Signed out'),
+          400: ZErrorReplySchema,
+          429: ZPasswordlessStartErrorReplySchema,
+        },
       },
     },
     async (request, reply) => {

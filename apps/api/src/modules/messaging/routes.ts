@@ -8,6 +8,7 @@ import {
   ZCreateMessageRequestSchema,
   ZDeleteWebPushSubscriptionsQuerySchema,
   ZDeleteWebPushSubscriptionsReplySchema,
+  ZErrorReplySchema,
   ZFacilityRidQuerySchema,
   ZInboundSmsRequestSchema,
   ZMessageDeliveryReplySchema,
@@ -32,6 +33,7 @@ import { z } from 'zod';
 import { usesOutbox } from '../../env';
 import { type NotifierDeps, resolveVapidKeys } from '../../notify';
 import { unauthorized } from '../../plugins/app/errors';
+import { PUBLIC_BODY_LIMITS, PUBLIC_RATE_LIMITS } from '../../plugins/app/public-limits';
 import { createSmsTransport } from '../auth/transports';
 import { requireFacility, requireFacilityManager } from './access';
 import { isValidTwilioSignature, recordInboundSms } from './inbound-sms';
@@ -223,6 +225,8 @@ export const messageDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/messages/:messageRid/messagesSent',
     {
+      config: { rateLimit: PUBLIC_RATE_LIMITS.deliveryReceipts },
+      bodyLimit: PUBLIC_BODY_LIMITS.deliveryReceipt,
       schema: {
         tags: ['message orchestration'],
         summary:
@@ -231,7 +235,7 @@ export const messageDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZMessageParamsSchema,
         querystring: ZMessageSentQuerySchema,
         body: ZUpdateMessageDeliveryRequestSchema,
-        response: { 200: ZMessageDeliveryReplySchema, ...errors },
+        response: { 200: ZMessageDeliveryReplySchema, ...errors, 429: ZErrorReplySchema },
       },
       preHandler: async (request) => {
         if (!receiptOf(request)) await app.authenticate(request);
@@ -261,7 +265,7 @@ export const inboundSmsRoutes: FastifyPluginAsyncZod = async (app) => {
   const rawForms = new WeakMap<object, Record<string, string>>();
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    { parseAs: 'string', bodyLimit: PUBLIC_BODY_LIMITS.inboundSms },
     (request, body, done) => {
       const form = Object.fromEntries(new URLSearchParams(body as string));
       rawForms.set(request, form);
@@ -273,11 +277,13 @@ export const inboundSmsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     INBOUND_SMS_PATH,
     {
+      config: { rateLimit: PUBLIC_RATE_LIMITS.inboundSms },
+      bodyLimit: PUBLIC_BODY_LIMITS.inboundSms,
       schema: {
         tags: ['message orchestration'],
         summary: 'Inbound text message webhook (Twilio): records START / STOP replies',
         body: ZInboundSmsRequestSchema,
-        response: { 200: z.string(), ...errors },
+        response: { 200: z.string(), ...errors, 429: ZErrorReplySchema },
       },
     },
     async (request, reply) => {

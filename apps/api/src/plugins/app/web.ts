@@ -16,7 +16,18 @@ export default fp(async function web(app: FastifyInstance) {
   const root = app.config.WEB_DIST_DIR;
   const hasWeb = fs.existsSync(path.join(root, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: 'index.html',
+      // The .br / .gz copies written at build time (apps/web/scripts/precompress.mjs; decision 0134).
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        // Vite's hashed files never change under their name; the rest (index.html, sw.js) is revalidated.
+        const hashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   } else {
     app.log.warn({ root }, 'the web app is not built (pnpm --filter @sage/web build): serving the APIs only');
   }

@@ -1,5 +1,6 @@
 import { ZErrorReplySchema, ZOutboxQuerySchema, ZOutboxReplySchema } from '@sage/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PUBLIC_RATE_LIMITS } from '../../../plugins/app/public-limits';
 
 /**
  * GET /dev/api/v1/outbox?to=<E.164 number or email>: the local outbox, newest first. Registered only with the
@@ -9,11 +10,12 @@ const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '',
     {
+      config: { rateLimit: PUBLIC_RATE_LIMITS.devOutbox },
       schema: {
         tags: ['dev'],
         summary: 'Messages of the local outbox to one recipient, newest first',
         querystring: ZOutboxQuerySchema,
-        response: { 200: ZOutboxReplySchema, 400: ZErrorReplySchema },
+        response: { 200: ZOutboxReplySchema, 400: ZErrorReplySchema, 429: ZErrorReplySchema },
       },
     },
     async (request) => {
