@@ -11,7 +11,9 @@ async function recordCspViolations(page: Page): Promise<() => Promise<string[]>>
     const w = window as unknown as { cspViolations: string[] };
     w.cspViolations = [];
     document.addEventListener('securitypolicyviolation', (e) =>
-      w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+      w.cspViolations.push(
+        `${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+      ),
     );
   });
   return async () => [
