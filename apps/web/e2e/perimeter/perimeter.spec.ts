@@ -62,6 +62,14 @@ test.describe('[PERIMETER]', () => {
     expect(await violations()).toEqual([]);
   });
 
+  test('[PERIMETER][CSP]: the API documentation at /docs renders under the same policy', async ({ page }) => {
+    const violations = await recordCspViolations(page);
+    await page.goto('/docs');
+    await expect(page.getByRole('heading', { name: /Sage Care API/ })).toBeVisible();
+    await expect(page.getByText('/auth/api/v1/passwordless/start').first()).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
+
   test('[PERIMETER][SESSION]: logout closes the dashboard’s live socket and its access token is refused at once', async ({
     page,
   }) => {
