@@ -18,6 +18,18 @@ describe('environment', () => {
     );
   });
 
+  it('reads the CORS allow-list as origins, and names a bad one', () => {
+    const base = { DATABASE_URL: 'postgresql://x@localhost/db' };
+    expect(loadConfig(base).CORS_ORIGINS).toEqual([]);
+    expect(
+      loadConfig({ ...base, CORS_ORIGINS: 'https://admin.example.org, http://localhost:5173/' }).CORS_ORIGINS,
+    ).toEqual(['https://admin.example.org', 'http://localhost:5173']);
+    expect(() => loadConfig({ ...base, CORS_ORIGINS: 'https://example.org/app' })).toThrow(
+      /CORS_ORIGINS: https:\/\/example.org\/app is not an origin/,
+    );
+    expect(() => loadConfig({ ...base, CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS: \* is not an origin/);
+  });
+
   it('applies defaults', () => {
     const config = loadConfig({ DATABASE_URL: 'postgresql://x@localhost/db' });
     expect(config.PORT).toBe(3000);
