@@ -47,6 +47,13 @@ const toDetail = ({ onCallStates, updatedAt, ...phone }: PhoneRow): TCompanyPhon
   };
 };
 
+/** A search matches the name (any case) or, when it looks like a number, the digits of the number. */
+function searchConditions(search: string): Prisma.CompanyPhoneWhereInput[] {
+  const byName: Prisma.CompanyPhoneWhereInput = { displayName: { contains: search, mode: 'insensitive' } };
+  const digits = search.replace(/\D/g, '');
+  return /^[\d\s()+.-]+$/.test(search) && digits ? [byName, { phoneNumber: { contains: digits } }] : [byName];
+}
+
 const NUMBER_TAKEN = 'The community already has a company phone with this number';
 
 /**
@@ -66,14 +73,7 @@ export async function listCompanyPhones(
       ...(query.availablePhonesOnly
         ? { onCallStates: { none: { activeCompanyPhoneKey: { not: null } } } }
         : {}),
-      ...(query.search
-        ? {
-            OR: [
-              { displayName: { contains: query.search, mode: 'insensitive' } },
-              { phoneNumber: { contains: query.search.replace(/[^\d+]/g, '') || query.search } },
-            ],
-          }
-        : {}),
+      ...(query.search ? { OR: searchConditions(query.search) } : {}),
     },
     select: PHONE_SELECT,
     orderBy: [{ facilityId: 'asc' }, { displayName: 'asc' }, { id: 'asc' }],

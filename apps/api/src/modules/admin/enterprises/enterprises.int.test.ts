@@ -42,7 +42,8 @@ describe('[ADMIN][ENTERPRISES]: companies, confined to the caller (decision 0170
   it("another company's id is 404 for a manager", async () => {
     expect((await as(f.staff.manager.id)('GET', `${BASE}/${other.enterpriseId}`)).statusCode).toBe(404);
     expect(
-      (await as(f.staff.manager.id)('PUT', `${BASE}/${other.enterpriseId}`, { name: 'Taken over' })).statusCode,
+      (await as(f.staff.manager.id)('PUT', `${BASE}/${other.enterpriseId}`, { name: 'Taken over' }))
+        .statusCode,
     ).toBe(404);
     expect((await as(f.staff.manager.id)('DELETE', `${BASE}/${other.enterpriseId}`)).statusCode).toBe(404);
     const unchanged = await t.db.prisma.enterprise.findUniqueOrThrow({ where: { id: other.enterpriseId } });
@@ -78,7 +79,9 @@ describe('[ADMIN][ENTERPRISES]: companies, confined to the caller (decision 0170
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('STALE_WRITE');
-    expect((await as(f.staff.caregiver.id)('PUT', `${BASE}/${f.enterpriseId}`, { name: 'X' })).statusCode).toBe(403);
+    expect(
+      (await as(f.staff.caregiver.id)('PUT', `${BASE}/${f.enterpriseId}`, { name: 'X' })).statusCode,
+    ).toBe(403);
     const now = await t.db.prisma.enterprise.findUniqueOrThrow({ where: { id: f.enterpriseId } });
     expect(now.name).toBe(`${before.name} Group`);
   });
