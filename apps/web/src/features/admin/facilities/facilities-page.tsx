@@ -126,7 +126,7 @@ export function FacilitiesPage() {
                   </Text>
                   {enterprise ? <Text size="sm">{communitiesLabel(enterprise.facilityCount)}</Text> : null}
                 </Box>
-                <Button variant="light" size="md" onClick={chooseCompany}>
+                <Button variant="light" size="md" onClick={chooseCompany} style={{ flexShrink: 0 }}>
                   {M.changeCompany}
                 </Button>
               </Group>

@@ -158,6 +158,7 @@ export function FacilityForm({
               disabled={Boolean(facility)}
               onClick={pickCompany}
               rightSection={<span aria-hidden>›</span>}
+              styles={{ inner: { justifyContent: 'space-between' }, label: { flex: 1, textAlign: 'left' } }}
             >
               <span id="facility-company-value">
                 {form.values.companyName || SelectEnterpriseMessages.title}
