@@ -130,6 +130,19 @@ describe('[ADMIN][COMPANY PHONES]: community phones, managed by management, conf
     expect(still.displayName).toBe(theirs.displayName);
   });
 
+  it('two managers adding the same number at once: one 201, one 409, one phone', async () => {
+    const phoneNumber = randomTestPhoneNumber();
+    const body = (displayName: string) => ({ facilityId: f.facilityId, displayName, phoneNumber });
+    const replies = await Promise.all([
+      create(f.staff.manager.id, body('Race A')),
+      create(f.staff.manager.id, body('Race B')),
+    ]);
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await t.db.prisma.companyPhone.count({ where: { facilityId: f.facilityId, phoneNumber } })).toBe(
+      1,
+    );
+  });
+
   it('bulk creates all or none', async () => {
     const a = randomTestPhoneNumber();
     const before = await t.db.prisma.companyPhone.count({ where: { facilityId: f.facilityId } });

@@ -123,6 +123,21 @@ describe('[ADMIN][FACILITIES]: communities of a company, confined to the caller 
     expect(dup.json().code).toBe('FACILITY_NAME_TAKEN');
   });
 
+  it('two admins creating the same community at once: one 201, one 409, nothing half-written', async () => {
+    const body = newFacility();
+    const replies = await Promise.all([
+      as(f.staff.manager.id)('POST', BASE, body),
+      as(f.staff.manager.id)('POST', BASE, body),
+    ]);
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const made = await t.db.prisma.facility.findMany({
+      where: { enterpriseId: f.enterpriseId, name: body.name },
+    });
+    expect(made).toHaveLength(1);
+    // The loser's groups were rolled back with it: only the winner's nine.
+    expect(await t.db.prisma.group.count({ where: { facility: { name: body.name } } })).toBe(9);
+  });
+
   it('edits a community (stale write 409), changes its status; another company’s community is 404', async () => {
     const current = (await as(f.staff.manager.id)('GET', `${BASE}/${f.facilityId}`)).json() as TFacility;
     const edit = {

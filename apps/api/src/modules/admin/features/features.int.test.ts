@@ -106,6 +106,24 @@ describe('[ADMIN][FEATURES]: features of a community, managed by management (dec
     expect(dup.json().code).toBe('FEATURE_NAME_TAKEN');
   });
 
+  it('two managers saving over the same version at once: one 200, one 409', async () => {
+    const feature = (
+      await as(f.staff.manager.id)('POST', BASE, { facilityId: f.facilityId, name: 'RACE', isEnabled: true })
+    ).json() as TFeature;
+    const save = (isEnabled: boolean) =>
+      as(f.staff.manager.id)('PUT', `${BASE}/${feature.id}`, {
+        name: 'RACE',
+        isEnabled,
+        updatedAt: feature.updatedAt,
+      });
+    const replies = await Promise.all([save(false), save(true)]);
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = replies.find((r) => r.statusCode === 200)?.json() as TFeature;
+    expect((await t.db.prisma.feature.findUniqueOrThrow({ where: { id: feature.id } })).isEnabled).toBe(
+      winner.isEnabled,
+    );
+  });
+
   it("another community's features are 404, and stay as they were", async () => {
     const body = { name: 'GUIDED_TOUR', isEnabled: false };
     expect((await as(f.staff.manager.id)('GET', `${BASE}/${theirs.id}`)).statusCode).toBe(404);
