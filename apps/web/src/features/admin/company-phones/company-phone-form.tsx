@@ -2,21 +2,8 @@ import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { AdminOrgMessages as M, type TCompanyPhoneDetail, ZCompanyPhoneFieldsSchema } from '@sage/contract';
 import { validatePhoneNumber } from '../../signin/phone-validation';
-import { schemaErrors } from '../enterprises/admin-form';
-
-export interface CompanyPhoneFormValues {
-  displayName: string;
-  phoneNumber: string;
-}
-
-/** The request fields from the form: the number read as a North American number (+1 prefix) when it is one. */
-export function toCompanyPhoneFields(values: CompanyPhoneFormValues) {
-  const phone = validatePhoneNumber(values.phoneNumber, 'US');
-  return {
-    displayName: values.displayName.trim(),
-    phoneNumber: phone.ok ? phone.e164 : values.phoneNumber.trim(),
-  };
-}
+import { schemaErrors } from '../enterprises/form-rules';
+import { type CompanyPhoneFormValues, toCompanyPhoneFields } from './company-phone-fields';
 
 /** Add or edit a company phone: name and number (@mantine/form with the contract's schema). */
 export function CompanyPhoneForm({

@@ -18,27 +18,16 @@ import {
   ROUTINE_CHECK_INTERVAL_MAX,
   ROUTINE_CHECK_INTERVAL_MIN,
   SelectEnterpriseMessages,
-  type TCreateFacilityRequest,
   type TEnterprise,
   type TFacility,
   ZCreateFacilityRequestSchema,
 } from '@sage/contract';
 import { useDrawers } from '../../../shared/drawers';
-import { validatePhoneNumber } from '../../signin/phone-validation';
-import { blankToNull, schemaErrors } from '../enterprises/admin-form';
+import { schemaErrors } from '../enterprises/form-rules';
+import { type FacilityFormValues, phoneErrors, toFacilityRequest } from './facility-request';
 
-export interface FacilityFormValues {
-  enterpriseId: string;
-  name: string;
-  timezone: string;
-  emergencyNotificationNumber: string;
-  taskNotificationNumber: string;
-  routineCheckIntervalInMin: number | string;
-  isAlertLocationEnabled: boolean;
-  isObservationsEnabled: boolean;
-  push: boolean;
-  status: FacilityStatus;
-}
+export type { FacilityFormValues } from './facility-request';
+export { toFacilityRequest } from './facility-request';
 
 /** IANA zones this browser knows (the server checks the same way), US zones first. */
 function timeZones(): string[] {
@@ -48,42 +37,6 @@ function timeZones(): string[] {
   return [...new Set([...us, ...all, 'UTC'])];
 }
 const TIME_ZONES = timeZones();
-
-const phoneOrNull = (text: string): string | null => {
-  const value = blankToNull(text);
-  if (value === null) return null;
-  const phone = validatePhoneNumber(value, 'US');
-  return phone.ok ? phone.e164 : value;
-};
-
-/** The create request from the form (the update takes the same fields but the company). */
-export function toFacilityRequest(values: FacilityFormValues): TCreateFacilityRequest {
-  const interval = values.routineCheckIntervalInMin;
-  return {
-    enterpriseId: values.enterpriseId,
-    name: values.name.trim(),
-    timezone: values.timezone,
-    emergencyNotificationNumber: phoneOrNull(values.emergencyNotificationNumber),
-    taskNotificationNumber: phoneOrNull(values.taskNotificationNumber),
-    messageDeliveryMethods: values.push ? [MessageDeliveryMethod.PUSH_NOTIFICATION] : [],
-    facilityConfig: {
-      isAlertLocationEnabled: values.isAlertLocationEnabled,
-      isObservationsEnabled: values.isObservationsEnabled,
-      routineCheckIntervalInMin: interval === '' ? null : Number(interval),
-    },
-  };
-}
-
-const phoneErrors = (values: FacilityFormValues): Record<string, string> => {
-  const errors: Record<string, string> = {};
-  for (const field of ['emergencyNotificationNumber', 'taskNotificationNumber'] as const) {
-    const text = blankToNull(values[field]);
-    if (text === null) continue;
-    const phone = validatePhoneNumber(text, 'US');
-    if (!phone.ok) errors[field] = phone.message;
-  }
-  return errors;
-};
 
 /**
  * Add or edit a community: its company (picked in 'Select a company'), name, time zone, sender numbers and

@@ -1,29 +1,10 @@
 import { Button, Group, Paper, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { AdminOrgMessages as M, type TFeature, ZUpdateFeatureRequestSchema } from '@sage/contract';
-import { schemaErrors } from '../enterprises/admin-form';
+import { schemaErrors } from '../enterprises/form-rules';
+import { type FeatureFields, type FeatureFormValues, parseFeatureConfig } from './feature-config';
 
-export interface FeatureFormValues {
-  name: string;
-  isEnabled: boolean;
-  /** JSON text; empty for no config. */
-  config: string;
-}
-
-export type FeatureFields = { name: string; isEnabled: boolean; config: Record<string, unknown> | null };
-
-/** The config text as an object, null when empty, undefined when it is not a JSON object. */
-export function parseFeatureConfig(text: string): Record<string, unknown> | null | undefined {
-  if (text.trim() === '') return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export type { FeatureFields } from './feature-config';
 
 /** Add or edit a feature: name, on or off, optional JSON config (@mantine/form with the contract's schema). */
 export function FeatureForm({
