@@ -61,4 +61,8 @@ export const AdminOrgMessages = {
   loadFailed: 'Could not load. Please try again.',
   retry: 'Retry',
   notAllowed: 'Only management can change these settings.',
+  companyLogo: 'Company logo',
+  uploadLogo: 'Upload Logo',
+  uploading: 'Uploading…',
+  logoSaved: 'Logo saved',
 } as const;

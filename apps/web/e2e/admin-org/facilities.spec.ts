@@ -50,3 +50,30 @@ test('[ADMIN][FACILITIES]: a company admin picks the company in Select a company
   await expect(row).toContainText('ACTIVE');
   await expect(page.getByText(communitiesLabel(company.facilityCount + 1))).toBeVisible();
 });
+
+test('[ADMIN][MEDIA]: a company admin uploads the company logo; it shows from the server', async ({
+  managerPage: page,
+}) => {
+  // A 1x1 PNG.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await page.goto('/admin/facilities');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload Logo' }).click();
+  await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Logo saved')).toBeVisible();
+  const logo = page.getByRole('img', { name: 'Company logo' });
+  await expect(logo).toHaveAttribute('src', `data:image/png;base64,${png.toString('base64')}`);
+  // A text file is refused by the server (the type is read from its bytes), and the logo stays.
+  const again = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload Logo' }).click();
+  await (await again).setFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('not an image'),
+  });
+  await expect(page.getByText(/Expected a PNG, JPEG, GIF or WebP image/)).toBeVisible();
+  await expect(logo).toHaveAttribute('src', `data:image/png;base64,${png.toString('base64')}`);
+});

@@ -14,6 +14,7 @@ import { useSession } from '../../../shared/session';
 import { toast } from '../../../shared/toast';
 import { useProfile } from '../../shift/shift-api';
 import { isStaleWrite, serverFieldErrors } from '../enterprises/admin-form';
+import { CompanyLogo } from '../enterprises/company-logo';
 import { enterpriseKeys, enterprisesApi, useEnterprises } from '../enterprises/enterprises-api';
 import { facilitiesApi, facilityKeys, useFacilities } from './facilities-api';
 import { FacilityForm, type FacilityFormValues, toFacilityRequest } from './facility-form';
@@ -125,6 +126,9 @@ export function FacilitiesPage() {
                     {enterprise?.name ?? SelectEnterpriseMessages.title}
                   </Text>
                   {enterprise ? <Text size="sm">{communitiesLabel(enterprise.facilityCount)}</Text> : null}
+                  {enterprise ? (
+                    <CompanyLogo key={enterprise.id} enterpriseId={enterprise.id} canUpload />
+                  ) : null}
                 </Box>
                 <Button variant="light" size="md" onClick={chooseCompany} style={{ flexShrink: 0 }}>
                   {M.changeCompany}
