@@ -2,7 +2,13 @@ import { DEV_OUTBOX_PATH, SERVICE_BASE_PATHS } from '@sage/contract';
 import type { FastifyInstance } from 'fastify';
 import { usesOutbox } from '../env';
 import checkInsRoutes from './admin/check-ins/routes';
+import companyPhonesRoutes from './admin/company-phones/routes';
+import configurationRoutes from './admin/configuration/routes';
 import devicesRoutes from './admin/devices/routes';
+import enterprisesRoutes from './admin/enterprises/routes';
+import facilitiesRoutes from './admin/facilities/routes';
+import featuresRoutes from './admin/features/routes';
+import mediaRoutes from './admin/media/routes';
 import residentsRoutes from './admin/residents/routes';
 import staffProfileRoutes from './admin/staff/routes';
 import staffPreferencesRoutes from './admin/staff-preferences/routes';
@@ -51,6 +57,12 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await admin.register(notificationContextRoutes, { prefix: '/notificationContexts' });
       await admin.register(checkInsRoutes, { prefix: '/checkIns' });
       await admin.register(devicesRoutes, { prefix: '/devices' });
+      await admin.register(enterprisesRoutes, { prefix: '/enterprises' });
+      await admin.register(facilitiesRoutes, { prefix: '/facilities' });
+      await admin.register(companyPhonesRoutes, { prefix: '/companyPhones' });
+      await admin.register(featuresRoutes, { prefix: '/features' });
+      await admin.register(configurationRoutes);
+      await admin.register(mediaRoutes, { prefix: '/media' });
     },
     { prefix: SERVICE_BASE_PATHS.admin },
   );

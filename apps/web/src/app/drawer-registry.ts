@@ -1,3 +1,4 @@
+import { enterpriseDrawers } from '../features/admin/enterprises/select-enterprise-drawer';
 import { careDrawers } from '../features/care/care-drawers';
 import { deviceDrawers } from '../features/devices/device-drawers';
 import { optInDrawers } from '../features/notifications/opt-in/opt-in-drawers';
@@ -20,4 +21,5 @@ export const drawerRegistry: DrawerRegistry = {
   ...deviceDrawers,
   ...optInDrawers,
   ...pickerDrawers,
+  ...enterpriseDrawers,
 };

@@ -98,6 +98,29 @@ export function createAppRouter() {
                   Component: m.NotificationSettingsPage,
                 })),
             },
+            {
+              path: 'admin/company-phones',
+              lazy: () =>
+                importWithReload(() => import('../features/admin/company-phones/company-phones-page')).then(
+                  (m) => ({
+                    Component: m.CompanyPhonesPage,
+                  }),
+                ),
+            },
+            {
+              path: 'admin/features',
+              lazy: () =>
+                importWithReload(() => import('../features/admin/features/features-page')).then((m) => ({
+                  Component: m.FeaturesPage,
+                })),
+            },
+            {
+              path: 'admin/facilities',
+              lazy: () =>
+                importWithReload(() => import('../features/admin/facilities/facilities-page')).then((m) => ({
+                  Component: m.FacilitiesPage,
+                })),
+            },
           ],
         },
         // Any other path: the login page when signed out (spec), the dashboard when signed in.

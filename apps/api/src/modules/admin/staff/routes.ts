@@ -4,8 +4,6 @@ import {
   ZFacilityConfigParamsSchema,
   ZListCareZonesQuerySchema,
   ZListCareZonesReplySchema,
-  ZListCompanyPhonesQuerySchema,
-  ZListCompanyPhonesReplySchema,
   ZListStaffQuerySchema,
   ZListStaffReplySchema,
   ZOnCallParamsSchema,
@@ -20,7 +18,7 @@ import {
 } from '@sage/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createFacilityConfig, getFacilityConfig, updateFacilityConfig } from './facility-config-service';
-import { listCareZones, listCompanyPhones } from './places-service';
+import { listCareZones } from './places-service';
 import {
   getOnCallState,
   getStaffMember,
@@ -174,19 +172,6 @@ const staffProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listCareZones(app.prisma, caller(request), request.query),
-  );
-
-  app.get(
-    '/companyPhones',
-    {
-      schema: {
-        tags: ['admin: company phones'],
-        summary: 'Community phones, each with who is on shift with it',
-        querystring: ZListCompanyPhonesQuerySchema,
-        response: { 200: ZListCompanyPhonesReplySchema, ...errors },
-      },
-    },
-    async (request) => listCompanyPhones(app.prisma, caller(request), request.query),
   );
 };
 export default staffProfileRoutes;
