@@ -6,6 +6,7 @@ export * from './check-ins';
 export * from './check-ins-api';
 export * from './common';
 export * from './constants';
+export * from './device-supervision';
 export * from './devices';
 export * from './devices-api';
 export * from './errors';
