@@ -73,7 +73,8 @@ interface StoredEvent {
   processedAt: Date | null;
 }
 
-interface DeviceContext {
+/** A device with its active allocation and subject, as read for an event (and by the supervision check). */
+export interface DeviceContext {
   deviceId: string;
   deviceType: DeviceKind;
   deviceFacilityId: string | null;
@@ -278,7 +279,7 @@ const roleOf = (d: DeviceContext): DeviceRole => {
   return 'UNIT';
 };
 
-const subjectOf = (d: DeviceContext): DeviceSubject => ({
+export const subjectOf = (d: DeviceContext): DeviceSubject => ({
   role: roleOf(d),
   deviceType: d.deviceType,
   resident:
