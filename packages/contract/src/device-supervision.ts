@@ -36,3 +36,15 @@ export const DEVICE_SUPERVISION_INTERVAL_MIN: Record<DeviceType, number> = {
 export const GATEWAY_SUPERVISION_INTERVAL_MIN = 15;
 /** The bounds of a facility's own supervision interval. */
 export const DEVICE_SUPERVISION_INTERVAL_MIN_BOUNDS = { min: 15, max: 7 * 24 * 60 } as const;
+
+/** The dashboard's words for each cause: a short label, and what staff should do (it clears itself after). */
+export const DEVICE_TROUBLE_CAUSE_LABELS: Record<DeviceTroubleCause, string> = {
+  DEVICE_SILENT: 'Not heard from',
+  LOW_BATTERY: 'Low battery',
+  GATEWAY_SILENT: 'Gateway offline',
+};
+export const DEVICE_TROUBLE_HINTS: Record<DeviceTroubleCause, string> = {
+  DEVICE_SILENT: 'Check the device is in place and in range. Clears itself once it is heard again.',
+  LOW_BATTERY: 'Replace or charge the battery. Clears itself once a charged battery is reported.',
+  GATEWAY_SILENT: "Check the gateway's power and network. Clears itself once it posts again.",
+};
