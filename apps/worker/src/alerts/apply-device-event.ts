@@ -201,7 +201,9 @@ async function applyInTransaction(
   const event: StoredEvent = row;
 
   if (!row.deviceId) {
-    logger.warn('device event from unknown hardware', {
+    // A gateway's own heartbeat (decision 0105) is unknown hardware by design: not worth a warning.
+    const log = event.type === 'HEARTBEAT' ? logger.info.bind(logger) : logger.warn.bind(logger);
+    log('device event from unknown hardware', {
       hardwareId: event.hardwareId,
       facilityId: event.facilityId,
     });
