@@ -164,6 +164,20 @@ describe('[WORKER][SUPERVISION]: device and gateway trouble (decision 0105)', ()
     );
   });
 
+  it("a facility's own interval replaces the device type's", async () => {
+    const g = await createTestFacility(t.prisma);
+    await t.prisma.facility.update({
+      where: { id: g.facilityId },
+      data: { deviceSupervisionIntervalMin: 30 },
+    });
+    const { pendant } = g.residents.AL;
+    await silence(pendant.deviceId, 1); // within a pendant's 4 h, past the facility's 30 min
+    await silence(f.residents.IL.pendant.deviceId, 1); // the other facility keeps 4 h
+    await check();
+    expect(await troubleOf(pendant.deviceId, 'DEVICE_SILENT')).not.toBeNull();
+    expect(await troubleOf(f.residents.IL.pendant.deviceId, 'DEVICE_SILENT')).toBeNull();
+  });
+
   it("a device's trouble closes when it is no longer allocated", async () => {
     const { wallButton } = f.units.STR;
     await silence(wallButton.deviceId, 5);
@@ -183,7 +197,8 @@ describe('[WORKER][SUPERVISION]: device and gateway trouble (decision 0105)', ()
   it('a silent gateway raises one trouble task, cleared once it posts again', async () => {
     const g = await createTestFacility(t.prisma);
     await t.prisma.facilityGateway.update({ where: { id: g.gateway.id }, data: { createdAt: hoursAgo(1) } });
-    await check();
+    // Two workers' checks at once still raise one task (the unique open-trouble key).
+    await Promise.all([check(), check()]);
     await check();
     const trouble = await troubleOf(g.gateway.id, 'GATEWAY_SILENT');
     expect(trouble).toMatchObject({
