@@ -4,7 +4,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import { HttpError, unauthorized } from '@sage/api/errors';
 import {
   APP_VERSION,
+  DEVICE_SUPERVISION_INTERVAL_MIN,
   GATEWAY_KEY_HEADER,
+  GATEWAY_SUPERVISION_INTERVAL_MIN,
   INGEST_EVENTS_PATH,
   INGEST_RATE_LIMIT_PER_SECOND,
   ZErrorReplySchema,
@@ -47,7 +49,11 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
         description:
           'Facility gateways post device events here. Each event is stored durably before the 202; an eventId ' +
           'this gateway already sent is accepted again with no second effect. Unknown hardware, and hardware of ' +
-          'another community, is accepted (202) and recorded without effect.',
+          'another community, is accepted (202) and recorded without effect. Supervision: each device should send ' +
+          'a HEARTBEAT (with its battery level) at least hourly, and the gateway a HEARTBEAT of its own (any ' +
+          `hardware id of its own) every 5 minutes when it has nothing else to send; a device not heard from for ` +
+          `its supervision interval (${DEVICE_SUPERVISION_INTERVAL_MIN.SAGE_BUTTON / 60} h for buttons and door alarms, ${DEVICE_SUPERVISION_INTERVAL_MIN.FALL_DETECTION_DEVICE / 60} h for room sensors) or a gateway silent for ` +
+          `${GATEWAY_SUPERVISION_INTERVAL_MIN} minutes is reported to the community as device trouble.`,
       },
       components: {
         securitySchemes: { gatewayKey: { type: 'apiKey', in: 'header', name: GATEWAY_KEY_HEADER } },
