@@ -260,17 +260,31 @@ async function applyInTransaction(
   return result;
 }
 
-/** The event marked processed with an outcome and no other effect. */
+/**
+ * The event marked processed with an outcome and no effect on any device. The gateway was heard all the same:
+ * its silence trouble closes, in the same statement (decision 0105).
+ */
 async function markProcessed(
   client: pg.PoolClient,
   event: StoredEvent,
   outcome: DeviceEventOutcome,
   deviceId: string | null = null,
 ): Promise<ApplyResult> {
-  await client.query(
-    `UPDATE "DeviceEvent" SET "processedAt" = now(), outcome = $2, "deviceId" = $3 WHERE id = $1`,
-    [event.id, outcome, deviceId],
+  const { rows: closed } = await client.query<TaskChangeInput>(
+    `WITH processed AS (
+       UPDATE "DeviceEvent" SET "processedAt" = now(), outcome = $2, "deviceId" = $3 WHERE id = $1
+     ), closed AS (
+       ${CLOSE_TROUBLE_SQL}
+        WHERE "openTroubleKey" = $4 || ':${DeviceTroubleCause.GATEWAY_SILENT}'
+       RETURNING id, "facilityId", severity
+     ), closed_update AS (
+       INSERT INTO "TaskUpdate" ("taskId", "facilityId", type, description)
+       SELECT id, "facilityId", 'CLOSED', $5 FROM closed
+     )
+     SELECT id AS "taskId", "facilityId", 'CLOSED_RESOLVED' AS status, severity::text AS severity FROM closed`,
+    [event.id, outcome, deviceId, event.gatewayId, TROUBLE_CLOSED_DESCRIPTIONS.GATEWAY_SILENT],
   );
+  for (const task of closed) await recordTaskChangePg(client, task);
   return { outcome, taskIds: [] };
 }
 
@@ -588,12 +602,14 @@ async function recordActivity(
      ), closed AS (
        ${CLOSE_TROUBLE_SQL}
         WHERE "openTroubleKey" IN ($2 || ':${DeviceTroubleCause.DEVICE_SILENT}',
-                                   CASE WHEN $13 THEN $2 || ':${DeviceTroubleCause.LOW_BATTERY}' END)
+                                   CASE WHEN $13 THEN $2 || ':${DeviceTroubleCause.LOW_BATTERY}' END,
+                                   $14 || ':${DeviceTroubleCause.GATEWAY_SILENT}')
        RETURNING id, "facilityId", severity, "troubleCause"
      ), closed_update AS (
        INSERT INTO "TaskUpdate" ("taskId", "facilityId", "deviceId", type, description)
-       SELECT id, "facilityId", $2, 'CLOSED',
+       SELECT id, "facilityId", CASE WHEN "troubleCause" = 'GATEWAY_SILENT' THEN NULL ELSE $2 END, 'CLOSED',
               CASE "troubleCause" WHEN 'LOW_BATTERY' THEN '${TROUBLE_CLOSED_DESCRIPTIONS.LOW_BATTERY}'
+                                  WHEN 'GATEWAY_SILENT' THEN '${TROUBLE_CLOSED_DESCRIPTIONS.GATEWAY_SILENT}'
                                   ELSE '${TROUBLE_CLOSED_DESCRIPTIONS.DEVICE_SILENT}' END
          FROM closed
      )
@@ -612,6 +628,7 @@ async function recordActivity(
       result.outcome,
       event.receivedAt,
       batteryCharged,
+      event.gatewayId,
     ],
   );
   return rows;

@@ -213,9 +213,8 @@ describe('[WORKER][SUPERVISION]: device and gateway trouble (decision 0105)', ()
     expect(await t.prisma.task.count({ where: { gatewayId: g.gateway.id } })).toBe(1);
     expect(await notificationJobs(trouble!.id)).toBe(0);
 
-    // Any post counts, even a heartbeat of the gateway's own (unknown hardware).
+    // Any post counts, even a heartbeat of the gateway's own (unknown hardware): cleared as it is applied.
     await send(`GATEWAY-${g.tag}`, 'HEARTBEAT', {}, g);
-    await check();
     const cleared = await t.prisma.task.findUniqueOrThrow({
       where: { id: trouble!.id },
       include: { updates: { orderBy: { createdAt: 'asc' } } },
@@ -225,7 +224,27 @@ describe('[WORKER][SUPERVISION]: device and gateway trouble (decision 0105)', ()
       type: 'CLOSED',
       description: TROUBLE_CLOSED_DESCRIPTIONS.GATEWAY_SILENT,
     });
+    expect(await t.prisma.taskChange.count({ where: { taskId: trouble!.id } })).toBe(2);
     await check();
     expect(await t.prisma.task.count({ where: { gatewayId: g.gateway.id } })).toBe(1);
+
+    // Silent again later: a new trouble task; the periodic check clears it too once the gateway is heard
+    // (whatever applied its events).
+    await t.prisma.$executeRawUnsafe(
+      `UPDATE "DeviceEvent" SET "receivedAt" = now() - interval '1 hour' WHERE "gatewayId" = $1`,
+      g.gateway.id,
+    );
+    await check();
+    const again = await troubleOf(g.gateway.id, 'GATEWAY_SILENT');
+    expect(again).not.toBeNull();
+    await t.prisma.$executeRawUnsafe(
+      `UPDATE "DeviceEvent" SET "receivedAt" = now() WHERE "gatewayId" = $1`,
+      g.gateway.id,
+    );
+    await check();
+    expect((await t.prisma.task.findUniqueOrThrow({ where: { id: again!.id } })).status).toBe(
+      'CLOSED_RESOLVED',
+    );
+    expect(await t.prisma.task.count({ where: { gatewayId: g.gateway.id } })).toBe(2);
   });
 });
