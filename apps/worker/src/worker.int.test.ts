@@ -33,14 +33,14 @@ describe('[WORKER][LIFECYCLE]: start, stop and restart', () => {
       await first.prisma.$disconnect();
       await first.ingestPool.end();
       await first.pool.end();
-      expect((await db.prisma.deviceEvent.findUniqueOrThrow({ where: { eventId } })).processedAt).toBeNull();
+      expect((await db.prisma.deviceEvent.findFirstOrThrow({ where: { eventId } })).processedAt).toBeNull();
 
       // Second process: picks the queued job up.
       const second = await startWorker(config, { logger: false, listen: true });
       const deadline = Date.now() + 10_000;
       let processedAt: Date | null = null;
       while (!processedAt && Date.now() < deadline) {
-        processedAt = (await db.prisma.deviceEvent.findUniqueOrThrow({ where: { eventId } })).processedAt;
+        processedAt = (await db.prisma.deviceEvent.findFirstOrThrow({ where: { eventId } })).processedAt;
         if (!processedAt) await new Promise((r) => setTimeout(r, 50));
       }
       expect(processedAt).not.toBeNull();

@@ -10,6 +10,7 @@ import { careConfirmationTimeout } from './jobs/care-confirmation-timeout';
 import { PROCESS_DEVICE_EVENT } from './jobs/names';
 import { processDeviceEvent } from './jobs/process-device-event';
 import { createNotificationTasks, type NotificationJobOptions } from './notifications/jobs';
+import { supervisionCronItems, supervisionTasks } from './supervision/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,6 +101,7 @@ export async function startWorker(
   });
   const taskList: TaskList = {
     ...notificationTasks,
+    ...supervisionTasks,
     [PROCESS_DEVICE_EVENT]: (payload, helpers) =>
       processDeviceEvent({ pool, logger: helpers.logger }, payload),
     [JobName.careConfirmationTimeout]: (payload, helpers) => careConfirmationTimeout(pool, payload, helpers),
@@ -117,6 +119,7 @@ export async function startWorker(
     // Housekeeping on the queue's own cron (one run per hour across all workers, none backfilled).
     parsedCronItems: parseCronItems([
       { task: JobName.pruneTaskChanges, match: '17 * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } },
+      ...supervisionCronItems,
     ]),
     logger,
   });

@@ -9,6 +9,7 @@ export * from './common';
 export * from './company-phones-api';
 export * from './configuration-api';
 export * from './constants';
+export * from './device-supervision';
 export * from './devices';
 export * from './devices-api';
 export * from './enterprises-api';

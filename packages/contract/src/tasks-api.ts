@@ -3,6 +3,7 @@ import { ZAlertOutcomeTypeSchema, ZCareOutcomeSchema } from './care-outcomes';
 import { ZCareTypeSchema } from './care-types';
 import { ZIdSchema } from './common';
 import { NOTE_MAX_LENGTH } from './constants';
+import { ZDeviceTroubleCauseSchema, ZTaskKindSchema } from './device-supervision';
 import { ZDeviceTypeSchema } from './devices';
 import { ZObservationTypeSchema } from './observations';
 import { ZResolutionTypeSchema } from './resolution';
@@ -83,6 +84,10 @@ export const ZTaskReplySchema = z.object({
   status: ZTaskStatusSchema,
   severity: ZSeveritySchema,
   isTest: z.boolean(),
+  /** ALERT, or DEVICE_TROUBLE: a device supervision fault raised and closed by the system (decision 0105). */
+  kind: ZTaskKindSchema,
+  /** DEVICE_TROUBLE only: why. */
+  troubleCause: ZDeviceTroubleCauseSchema.nullable(),
   updates: z.array(ZTaskUpdateReplySchema),
   unit: z.object({ id: z.string(), displayName: z.string(), careType: ZCareTypeSchema }).nullable(),
   resident: z
@@ -241,6 +246,8 @@ export const ZSearchTasksRequestSchema = z.strictObject({
   assigneeIds: z.array(ZIdSchema).optional(),
   createdAfter: ZTimeInputSchema.optional(),
   createdBefore: ZTimeInputSchema.optional(),
+  /** Kinds of task; ALERT only when absent, so device trouble stays out of residents' lists (decision 0105). */
+  kinds: z.array(ZTaskKindSchema).min(1).optional(),
   pageNumber: ZPageNumberSchema,
   pageSize: ZPageSizeSchema,
 });

@@ -4,6 +4,7 @@ export * from './care-assignment';
 export * from './care-zones';
 export * from './check-in-time';
 export * from './device-alerts';
+export * from './device-trouble';
 export * from './door-schedule';
 export * from './media-images';
 export * from './notification-rules';

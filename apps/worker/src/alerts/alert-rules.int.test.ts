@@ -30,6 +30,16 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
     type,
     timestamp: timestamp.toISOString(),
   });
+  /**
+   * The latest past instant at hh:00 UTC (within the last 24 h): a time of day the test controls, recent enough
+   * not to be a stale event (decision 0102).
+   */
+  const recentUtc = (hour: number) => {
+    const at = new Date();
+    at.setUTCHours(hour, 0, 0, 0);
+    if (at.getTime() > Date.now()) at.setUTCDate(at.getUTCDate() - 1);
+    return at;
+  };
   const processed = (eventId: string) =>
     eventually(() => t.prisma.deviceEvent.findFirst({ where: { eventId, processedAt: { not: null } } }));
   /** Posts an event (202 expected) and waits until the worker has processed it. */
@@ -158,7 +168,7 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
   it("a device's events apply in the order they happened, even when a later one's job runs first", async () => {
     const d = await createTestFacility(t.prisma);
     const alarm = d.door.alarm;
-    const night = new Date('2025-06-11T02:00:00Z'); // 21:00 in Chicago: inside the door's alert period
+    const night = recentUtc(2); // 20:00 or 21:00 in Chicago: inside the door's alert period
     // Stored as the ingest stores them, but their jobs not yet run: the close's job is the first to run.
     const store = (type: IngestEventType, at: Date) =>
       t.prisma.deviceEvent.create({
@@ -267,9 +277,9 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
   it("a door opening raises an alert only inside the door's alert period; closing adds an update", async () => {
     const d = await createTestFacility(t.prisma);
     const alarm = d.door.alarm;
-    // The door's own schedule is 19:00-07:00 in Chicago. 2025-06-10 is in CDT (UTC-5).
-    const night = new Date('2025-06-11T02:00:00Z'); // 21:00
-    const noon = new Date('2025-06-10T17:00:00Z'); // 12:00
+    // The door's own schedule is 19:00-07:00 in Chicago (UTC-5 or UTC-6).
+    const night = recentUtc(2); // 20:00 or 21:00
+    const noon = recentUtc(17); // 11:00 or 12:00
     const stored = await send(eventOf(alarm.hardwareId, 'DOOR_OPEN', night), d);
     expect(stored.outcome).toBe(DeviceEventOutcome.TASK_CREATED);
     const task = await openTaskOf(alarm.deviceId);
@@ -389,39 +399,54 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
 
   it("a press of the unit's check-in button completes today's check-in instead of raising an alert", async () => {
     const button = f.checkInButton;
-    // 10:00 in Chicago (CDT) on 2025-06-10: that day's check-in, created as it does not exist yet.
-    const stored = await send(eventOf(button.hardwareId, 'BUTTON_PRESS', new Date('2025-06-10T15:00:00Z')));
+    const dayOf = (at: Date) => new Date(at.toISOString().slice(0, 10));
+    // 15:00 UTC is 09:00 or 10:00 in Chicago, on the same date: that day's check-in, created as it does not exist yet.
+    const morning = recentUtc(15);
+    const stored = await send(eventOf(button.hardwareId, 'BUTTON_PRESS', morning));
     expect(stored.outcome).toBe(DeviceEventOutcome.CHECK_IN_COMPLETED);
     const checkIn = await t.prisma.checkIn.findFirstOrThrow({
-      where: { facilityId: f.facilityId, unitId: f.units.IL.id, date: new Date('2025-06-10') },
+      where: { facilityId: f.facilityId, unitId: f.units.IL.id, date: dayOf(morning) },
     });
     expect(checkIn).toMatchObject({
       status: 'COMPLETE',
       checkInReason: 'BUTTON_PRESSED',
       enterpriseId: f.enterpriseId,
     });
-    expect(checkIn.checkInTimestamp?.toISOString()).toBe('2025-06-10T15:00:00.000Z');
+    expect(checkIn.checkInTimestamp?.toISOString()).toBe(morning.toISOString());
     expect(await t.prisma.task.count({ where: { deviceId: button.deviceId } })).toBe(0);
 
     // A pending check-in of the day is completed; before 4:00 am a press belongs to the previous day.
+    // 08:00 UTC is 02:00 or 03:00 in Chicago: the check-in of the date before.
+    const early = recentUtc(8);
+    const dayBefore = dayOf(early);
+    dayBefore.setUTCDate(dayBefore.getUTCDate() - 1);
+    await t.prisma.checkIn.deleteMany({
+      where: { facilityId: f.facilityId, unitId: f.units.IL.id, date: dayBefore },
+    });
     await t.prisma.checkIn.create({
       data: {
         facilityId: f.facilityId,
         enterpriseId: f.enterpriseId,
         unitId: f.units.IL.id,
-        date: new Date('2025-06-11'),
+        date: dayBefore,
         status: 'PENDING',
       },
     });
-    // 03:00 on 2025-06-12 in Chicago → the 2025-06-11 check-in.
-    await send(eventOf(button.hardwareId, 'BUTTON_PRESS', new Date('2025-06-12T08:00:00Z')));
+    await send(eventOf(button.hardwareId, 'BUTTON_PRESS', early));
     const pending = await t.prisma.checkIn.findFirstOrThrow({
-      where: { facilityId: f.facilityId, unitId: f.units.IL.id, date: new Date('2025-06-11') },
+      where: { facilityId: f.facilityId, unitId: f.units.IL.id, date: dayBefore },
     });
     expect(pending).toMatchObject({ status: 'COMPLETE', checkInReason: 'BUTTON_PRESSED' });
+    expect(pending.checkInTimestamp?.toISOString()).toBe(early.toISOString());
+    // Nothing of the press's own date was completed by it.
     expect(
       await t.prisma.checkIn.count({
-        where: { facilityId: f.facilityId, unitId: f.units.IL.id, date: new Date('2025-06-12') },
+        where: {
+          facilityId: f.facilityId,
+          unitId: f.units.IL.id,
+          date: dayOf(early),
+          checkInTimestamp: early,
+        },
       }),
     ).toBe(0);
   });
@@ -443,7 +468,7 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
   it("a gateway of another facility cannot raise alerts on this facility's devices", async () => {
     const other = await createTestFacility(t.prisma);
     const stored = await send(eventOf(f.residents.STR.pendant.hardwareId), other);
-    expect(stored.outcome).toBe(DeviceEventOutcome.UNALLOCATED_DEVICE);
+    expect(stored.outcome).toBe(DeviceEventOutcome.REFUSED_OTHER_COMMUNITY);
     expect(await t.prisma.task.count({ where: { facilityId: other.facilityId } })).toBe(0);
     expect(await openTaskOf(f.residents.STR.pendant.deviceId)).toBeNull();
   });

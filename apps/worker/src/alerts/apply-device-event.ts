@@ -1,11 +1,21 @@
-import { SEVERITY_VALUES, type Severity, TaskUpdateType, ZDoorAlarmScheduleSchema } from '@sage/contract';
+import {
+  BatteryStatus,
+  DeviceTroubleCause,
+  INGEST_STALE_AFTER_MS,
+  SEVERITY_VALUES,
+  type Severity,
+  TaskUpdateType,
+  ZDoorAlarmScheduleSchema,
+} from '@sage/contract';
 import {
   careConfirmationJobKey,
   recordTaskChangePg,
   scheduleTaskNotifications,
+  type TaskChangeInput,
   type TaskStatus,
 } from '@sage/db';
 import {
+  batteryStatus,
   checkInDayOfPress,
   type DeviceEventKind,
   type DeviceKind,
@@ -14,8 +24,10 @@ import {
   isInsideAlertPeriod,
   planDeviceEvent,
   type TaskUpdatePlan,
+  troubleTitle,
 } from '@sage/domain';
 import type pg from 'pg';
+import { CLOSE_TROUBLE_SQL, raiseTroubles, TROUBLE_CLOSED_DESCRIPTIONS } from '../supervision/trouble-tasks';
 
 /** Outcomes recorded on the stored event (DeviceEvent.outcome), for operators and tests. */
 export const DeviceEventOutcome = {
@@ -34,6 +46,13 @@ export const DeviceEventOutcome = {
   OUTSIDE_ALERT_PERIOD: 'OUTSIDE_ALERT_PERIOD',
   /** An update-only event (door closed, M3 canceled) with no open task. */
   NO_OPEN_TASK: 'NO_OPEN_TASK',
+  /**
+   * A device of another community (decision 0100): refused, recorded, nothing about the device changes.
+   * The gateway still got its 202, so it cannot probe other communities' hardware ids.
+   */
+  REFUSED_OTHER_COMMUNITY: 'REFUSED_OTHER_COMMUNITY',
+  /** An event older than INGEST_STALE_AFTER_MS when received: suspect, no alert, no device change (decision 0102). */
+  STALE_EVENT: 'STALE_EVENT',
 } as const;
 export type DeviceEventOutcome = (typeof DeviceEventOutcome)[keyof typeof DeviceEventOutcome];
 
@@ -45,6 +64,7 @@ export interface Logger {
 interface StoredEvent {
   id: string;
   facilityId: string;
+  gatewayId: string;
   hardwareId: string;
   type: DeviceEventKind;
   eventTimestamp: Date;
@@ -53,7 +73,8 @@ interface StoredEvent {
   processedAt: Date | null;
 }
 
-interface DeviceContext {
+/** A device with its active allocation and subject, as read for an event (and by the supervision check). */
+export interface DeviceContext {
   deviceId: string;
   deviceType: DeviceKind;
   deviceFacilityId: string | null;
@@ -151,11 +172,13 @@ async function applyInTransaction(
 ): Promise<ApplyResult | null> {
   // The event (locked) and its device, allocation and subject, in one round trip.
   const { rows } = await client.query<
-    StoredEvent & Partial<DeviceContext> & { enterpriseId: string; timezone: string }
+    StoredEvent & Partial<DeviceContext> & { enterpriseId: string; timezone: string; isOwnDevice: boolean }
   >(
-    `SELECT e.id, e."facilityId", e."hardwareId", e.type::text AS type, e."eventTimestamp", e."batteryLevel",
+    `SELECT e.id, e."facilityId", e."gatewayId", e."hardwareId", e.type::text AS type, e."eventTimestamp", e."batteryLevel",
             e."receivedAt", e."processedAt",
             d.id AS "deviceId", d.type::text AS "deviceType", d."facilityId" AS "deviceFacilityId",
+            COALESCE(d."facilityId" = e."facilityId"
+                     OR (d."facilityId" IS NULL AND d."enterpriseId" = f."enterpriseId"), false) AS "isOwnDevice",
             f."enterpriseId", f.timezone,
             a.id AS "allocationId", a."residentId", COALESCE(a."unitId", r."unitId") AS "unitId", a."doorId",
             a.room, a."isCheckIn", a."doorAlarmScheduleId" AS "allocationScheduleId",
@@ -178,17 +201,33 @@ async function applyInTransaction(
   const event: StoredEvent = row;
 
   if (!row.deviceId) {
-    logger.warn('device event from unknown hardware', {
+    // A gateway's own heartbeat (decision 0105) is unknown hardware by design: not worth a warning.
+    const log = event.type === 'HEARTBEAT' ? logger.info.bind(logger) : logger.warn.bind(logger);
+    log('device event from unknown hardware', {
       hardwareId: event.hardwareId,
       facilityId: event.facilityId,
     });
-    await client.query(`UPDATE "DeviceEvent" SET "processedAt" = now(), outcome = $2 WHERE id = $1`, [
-      event.id,
-      DeviceEventOutcome.UNALLOCATED_HARDWARE,
-    ]);
-    return { outcome: DeviceEventOutcome.UNALLOCATED_HARDWARE, taskIds: [] };
+    return markProcessed(client, event, DeviceEventOutcome.UNALLOCATED_HARDWARE);
+  }
+  if (!row.isOwnDevice) {
+    // A gateway's events touch only its own community's devices (decision 0100).
+    logger.warn('device event refused: the hardware belongs to another community', {
+      hardwareId: event.hardwareId,
+      facilityId: event.facilityId,
+      gatewayId: event.gatewayId,
+    });
+    return markProcessed(client, event, DeviceEventOutcome.REFUSED_OTHER_COMMUNITY);
   }
   const device = row as DeviceContext;
+  if (event.receivedAt.getTime() - event.eventTimestamp.getTime() > INGEST_STALE_AFTER_MS) {
+    // Far older than any gateway buffer: a wrong clock or a replay. Kept for operators, no effect (decision 0102).
+    logger.warn('device event stamped far in the past: recorded as suspect, not applied', {
+      hardwareId: event.hardwareId,
+      facilityId: event.facilityId,
+      eventTimestamp: event.eventTimestamp.toISOString(),
+    });
+    return markProcessed(client, event, DeviceEventOutcome.STALE_EVENT, device.deviceId);
+  }
 
   let result: ApplyResult;
   if (!device.allocationId) {
@@ -200,8 +239,53 @@ async function applyInTransaction(
   } else {
     result = await applyAlertRules(client, event, device);
   }
-  await recordActivity(client, event, device, result);
+  const battery = batteryStatus(device.deviceType, event.batteryLevel);
+  const closed = await recordActivity(client, event, device, result, battery === BatteryStatus.OK);
+  for (const task of closed) await recordTaskChangePg(client, task);
+  // Supervision: a low battery of an allocated device raises its trouble task (decision 0105).
+  if (battery === BatteryStatus.LOW && device.allocationId) {
+    await raiseTroubles(client, [
+      {
+        facilityId: event.facilityId,
+        enterpriseId: device.enterpriseId,
+        cause: DeviceTroubleCause.LOW_BATTERY,
+        title: troubleTitle(DeviceTroubleCause.LOW_BATTERY, subjectOf(device)),
+        deviceId: device.deviceId,
+        unitId: device.unitId,
+        residentId: device.residentId,
+        gatewayId: null,
+      },
+    ]);
+  }
   return result;
+}
+
+/**
+ * The event marked processed with an outcome and no effect on any device. The gateway was heard all the same:
+ * its silence trouble closes, in the same statement (decision 0105).
+ */
+async function markProcessed(
+  client: pg.PoolClient,
+  event: StoredEvent,
+  outcome: DeviceEventOutcome,
+  deviceId: string | null = null,
+): Promise<ApplyResult> {
+  const { rows: closed } = await client.query<TaskChangeInput>(
+    `WITH processed AS (
+       UPDATE "DeviceEvent" SET "processedAt" = now(), outcome = $2, "deviceId" = $3 WHERE id = $1
+     ), closed AS (
+       ${CLOSE_TROUBLE_SQL}
+        WHERE "openTroubleKey" = $4 || ':${DeviceTroubleCause.GATEWAY_SILENT}'
+       RETURNING id, "facilityId", severity
+     ), closed_update AS (
+       INSERT INTO "TaskUpdate" ("taskId", "facilityId", type, description)
+       SELECT id, "facilityId", 'CLOSED', $5 FROM closed
+     )
+     SELECT id AS "taskId", "facilityId", 'CLOSED_RESOLVED' AS status, severity::text AS severity FROM closed`,
+    [event.id, outcome, deviceId, event.gatewayId, TROUBLE_CLOSED_DESCRIPTIONS.GATEWAY_SILENT],
+  );
+  for (const task of closed) await recordTaskChangePg(client, task);
+  return { outcome, taskIds: [] };
 }
 
 const roleOf = (d: DeviceContext): DeviceRole => {
@@ -211,7 +295,7 @@ const roleOf = (d: DeviceContext): DeviceRole => {
   return 'UNIT';
 };
 
-const subjectOf = (d: DeviceContext): DeviceSubject => ({
+export const subjectOf = (d: DeviceContext): DeviceSubject => ({
   role: roleOf(d),
   deviceType: d.deviceType,
   resident:
@@ -487,27 +571,49 @@ async function insertUpdates(
   );
 }
 
-/** Device activity (last press, battery, history row) and the event marked processed, in one statement. */
+/**
+ * Device activity (last press, last heard, battery, history row), the event marked processed, and the
+ * device's trouble tasks this event ends (silence always; low battery when the battery reads charged), in
+ * ONE statement: a plain press costs no extra round trip for supervision (decision 0105). Returns the
+ * trouble tasks closed, for their live change.
+ */
 async function recordActivity(
   client: pg.PoolClient,
   event: StoredEvent,
   device: DeviceContext,
   result: ApplyResult,
-): Promise<void> {
+  batteryCharged: boolean,
+): Promise<TaskChangeInput[]> {
   const isPress = event.type !== 'HEARTBEAT';
   const knownBattery = event.batteryLevel !== null && event.batteryLevel >= 0;
-  await client.query(
+  const { rows } = await client.query<TaskChangeInput>(
     `WITH device AS (
        UPDATE "Device"
           SET "lastPressTimestamp" = CASE WHEN $3 THEN GREATEST(COALESCE("lastPressTimestamp", $4), $4) ELSE "lastPressTimestamp" END,
+              "lastHeardAt" = GREATEST(COALESCE("lastHeardAt", LEAST($4, $12)), LEAST($4, $12)),
               "batteryLevel" = CASE WHEN $5 THEN $6 ELSE "batteryLevel" END,
               "updatedAt" = now()
         WHERE id = $2
      ), activity AS (
        INSERT INTO "DeviceActivity" ("facilityId", "deviceId", type, "batteryLevel", timestamp, "deviceEventId", "taskId")
        VALUES ($7, $2, $8::"DeviceEventType", $9, $4, $1, $10)
+     ), processed AS (
+       UPDATE "DeviceEvent" SET "processedAt" = now(), "deviceId" = $2, outcome = $11 WHERE id = $1
+     ), closed AS (
+       ${CLOSE_TROUBLE_SQL}
+        WHERE "openTroubleKey" IN ($2 || ':${DeviceTroubleCause.DEVICE_SILENT}',
+                                   CASE WHEN $13 THEN $2 || ':${DeviceTroubleCause.LOW_BATTERY}' END,
+                                   $14 || ':${DeviceTroubleCause.GATEWAY_SILENT}')
+       RETURNING id, "facilityId", severity, "troubleCause"
+     ), closed_update AS (
+       INSERT INTO "TaskUpdate" ("taskId", "facilityId", "deviceId", type, description)
+       SELECT id, "facilityId", CASE WHEN "troubleCause" = 'GATEWAY_SILENT' THEN NULL ELSE $2 END, 'CLOSED',
+              CASE "troubleCause" WHEN 'LOW_BATTERY' THEN '${TROUBLE_CLOSED_DESCRIPTIONS.LOW_BATTERY}'
+                                  WHEN 'GATEWAY_SILENT' THEN '${TROUBLE_CLOSED_DESCRIPTIONS.GATEWAY_SILENT}'
+                                  ELSE '${TROUBLE_CLOSED_DESCRIPTIONS.DEVICE_SILENT}' END
+         FROM closed
      )
-     UPDATE "DeviceEvent" SET "processedAt" = now(), "deviceId" = $2, outcome = $11 WHERE id = $1`,
+     SELECT id AS "taskId", "facilityId", 'CLOSED_RESOLVED' AS status, severity::text AS severity FROM closed`,
     [
       event.id,
       device.deviceId,
@@ -520,6 +626,10 @@ async function recordActivity(
       event.batteryLevel,
       result.taskIds[0] ?? null,
       result.outcome,
+      event.receivedAt,
+      batteryCharged,
+      event.gatewayId,
     ],
   );
+  return rows;
 }

@@ -10,6 +10,8 @@ const task = (overrides: Partial<TTaskReply> = {}): TTaskReply => ({
   status: 'OPEN_CLAIMED',
   severity: 'HIGH_PRIORITY',
   isTest: false,
+  kind: 'ALERT',
+  troubleCause: null,
   updates: [],
   unit: { id: 'u1', displayName: 'AL 101', careType: 'ASSISTED_LIVING' },
   resident: { id: 'r1', firstName: 'Margaret', lastName: 'Thompson', preferredName: null, unitId: 'u1' },

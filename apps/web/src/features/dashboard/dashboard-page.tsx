@@ -13,6 +13,7 @@ import { NotificationEntries } from '../notification-policies/notification-entri
 import { useProfile } from '../shift/shift-api';
 import { signOut } from '../signin/session-actions';
 import { openLogCareByUnit } from '../units/log-care-by-unit';
+import { DeviceTroubleSection } from './device-trouble';
 import { inMyCareZones } from './my-care-zones';
 
 /**
@@ -88,6 +89,7 @@ export function DashboardPage() {
           <Button component={Link} to="/alerts" variant="subtle" size="lg">
             All alerts
           </Button>
+          <DeviceTroubleSection now={now} />
           <NotificationEntries profile={profile.data} />
           <AdminEntries profile={profile.data} />
         </Stack>

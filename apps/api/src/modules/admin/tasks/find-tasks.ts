@@ -1,6 +1,7 @@
 import {
   OPEN_TASK_STATUSES,
   TaskErrorCode,
+  TaskKind,
   type TCareConfirmationTrackerReply,
   type TMyTasksRequest,
   type TResidentTaskActivityRequest,
@@ -94,6 +95,8 @@ export async function searchTasks(
   const facilities = facilityScope(viewer, body.facilityId);
   const filters: Prisma.TaskWhereInput[] = [visibleTasksWhere(viewer, facilities)];
   if (body.statuses) filters.push({ status: { in: body.statuses } });
+  // Device trouble only when asked for: residents' lists stay residents' (decision 0105).
+  filters.push({ kind: { in: body.kinds ?? [TaskKind.ALERT] } });
   if (body.severities) filters.push({ severity: { in: body.severities } });
   if (body.unitIds) filters.push({ unitId: { in: body.unitIds } });
   if (body.residentIds) filters.push({ residentId: { in: body.residentIds } });
@@ -174,7 +177,7 @@ export async function residentTaskActivity(
   const facilities = facilityScope(viewer, resident.facilityId);
   const filters: Prisma.TaskWhereInput[] = [
     visibleTasksWhere(viewer, facilities),
-    { residentId: body.residentId },
+    { residentId: body.residentId, kind: TaskKind.ALERT },
   ];
   if (body.statuses) filters.push({ status: { in: body.statuses } });
   return page(

@@ -23,6 +23,8 @@ SELECT json_build_object(
   'status', t.status,
   'severity', t.severity,
   'isTest', t."isTest",
+  'kind', t.kind,
+  'troubleCause', t."troubleCause",
   'updates', COALESCE((
     SELECT json_agg(json_build_object(
              'id', u.id, 'type', u.type, 'description', u.description, 'careProvided', u."careProvided",

@@ -15,6 +15,8 @@ export const TASK_REPLY_SELECT = {
   status: true,
   severity: true,
   isTest: true,
+  kind: true,
+  troubleCause: true,
   creationTimestamp: true,
   lastUpdateTimestamp: true,
   confirmingSince: true,
@@ -73,6 +75,8 @@ export function toTaskReply(t: TaskRow): TTaskReply {
     status: t.status,
     severity: t.severity,
     isTest: t.isTest,
+    kind: t.kind,
+    troubleCause: t.troubleCause,
     updates: t.updates.map((u) => ({
       id: u.id,
       type: u.type,
