@@ -1,4 +1,5 @@
 export * from './alert-transitions';
+export * from './audit-log';
 export * from './battery';
 export * from './care-assignment';
 export * from './care-zones';

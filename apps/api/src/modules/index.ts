@@ -1,6 +1,7 @@
 import { DEV_OUTBOX_PATH, SERVICE_BASE_PATHS } from '@sage/contract';
 import type { FastifyInstance } from 'fastify';
 import { usesOutbox } from '../env';
+import auditLogRoutes from './admin/audit-log/routes';
 import checkInsRoutes from './admin/check-ins/routes';
 import devicesRoutes from './admin/devices/routes';
 import residentsRoutes from './admin/residents/routes';
@@ -51,6 +52,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await admin.register(notificationContextRoutes, { prefix: '/notificationContexts' });
       await admin.register(checkInsRoutes, { prefix: '/checkIns' });
       await admin.register(devicesRoutes, { prefix: '/devices' });
+      await admin.register(auditLogRoutes, { prefix: '/auditLog' });
     },
     { prefix: SERVICE_BASE_PATHS.admin },
   );

@@ -39,6 +39,7 @@ const staffProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff',
     {
+      config: { audit: 'PII' },
       schema: {
         tags: ['admin: staff'],
         summary: 'Staff of the facilities the caller works in, with memberships, on-call states and configs',
@@ -77,6 +78,7 @@ const staffProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff/:staffMemberId',
     {
+      config: { audit: 'PII' },
       schema: {
         tags: ['admin: staff'],
         summary: 'A staff member: groups, on-call states, facility configs with care zones',
