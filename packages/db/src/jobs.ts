@@ -14,6 +14,8 @@ export const JobName = {
   startTaskNotifications: 'start-task-notifications',
   /** One run of one block of a task's notification escalation. */
   runNotificationBlock: 'run-notification-block',
+  /** A block's pushes must be reported SHOWN by now, else the next block runs at once (decision 0144). */
+  checkMissedAlert: 'check-missed-alert',
   /** Hourly (cron): TaskChange rows past their retention are deleted (decision 0033). */
   pruneTaskChanges: 'prune-task-changes',
 } as const;
@@ -62,6 +64,16 @@ export interface RunNotificationBlockPayload {
   /** 0 for the first run; recurring blocks count up. */
   run: number;
 }
+
+export interface CheckMissedAlertPayload {
+  contextId: string;
+  /** The block whose run sent the message. */
+  blockIndex: number;
+  messageRid: string;
+}
+
+/** One missed-alert check per message. */
+export const missedAlertJobKey = (messageRid: string): string => `missed-alert:${messageRid}`;
 
 /** One escalation start per task. */
 export const taskNotificationsJobKey = (taskId: string): string => `notify-start:${taskId}`;
