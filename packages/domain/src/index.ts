@@ -6,6 +6,7 @@ export * from './care-zones';
 export * from './check-in-time';
 export * from './device-alerts';
 export * from './door-schedule';
+export * from './inactivity';
 export * from './notification-rules';
 export * from './observation-rules';
 export * from './outcome-rules';
