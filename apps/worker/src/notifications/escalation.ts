@@ -237,7 +237,10 @@ export async function runNotificationBlock(
   if (recipientIds.length === 0) {
     helpers.logger.warn(`notification block ${payload.blockIndex} of task ${task.id} reached nobody`);
   } else {
-    sent = await send(deps, context.facilityId, task, block, payload.run, startedAtMs, recipientIds);
+    sent = await send(deps, context.facilityId, task, block, payload.run, startedAtMs, recipientIds, {
+      contextId: context.id,
+      blockIndex: payload.blockIndex,
+    });
   }
   const messageRid = sent?.messageRid ?? null;
 
@@ -289,6 +292,7 @@ async function send(
   run: number,
   startedAtMs: number,
   recipientIds: string[],
+  escalation: { contextId: string; blockIndex: number },
 ): Promise<SentMessage> {
   const isCheckIn = task.deviceId
     ? ((
@@ -307,6 +311,7 @@ async function send(
     taskId: task.id,
     taskSeverity: task.severity,
     isCheckIn,
+    escalation,
   });
   return sent;
 }

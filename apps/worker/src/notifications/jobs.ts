@@ -4,7 +4,7 @@ import { JobName, type PrismaClient } from '@sage/db';
 import type { TaskList } from 'graphile-worker';
 import type { WorkerConfig } from '../env';
 import { type EscalationDeps, runNotificationBlock, startTaskNotifications } from './escalation';
-import { checkMissedAlert, DEFAULT_MISSED_PUSH_MS } from './missed-alerts';
+import { checkMissedAlert, DEFAULT_MISSED_PUSH_MS, textFailed } from './missed-alerts';
 
 export interface NotificationJobOptions {
   /** HTTPS agent for push requests (tests: one trusting the local push service). */
@@ -33,6 +33,7 @@ export async function createNotificationTasks(
     notifier: {
       prisma,
       sms: options.sms ?? (await createSmsTransportFromEnv(prisma, config)),
+      ...(config.SMS_STATUS_CALLBACK_URL ? { smsStatusCallbackUrl: config.SMS_STATUS_CALLBACK_URL } : {}),
       vapid: await resolveVapidKeys(prisma, config),
       ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
       ...(options.log ? { log: options.log } : {}),
@@ -50,6 +51,10 @@ export async function createNotificationTasks(
     [JobName.checkMissedAlert]: async (payload, helpers) => {
       const result = await checkMissedAlert(prisma, payload, helpers, { missedPushMs });
       helpers.logger.info(`missed-alert check: ${result.kind}`);
+    },
+    [JobName.textFailed]: async (payload, helpers) => {
+      const result = await textFailed(prisma, payload, helpers);
+      helpers.logger.info(`failed text: ${result.kind}`);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { buildApp } from '@sage/api';
 import { loadConfig } from '@sage/api/env';
 import type { SmsTransport } from '@sage/api/notify';
@@ -11,7 +12,9 @@ import {
   PUSH_RECEIPT_HEADER,
   SERVICE_BASE_PATHS,
   SEVERITY_VALUES,
+  SMS_STATUS_CALLBACK_PATH,
   type TPushPayload,
+  TWILIO_SIGNATURE_HEADER,
 } from '@sage/contract';
 import { missedAlertJobKey, type PrismaClient, scheduleTaskNotifications } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
@@ -34,6 +37,7 @@ let prisma: PrismaClient;
 let push: LocalPushService;
 let worker: WorkerProcess;
 let api: FastifyInstance;
+let webhookToken: string;
 const refusedNumbers = new Set<string>();
 
 const SHOWN_LIMIT_S = 60;
@@ -43,10 +47,9 @@ beforeAll(async () => {
   push = await startLocalPushService();
   db = await createTestDatabase();
   prisma = db.prisma;
-  api = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url }), {
-    prisma,
-    logger: false,
-  });
+  const apiConfig = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url });
+  webhookToken = apiConfig.SMS_WEBHOOK_DEV_TOKEN;
+  api = await buildApp(apiConfig, { prisma, logger: false });
   await api.ready();
   // The carrier refuses some numbers (as Twilio does with error 30006); the others go to the outbox.
   const sms: SmsTransport = {
@@ -55,7 +58,12 @@ beforeAll(async () => {
       if (refusedNumbers.has(message.to)) {
         throw Object.assign(new Error('Landline or unreachable carrier'), { code: 30006 });
       }
-      await prisma.outboxMessage.create({ data: { channel: 'SMS', ...message } });
+      const { statusCallback: _callback, ...text } = message;
+      const stored = await prisma.outboxMessage.create({
+        data: { channel: 'SMS', ...text },
+        select: { id: true },
+      });
+      return { providerMessageId: `SM${stored.id.replaceAll('-', '')}` };
     },
   };
   const config = loadWorkerConfig({
@@ -199,6 +207,24 @@ const secondBlockRunAt = async (contextId: string) =>
     )
   )[0]?.run_at;
 
+/** Twilio's status callback of a text, signed as Twilio signs it (HMAC-SHA1 of the URL and sorted fields). */
+function statusCallback(fields: Record<string, string>) {
+  const path = `${SERVICE_BASE_PATHS.messageOrchestration}${SMS_STATUS_CALLBACK_PATH}`;
+  const data = Object.keys(fields)
+    .sort()
+    .reduce((acc, key) => acc + key + fields[key], `http://localhost:80${path}`);
+  return api.inject({
+    method: 'POST',
+    url: path,
+    headers: {
+      host: 'localhost:80',
+      'content-type': 'application/x-www-form-urlencoded',
+      [TWILIO_SIGNATURE_HEADER]: createHmac('sha1', webhookToken).update(data).digest('base64'),
+    },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
 describe('[NOTIFICATIONS][MISSED ALERTS]: an alert that reached no screen escalates at once', () => {
   it('a push never reported SHOWN runs the next block early, with the reason recorded', async () => {
     const { f, endpoints } = await setUp({ caregiverBy: 'push' });
@@ -269,6 +295,64 @@ describe('[NOTIFICATIONS][MISSED ALERTS]: an alert that reached no screen escala
     expect(missed).toMatchObject({ taskId, fromBlockIndex: 0, toBlockIndex: 1, reason: 'TEXT_FAILED' });
     expect(missed.detail).toContain('30006');
     expect(await prisma.outboxMessage.count({ where: { to: f.staff.caregiver.phoneNumber } })).toBe(0);
+    await prisma.task.update({ where: { id: taskId }, data: { status: 'CLOSED_RESOLVED' } });
+  });
+
+  it("a text the provider reports undelivered later (Twilio's status callback) runs the next block at once", async () => {
+    const { f, endpoints } = await setUp({ caregiverBy: 'text' });
+    const taskId = await openTask(f);
+    const text = await eventually(() =>
+      prisma.messageSent.findFirst({
+        where: {
+          recipientId: f.staff.caregiver.id,
+          channel: 'SMS',
+          message: { taskId },
+          providerMessageId: { not: null },
+        },
+      }),
+    );
+    expect(text.status).toBe('SENT');
+
+    // Delivered is not a failure: nothing moves.
+    const delivered = await statusCallback({
+      MessageSid: text.providerMessageId!,
+      MessageStatus: 'delivered',
+    });
+    expect(delivered.statusCode).toBe(204);
+    const queued = await prisma.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key = $1`,
+      `text-failed:${text.id}`,
+    );
+    expect(queued[0]?.n).toBe(0);
+    expect(await prisma.missedAlert.count({ where: { taskId } })).toBe(0);
+    expect((await prisma.messageSent.findUniqueOrThrow({ where: { id: text.id } })).status).toBe('SENT');
+
+    const undelivered = await statusCallback({
+      MessageSid: text.providerMessageId!,
+      MessageStatus: 'undelivered',
+      ErrorCode: '30003',
+    });
+    expect(undelivered.statusCode).toBe(204);
+    await eventually(async () => pushesTo(endpoints.manager, taskId)[0]);
+    const missed = await prisma.missedAlert.findUniqueOrThrow({ where: { messageId: text.messageId } });
+    expect(missed).toMatchObject({ taskId, fromBlockIndex: 0, toBlockIndex: 1, reason: 'TEXT_FAILED' });
+    expect(missed.detail).toContain('undelivered (Twilio error 30003)');
+    expect(await prisma.messageSent.findUniqueOrThrow({ where: { id: text.id } })).toMatchObject({
+      status: 'FAILED',
+      error: 'The text message was undelivered (Twilio error 30003)',
+    });
+
+    // An unsigned callback is refused.
+    const forged = await api.inject({
+      method: 'POST',
+      url: `${SERVICE_BASE_PATHS.messageOrchestration}${SMS_STATUS_CALLBACK_PATH}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        MessageSid: text.providerMessageId!,
+        MessageStatus: 'failed',
+      }).toString(),
+    });
+    expect(forged.statusCode).toBe(401);
     await prisma.task.update({ where: { id: taskId }, data: { status: 'CLOSED_RESOLVED' } });
   });
 

@@ -47,6 +47,29 @@ interface ContextBlocks {
   blocks: ScheduledBlock[];
 }
 
+const ZTextFailedPayload = z.object({
+  contextId: z.string().min(1),
+  blockIndex: z.number().int().min(0),
+  messageRid: z.string().min(1),
+  detail: z.string().max(2000),
+});
+
+/** Job 'text-failed': the provider's status callback said a text of a block run failed (queued by the API). */
+export async function textFailed(
+  prisma: PrismaClient,
+  rawPayload: unknown,
+  helpers: Helpers,
+): Promise<EscalateEarlyResult> {
+  const payload = ZTextFailedPayload.parse(rawPayload);
+  return escalateEarly(prisma, helpers, {
+    contextId: payload.contextId,
+    fromBlockIndex: payload.blockIndex,
+    messageRid: payload.messageRid,
+    reason: MissedAlertReason.TEXT_FAILED,
+    detail: payload.detail,
+  });
+}
+
 const ZCheckPayload = z.object({
   contextId: z.string().min(1),
   blockIndex: z.number().int().min(0),
