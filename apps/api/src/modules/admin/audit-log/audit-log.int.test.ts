@@ -1,6 +1,7 @@
 import type { TAuditLogEntry, TAuditLogPage } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app';
 import { buildTestApp, type TestApp } from '../../../test/app';
 
 const LOG = '/admin/api/v1/auditLog';
@@ -152,20 +153,21 @@ describe('[ADMIN][AUDIT LOG]: every write and PHI/PII read recorded, append-only
     );
   });
 
-  it('writes what is queued when the app closes (clean shutdown loses no row)', async () => {
-    const closing = await buildTestApp();
-    const g = await createTestFacility(closing.db.prisma);
-    const res = await closing.app.inject({
+  it('writes what is queued when the app closes, before its own database connection closes (clean shutdown)', async () => {
+    // An app that opens (and on close, disconnects) its own database client, as the server does.
+    const own = await buildApp(t.config, { logger: false });
+    await own.ready();
+    const res = await own.inject({
       method: 'GET',
-      url: `/admin/api/v1/residents/${g.residents.AL.id}`,
-      headers: await closing.headersFor(g.staff.caregiver.id),
+      url: `/admin/api/v1/residents/${f.residents.MC.id}`,
+      headers: await t.headersFor(f.staff.nurse.id),
     });
     expect(res.statusCode).toBe(200);
-    await closing.app.close();
-    const rows = await closing.db.prisma.auditLogEntry.findMany({
-      where: { resourceIds: { has: g.residents.AL.id } },
+    expect(own.auditLog.pending).toBe(1);
+    await own.close();
+    const rows = await t.db.prisma.auditLogEntry.findMany({
+      where: { resourceIds: { has: f.residents.MC.id }, staffMemberId: f.staff.nurse.id },
     });
-    await closing.db.drop();
     expect(rows).toHaveLength(1);
   });
 });
