@@ -11,6 +11,7 @@ export * from './devices';
 export * from './devices-api';
 export * from './errors';
 export * from './groups';
+export * from './inactivity-logoff';
 export * from './ingest';
 export * from './insights';
 export * from './live';

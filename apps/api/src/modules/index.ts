@@ -4,6 +4,7 @@ import { usesOutbox } from '../env';
 import auditLogRoutes from './admin/audit-log/routes';
 import checkInsRoutes from './admin/check-ins/routes';
 import devicesRoutes from './admin/devices/routes';
+import inactivityLogoffRoutes from './admin/inactivity-logoff/routes';
 import residentsRoutes from './admin/residents/routes';
 import staffProfileRoutes from './admin/staff/routes';
 import staffPreferencesRoutes from './admin/staff-preferences/routes';
@@ -53,6 +54,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await admin.register(checkInsRoutes, { prefix: '/checkIns' });
       await admin.register(devicesRoutes, { prefix: '/devices' });
       await admin.register(auditLogRoutes, { prefix: '/auditLog' });
+      await admin.register(inactivityLogoffRoutes, { prefix: '/facilities' });
     },
     { prefix: SERVICE_BASE_PATHS.admin },
   );
