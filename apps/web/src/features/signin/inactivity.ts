@@ -11,8 +11,11 @@ export const ACTIVITY_STORAGE_KEYS = {
   inactivityLogoffSeconds: 'sage.inactivityLogoffSeconds',
 } as const;
 
-/** What counts as use of the app. Not focus, visibility or network: a phone on a table gets those too. */
-export const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
+/**
+ * What counts as use of the app: a touch, a press, a key, a wheel. Not focus, visibility, network or scroll
+ * events (the app scrolls by itself; a phone on a table gets the others too).
+ */
+export const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
 
 /** Storage is written at most this often while the person keeps using the app. */
 const WRITE_THROTTLE_MS = 5_000;
