@@ -5,3 +5,10 @@ export const NEW_COMMUNITY = {
   facilityName: 'Birch Hollow',
   managerPhone: '+14155550170',
 } as const;
+
+/** A community with a 1-minute automatic logoff (scripts/e2e/logoff-community.ts; decision 0142). */
+export const LOGOFF_COMMUNITY = {
+  facilityName: 'Aspen Court',
+  caregiverPhone: '+14155550172',
+  inactivityLogoffMinutes: 1,
+} as const;

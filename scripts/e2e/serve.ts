@@ -9,6 +9,7 @@ import { seedDemo } from '@sage/db/seed';
 import { createTestDatabase } from '@sage/db/testing';
 import { startWorker } from '@sage/worker';
 import { loadWorkerConfig } from '@sage/worker/env';
+import { seedLogoffCommunity } from './logoff-community';
 import { seedNewCommunity } from './new-community';
 import { makeE2ePushCertificate } from './push-certificate';
 
@@ -17,6 +18,7 @@ const ingestPort = process.env.E2E_INGEST_PORT ?? '3111';
 const db = await createTestDatabase();
 await seedDemo(db.prisma);
 await seedNewCommunity(db.prisma);
+await seedLogoffCommunity(db.prisma);
 
 const env = {
   NODE_ENV: 'test',

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './env';
 import { registerModules } from './modules';
+import audit from './plugins/app/audit';
 import auth from './plugins/app/auth';
 import config from './plugins/app/config';
 import db from './plugins/app/db';
@@ -59,6 +60,7 @@ export async function buildApp(cfg: Config, options: BuildAppOptions = {}): Prom
   await app.register(openapi);
   await app.register(liveBus);
   await app.register(auth);
+  await app.register(audit);
   await registerModules(app);
   await app.register(web);
   return app;

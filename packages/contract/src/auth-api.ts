@@ -29,6 +29,8 @@ export const SigninErrorCode = {
   rate_limited: 'RATE_LIMITED',
   /** The refresh token is unknown, expired, used or revoked: sign in again. */
   login_required: 'login_required',
+  /** The session was unused longer than the automatic logoff limit (decision 0142): logoutReason session-expired. */
+  session_expired: 'session_expired',
   /** The text message or email could not be sent for another reason. */
   delivery_failed: 'delivery_failed',
 } as const;

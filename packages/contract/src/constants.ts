@@ -87,3 +87,13 @@ export const ANALYTICS_MAX_ACTION_NAME_LENGTH = 30;
 export const ANALYTICS_DROPPED_ACTION_NAME = 'discard action';
 /** Environment fixed to production in this build. */
 export const APP_ENVIRONMENT = 'production';
+
+/**
+ * Automatic logoff after inactivity (HIPAA 164.312(a)(2)(iii); decision 0142), per facility. Staff answering
+ * alerts keep a whole shift (a signed-out phone shows no alert); management members off shift a shorter time.
+ */
+export const DEFAULT_INACTIVITY_LOGOFF_MINUTES = 720;
+export const DEFAULT_MANAGEMENT_INACTIVITY_LOGOFF_MINUTES = 60;
+/** Bounds of a facility's limits, in minutes. */
+export const MIN_INACTIVITY_LOGOFF_MINUTES = 1;
+export const MAX_INACTIVITY_LOGOFF_MINUTES = 24 * 60;

@@ -1,4 +1,5 @@
 export * from './admin-org-ui';
+export * from './audit-log';
 export * from './auth-api';
 export * from './care-api';
 export * from './care-outcomes';
@@ -16,6 +17,7 @@ export * from './enterprises-api';
 export * from './errors';
 export * from './features-api';
 export * from './groups';
+export * from './inactivity-logoff';
 export * from './ingest';
 export * from './insights';
 export * from './live';

@@ -193,6 +193,17 @@ export const ZInboundSmsRequestSchema = z.looseObject({
   Body: z.string().max(1600).default(''),
 });
 export const INBOUND_SMS_PATH = '/phoneNumberSubscriptions/inbound';
+
+/** Twilio's status callback of a sent text message (decision 0144): where it posts, and the fields we read. */
+export const SMS_STATUS_CALLBACK_PATH = '/messages/sms/status';
+export const ZSmsStatusCallbackSchema = z.looseObject({
+  MessageSid: z.string().min(1).max(64),
+  MessageStatus: z.string().min(1).max(32),
+  ErrorCode: z.string().max(16).optional(),
+});
+export type TSmsStatusCallback = z.infer<typeof ZSmsStatusCallbackSchema>;
+/** The statuses Twilio ends a message with when it did not reach the phone. */
+export const SMS_FAILED_STATUSES = ['failed', 'undelivered'] as const;
 export const TWILIO_SIGNATURE_HEADER = 'x-twilio-signature';
 
 // ---------------------------------------------------------------------------

@@ -37,13 +37,22 @@ export const ZTokenReplySchema = z.object({
   refreshToken: z.string().min(1),
   expiresIn: z.number().int().positive(),
   staffMemberId: z.string().min(1),
+  /**
+   * The automatic logoff limit of this person (decision 0142): the web app signs out after this many seconds
+   * without use, and the server refuses a refresh past it.
+   */
+  inactivityLogoffSeconds: z.number().int().positive().optional(),
 });
 export type TTokenReply = z.infer<typeof ZTokenReplySchema>;
 
 export const ZPasswordlessVerifyReplySchema = ZTokenReplySchema;
 export type TPasswordlessVerifyReply = TTokenReply;
 
-export const ZTokenRefreshRequestSchema = z.object({ refreshToken: z.string().min(1) });
+export const ZTokenRefreshRequestSchema = z.object({
+  refreshToken: z.string().min(1),
+  /** Seconds since the person last used the app (touch, key, scroll), as the web app saw it (decision 0142). */
+  idleSeconds: z.number().int().min(0).max(31_536_000).optional(),
+});
 export type TTokenRefreshRequest = z.infer<typeof ZTokenRefreshRequestSchema>;
 
 /** "a fresh access token": same shape as the verify reply (the refresh token may be rotated). */

@@ -14,6 +14,10 @@ export const JobName = {
   startTaskNotifications: 'start-task-notifications',
   /** One run of one block of a task's notification escalation. */
   runNotificationBlock: 'run-notification-block',
+  /** A block's pushes must be reported SHOWN by now, else the next block runs at once (decision 0144). */
+  checkMissedAlert: 'check-missed-alert',
+  /** The provider reported a text of an escalation failed after sending it: the next block runs (decision 0144). */
+  textFailed: 'text-failed',
   /** Hourly (cron): TaskChange rows past their retention are deleted (decision 0033). */
   pruneTaskChanges: 'prune-task-changes',
 } as const;
@@ -62,6 +66,38 @@ export interface RunNotificationBlockPayload {
   /** 0 for the first run; recurring blocks count up. */
   run: number;
 }
+
+export interface CheckMissedAlertPayload {
+  contextId: string;
+  /** The block whose run sent the message. */
+  blockIndex: number;
+  messageRid: string;
+}
+
+export interface TextFailedPayload {
+  contextId: string;
+  blockIndex: number;
+  messageRid: string;
+  /** What the provider said, for the record. */
+  detail: string;
+}
+
+/** Queues the escalation step of a text the provider reported failed (one per delivery). */
+export async function scheduleTextFailed(
+  tx: Prisma.TransactionClient,
+  messageSentRid: string,
+  payload: TextFailedPayload,
+): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `SELECT graphile_worker.add_job($1, $2::json, job_key := $3, max_attempts := 3, priority := -3)`,
+    JobName.textFailed,
+    JSON.stringify(payload),
+    `text-failed:${messageSentRid}`,
+  );
+}
+
+/** One missed-alert check per message. */
+export const missedAlertJobKey = (messageRid: string): string => `missed-alert:${messageRid}`;
 
 /** One escalation start per task. */
 export const taskNotificationsJobKey = (taskId: string): string => `notify-start:${taskId}`;

@@ -1,4 +1,5 @@
 export * from './alert-transitions';
+export * from './audit-log';
 export * from './battery';
 export * from './care-assignment';
 export * from './care-zones';
@@ -7,6 +8,7 @@ export * from './device-alerts';
 export * from './device-trouble';
 export * from './door-schedule';
 export * from './media-images';
+export * from './inactivity';
 export * from './notification-rules';
 export * from './observation-rules';
 export * from './org-admin';

@@ -89,6 +89,8 @@ describe('"Other token errors are retried up to 2 times, then the user is logged
     [{}, 3, true, { action: 'logout', reason: 'token-error' }],
     [{ code: 'login_required' }, 1, false, { action: 'logout', reason: 'login-required' }],
     [{ code: 'login_required' }, 1, true, { action: 'logout', reason: 'session-expired' }],
+    // The automatic logoff (decision 0142): "Session Timed Out" even while the held token looks valid.
+    [{ code: 'session_expired' }, 1, false, { action: 'logout', reason: 'session-expired' }],
   ])('%j after %i failures (claims expired: %s) -> %j', (error, failures, claimsExpired, outcome) => {
     expect(tokenRefreshOutcome(error, failures, { claimsExpired })).toEqual(outcome);
   });

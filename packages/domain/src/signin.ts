@@ -86,6 +86,8 @@ export function codeScreenErrorKind(error: {
 
 /** The sign-in service's "sign in again" code (refresh token unknown, expired, used or revoked). */
 export const LOGIN_REQUIRED_CODE = 'login_required';
+/** The refresh error code of a session ended by the automatic logoff (SigninErrorCode.session_expired). */
+export const SESSION_EXPIRED_CODE = 'session_expired';
 
 export type TokenRefreshOutcome = { action: 'retry' } | { action: 'logout'; reason: LogoutReason };
 
@@ -101,6 +103,8 @@ export function tokenRefreshOutcome(
 ): TokenRefreshOutcome {
   // The session is over: the held token's claims have expired (session-expired), or the server asks for a
   // new sign-in while the token still looked valid (login-required).
+  // Unused past the automatic logoff limit (decision 0142): "Session Timed Out".
+  if (error.code === SESSION_EXPIRED_CODE) return { action: 'logout', reason: 'session-expired' };
   if (error.code === LOGIN_REQUIRED_CODE) {
     return { action: 'logout', reason: claimsExpired ? 'session-expired' : 'login-required' };
   }

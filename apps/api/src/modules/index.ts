@@ -1,6 +1,7 @@
 import { DEV_OUTBOX_PATH, SERVICE_BASE_PATHS } from '@sage/contract';
 import type { FastifyInstance } from 'fastify';
 import { usesOutbox } from '../env';
+import auditLogRoutes from './admin/audit-log/routes';
 import checkInsRoutes from './admin/check-ins/routes';
 import companyPhonesRoutes from './admin/company-phones/routes';
 import configurationRoutes from './admin/configuration/routes';
@@ -9,6 +10,7 @@ import enterprisesRoutes from './admin/enterprises/routes';
 import facilitiesRoutes from './admin/facilities/routes';
 import featuresRoutes from './admin/features/routes';
 import mediaRoutes from './admin/media/routes';
+import inactivityLogoffRoutes from './admin/inactivity-logoff/routes';
 import residentsRoutes from './admin/residents/routes';
 import staffProfileRoutes from './admin/staff/routes';
 import staffPreferencesRoutes from './admin/staff-preferences/routes';
@@ -63,6 +65,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await admin.register(featuresRoutes, { prefix: '/features' });
       await admin.register(configurationRoutes);
       await admin.register(mediaRoutes, { prefix: '/media' });
+      await admin.register(auditLogRoutes, { prefix: '/auditLog' });
+      await admin.register(inactivityLogoffRoutes, { prefix: '/facilities' });
     },
     { prefix: SERVICE_BASE_PATHS.admin },
   );

@@ -17,3 +17,4 @@ export async function createSmsTransportFromEnv(
   }
   return createOutboxSmsTransport(prisma);
 }
+export type { SmsTransport } from '../modules/auth/sms/sms';

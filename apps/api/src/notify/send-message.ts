@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { TPushPayload } from '@sage/contract';
 import type { PrismaClient, Severity, SubscriptionTopic } from '@sage/db';
 import webpush from 'web-push';
-import { SmsDeliveryError, type SmsTransport, sendSms } from '../modules/auth/sms/sms';
+import { SmsDeliveryError, type SmsTransport, sendSmsWithId } from '../modules/auth/sms/sms';
 import { pushReceiptToken } from './receipt';
 import type { VapidKeys } from './vapid';
 
@@ -21,6 +21,8 @@ export interface NotifierDeps {
   pushAgent?: https.Agent;
   log?: { warn(obj: object, msg: string): void };
   now?: () => Date;
+  /** Where the text message provider reports a text's later status (decision 0144); none: not asked for. */
+  smsStatusCallbackUrl?: string;
 }
 
 export interface OutgoingMessage {
@@ -34,6 +36,8 @@ export interface OutgoingMessage {
   taskSeverity?: Severity | null;
   isCheckIn?: boolean;
   createdById?: string | null;
+  /** The escalation block run that sends it: a text that fails later can still move it on (decision 0144). */
+  escalation?: { contextId: string; blockIndex: number };
 }
 
 export interface SentDelivery {
@@ -154,7 +158,11 @@ export async function sendMessage(deps: NotifierDeps, message: OutgoingMessage):
       topic: message.topic,
       title: message.title,
       body: message.body,
-      data: { isCheckIn: message.isCheckIn ?? false, taskSeverity: message.taskSeverity ?? null },
+      data: {
+        isCheckIn: message.isCheckIn ?? false,
+        taskSeverity: message.taskSeverity ?? null,
+        ...(message.escalation ? { escalation: message.escalation } : {}),
+      },
       createdById: message.createdById ?? null,
       createdAt: now,
       messagesSent: {
@@ -238,11 +246,15 @@ export async function sendMessage(deps: NotifierDeps, message: OutgoingMessage):
     ...texts.map(async ({ messageSentRid, recipient }): Promise<SentDelivery> => {
       const base = { messageSentRid, recipientId: recipient.id, channel: DeliveryChannel.SMS };
       try {
-        await sendSms(deps.sms, {
+        const { providerMessageId } = await sendSmsWithId(deps.sms, {
           to: recipient.phone,
           from: sender as string,
           body: `${message.title}: ${message.body}`,
+          ...(deps.smsStatusCallbackUrl ? { statusCallback: deps.smsStatusCallbackUrl } : {}),
         });
+        if (providerMessageId) {
+          await prisma.messageSent.update({ where: { id: messageSentRid }, data: { providerMessageId } });
+        }
         return { ...base, status: 'SENT' };
       } catch (error) {
         // The carrier says the person texted STOP: record it, so we stop trying until they text START.

@@ -1,4 +1,4 @@
-import { type NotifierDeps, sendMessage } from '@sage/api/notify';
+import { type NotifierDeps, type SentMessage, sendMessage } from '@sage/api/notify';
 import { SEVERITY_LABELS } from '@sage/contract';
 import {
   JobName,
@@ -22,6 +22,7 @@ import {
 } from '@sage/domain';
 import type { JobHelpers } from 'graphile-worker';
 import { z } from 'zod';
+import { DEFAULT_MISSED_PUSH_MS, watchDeliveries } from './missed-alerts';
 
 /**
  * The notification escalation of a task (docs/decisions/0060): when a task opens, the facility's ALERT policy
@@ -31,6 +32,8 @@ import { z } from 'zod';
 export interface EscalationDeps {
   prisma: PrismaClient;
   notifier: NotifierDeps;
+  /** How long a block's pushes have to be reported SHOWN before the next block runs (decision 0144). */
+  missedPushMs?: number;
 }
 
 /** A block as the context keeps it: the policy's block and filters as they were when the task opened. */
@@ -230,12 +233,16 @@ export async function runNotificationBlock(
     zonesById,
   );
   const startedAtMs = context.startedAt.getTime();
-  let messageRid: string | null = null;
+  let sent: SentMessage | null = null;
   if (recipientIds.length === 0) {
     helpers.logger.warn(`notification block ${payload.blockIndex} of task ${task.id} reached nobody`);
   } else {
-    messageRid = await send(deps, context.facilityId, task, block, payload.run, startedAtMs, recipientIds);
+    sent = await send(deps, context.facilityId, task, block, payload.run, startedAtMs, recipientIds, {
+      contextId: context.id,
+      blockIndex: payload.blockIndex,
+    });
   }
+  const messageRid = sent?.messageRid ?? null;
 
   // Recurring: the next run due after now (runs missed while the queue was down are skipped, not replayed).
   let nextRun: number | null = null;
@@ -260,6 +267,20 @@ export async function runNotificationBlock(
       );
     }
   }
+  if (sent) {
+    // After the send and the next run are settled: a failure here must not make the queue retry (and repeat)
+    // the block's message.
+    try {
+      await watchDeliveries(
+        prisma,
+        helpers,
+        { missedPushMs: deps.missedPushMs ?? DEFAULT_MISSED_PUSH_MS },
+        { contextId: context.id, blockIndex: payload.blockIndex, severity: task.severity, sent },
+      );
+    } catch (error) {
+      helpers.logger.error(`missed-alert watch of task ${task.id} failed: ${String(error)}`);
+    }
+  }
   return { kind: 'SENT', messageRid, recipientIds, nextRun };
 }
 
@@ -271,7 +292,8 @@ async function send(
   run: number,
   startedAtMs: number,
   recipientIds: string[],
-): Promise<string> {
+  escalation: { contextId: string; blockIndex: number },
+): Promise<SentMessage> {
   const isCheckIn = task.deviceId
     ? ((
         await deps.prisma.deviceAllocation.findFirst({
@@ -289,8 +311,9 @@ async function send(
     taskId: task.id,
     taskSeverity: task.severity,
     isCheckIn,
+    escalation,
   });
-  return sent.messageRid;
+  return sent;
 }
 
 function messageBody(severity: Severity, block: ScheduledBlock, run: number, startedAtMs: number): string {

@@ -1,14 +1,19 @@
 import type https from 'node:https';
-import { createSmsTransportFromEnv, resolveVapidKeys } from '@sage/api/notify';
+import { createSmsTransportFromEnv, resolveVapidKeys, type SmsTransport } from '@sage/api/notify';
 import { JobName, type PrismaClient } from '@sage/db';
 import type { TaskList } from 'graphile-worker';
 import type { WorkerConfig } from '../env';
 import { type EscalationDeps, runNotificationBlock, startTaskNotifications } from './escalation';
+import { checkMissedAlert, DEFAULT_MISSED_PUSH_MS, textFailed } from './missed-alerts';
 
 export interface NotificationJobOptions {
   /** HTTPS agent for push requests (tests: one trusting the local push service). */
   pushAgent?: https.Agent;
   log?: { warn(obj: object, msg: string): void };
+  /** Text messages go here instead of the environment's transport (tests: a provider that refuses some). */
+  sms?: SmsTransport;
+  /** How long pushes have to be reported SHOWN (default PUSH_SHOWN_TIMEOUT_SECONDS, else 30 s). */
+  missedPushMs?: number;
 }
 
 /** The notification jobs of the queue (start a task's escalation; run one block), ready for the taskList. */
@@ -17,11 +22,18 @@ export async function createNotificationTasks(
   config: WorkerConfig,
   options: NotificationJobOptions = {},
 ): Promise<TaskList> {
+  const missedPushMs =
+    options.missedPushMs ??
+    (config.PUSH_SHOWN_TIMEOUT_SECONDS !== undefined
+      ? config.PUSH_SHOWN_TIMEOUT_SECONDS * 1000
+      : DEFAULT_MISSED_PUSH_MS);
   const deps: EscalationDeps = {
     prisma,
+    missedPushMs,
     notifier: {
       prisma,
-      sms: await createSmsTransportFromEnv(prisma, config),
+      sms: options.sms ?? (await createSmsTransportFromEnv(prisma, config)),
+      ...(config.SMS_STATUS_CALLBACK_URL ? { smsStatusCallbackUrl: config.SMS_STATUS_CALLBACK_URL } : {}),
       vapid: await resolveVapidKeys(prisma, config),
       ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
       ...(options.log ? { log: options.log } : {}),
@@ -35,6 +47,14 @@ export async function createNotificationTasks(
     [JobName.runNotificationBlock]: async (payload, helpers) => {
       const result = await runNotificationBlock(deps, payload, helpers);
       helpers.logger.info(`notification block: ${result.kind}`);
+    },
+    [JobName.checkMissedAlert]: async (payload, helpers) => {
+      const result = await checkMissedAlert(prisma, payload, helpers, { missedPushMs });
+      helpers.logger.info(`missed-alert check: ${result.kind}`);
+    },
+    [JobName.textFailed]: async (payload, helpers) => {
+      const result = await textFailed(prisma, payload, helpers);
+      helpers.logger.info(`failed text: ${result.kind}`);
     },
   };
 }

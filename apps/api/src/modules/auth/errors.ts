@@ -31,3 +31,7 @@ export const retryLater = (retryAfterSeconds: number, why: string) =>
 
 export const loginRequired = (message: string) =>
   new SigninError(401, message, SigninErrorCode.login_required);
+
+/** The automatic logoff (decision 0142): the web app shows 'Session Timed Out' (logoutReason session-expired). */
+export const sessionExpired = (message: string) =>
+  new SigninError(401, message, SigninErrorCode.session_expired);

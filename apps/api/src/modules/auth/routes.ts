@@ -133,7 +133,7 @@ const signinRoutes: FastifyPluginAsyncZod<{ deps: SigninDeps }> = async (app, { 
         },
       },
     },
-    async (request) => rotateRefreshToken(deps, request.body.refreshToken),
+    async (request) => rotateRefreshToken(deps, request.body.refreshToken, request.body.idleSeconds),
   );
 
   app.post(

@@ -23,6 +23,7 @@ export const adminCareEventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:careEventId',
     {
+      config: { audit: 'PHI' },
       schema: {
         tags,
         summary: 'Get a care event',
@@ -70,6 +71,7 @@ export const adminResidentCareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/careActivity/latest',
     {
+      config: { audit: 'PHI', auditAction: 'READ' },
       schema: {
         tags,
         summary: 'Minutes since the last care activity, per resident',
@@ -87,6 +89,7 @@ export const adminResidentCareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:residentId/activities',
     {
+      config: { audit: 'PHI' },
       schema: {
         tags,
         summary: "A resident's care log, newest first",

@@ -71,6 +71,7 @@ const careRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/careOutcomes/search',
     {
+      config: { audit: 'PHI', auditAction: 'READ' },
       schema: {
         tags,
         summary: 'Search care outcomes, newest first',
@@ -84,6 +85,7 @@ const careRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/careEvents',
     {
+      config: { audit: 'PHI' },
       schema: {
         tags,
         summary: 'List care events, newest first',
@@ -111,6 +113,7 @@ const careRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/careEvents/latest',
     {
+      config: { audit: 'PHI' },
       schema: {
         tags,
         summary: 'The latest care event per resident and per staff member',
@@ -124,6 +127,7 @@ const careRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/careEvents/search',
     {
+      config: { audit: 'PHI', auditAction: 'READ' },
       schema: {
         tags,
         summary: 'Search care events, newest first',
@@ -153,6 +157,7 @@ const careRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/careEvents/:careEventRid',
     {
+      config: { audit: 'PHI' },
       schema: {
         tags,
         summary: 'Get a care event',

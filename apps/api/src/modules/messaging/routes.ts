@@ -2,6 +2,7 @@ import {
   ERROR_REPLIES,
   INBOUND_SMS_PATH,
   PUSH_RECEIPT_HEADER,
+  SMS_STATUS_CALLBACK_PATH,
   TWILIO_SIGNATURE_HEADER,
   WEB_PUSH_SUBSCRIPTIONS_PATH,
   ZBulkPhoneSubscriptionsRequestSchema,
@@ -22,6 +23,7 @@ import {
   ZPutWebPushSubscriptionRequestSchema,
   ZSendToRecipientIdsRequestSchema,
   ZSentMessageReplySchema,
+  ZSmsStatusCallbackSchema,
   ZUpdateMessageDeliveryRequestSchema,
   ZVapidPublicKeyReplySchema,
   ZWebPushSubscriptionsQuerySchema,
@@ -38,6 +40,7 @@ import { createSmsTransport } from '../auth/transports';
 import { requireFacility, requireFacilityManager } from './access';
 import { isValidTwilioSignature, recordInboundSms } from './inbound-sms';
 import { sendToGroups, sendToRecipientIds, updateDeliveryStatus } from './messages';
+import { recordSmsStatus } from './sms-status';
 import { listPhoneSubscriptions, upsertPhoneSubscriptions } from './subscriptions';
 import { deleteWebPushSubscriptions, putWebPushSubscription, searchWebPushSubscriptions } from './web-push';
 
@@ -273,6 +276,20 @@ export const inboundSmsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   const authToken = usesOutbox(app.config) ? app.config.SMS_WEBHOOK_DEV_TOKEN : app.config.TWILIO_AUTH_TOKEN!;
+  /** Twilio signs its webhooks: the full URL it called and the form as it sent it. */
+  const requireTwilioSignature = (request: FastifyRequest) => {
+    const params = rawForms.get(request) ?? {};
+    const url = `${app.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`}${request.url}`;
+    const signature = request.headers[TWILIO_SIGNATURE_HEADER];
+    if (
+      !isValidTwilioSignature(authToken, url, params, typeof signature === 'string' ? signature : undefined)
+    ) {
+      throw unauthorized(
+        `${TWILIO_SIGNATURE_HEADER} is missing or does not match the request`,
+        'bad_signature',
+      );
+    }
+  };
 
   app.post(
     INBOUND_SMS_PATH,
@@ -287,21 +304,29 @@ export const inboundSmsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const params = rawForms.get(request) ?? {};
-      const url = `${app.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`}${request.url}`;
-      const signature = request.headers[TWILIO_SIGNATURE_HEADER];
-      if (
-        !isValidTwilioSignature(authToken, url, params, typeof signature === 'string' ? signature : undefined)
-      ) {
-        throw unauthorized(
-          `${TWILIO_SIGNATURE_HEADER} is missing or does not match the request`,
-          'bad_signature',
-        );
-      }
+      requireTwilioSignature(request);
       const result = await recordInboundSms(app.prisma, request.body);
       request.log.info({ result: result.kind }, 'inbound text message');
       reply.type('text/xml');
       return '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+    },
+  );
+
+  app.post(
+    SMS_STATUS_CALLBACK_PATH,
+    {
+      schema: {
+        tags: ['message orchestration'],
+        summary: 'Text message status callback (Twilio): a failed alert text moves its escalation on',
+        body: ZSmsStatusCallbackSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireTwilioSignature(request);
+      const result = await recordSmsStatus(app.prisma, request.body);
+      request.log.info({ result }, 'text message status');
+      return reply.code(204).send(null);
     },
   );
 };

@@ -4,11 +4,15 @@ import { isApiError } from '../../shared/api';
 import { authenticatePath, type LogoutReason, navigateTo, setLogoutReason } from '../../shared/navigation';
 import { reportError } from '../../shared/report-error';
 import { type SessionStore, sessionStore } from '../../shared/session';
+import { activityTracker, watchInactivity } from './inactivity';
 import { signinApi } from './signin-api';
 
 /** Stores the tokens of a sign-in (they survive a reload: localStorage). */
 export function storeTokens(tokens: TTokenReply, store: SessionStore = sessionStore): void {
   setLogoutReason(undefined);
+  // A sign-in is use of the app; a refresh is not (the clock stays where the person left it).
+  if (!store.get()) activityTracker.markActive(true);
+  activityTracker.setLimitSeconds(tokens.inactivityLogoffSeconds);
   store.set({
     accessToken: tokens.accessToken,
     refreshToken: tokens.refreshToken,
@@ -53,6 +57,7 @@ export async function signOut(reason?: LogoutReason): Promise<void> {
   const refreshToken = sessionStore.get()?.refreshToken;
   setLogoutReason(reason);
   sessionStore.clear();
+  activityTracker.clear();
   navigateTo(authenticatePath(reason), { replace: true });
   if (refreshToken) await signinApi.logout(refreshToken).catch(() => {});
 }
@@ -88,7 +93,7 @@ export async function refreshOnce(failures: number, now: () => number = Date.now
         : { ok: true };
     }
     try {
-      storeTokens(await signinApi.refresh(current.refreshToken));
+      storeTokens(await signinApi.refresh(current.refreshToken, activityTracker.idleSeconds()));
       return { ok: true };
     } catch (error) {
       reportError(error, { where: 'token refresh' });
@@ -105,7 +110,8 @@ export async function refreshOnce(failures: number, now: () => number = Date.now
 /**
  * Keeps the session's access token current: a silent fetch every 60 s (at once when the held token has
  * expired, e.g. after the phone slept), up to 2 retries on failure, then logout with the reason (section 4).
- * Returns a stop function.
+ * Also signs out with reason session-expired once the person has not used the app for their facility's
+ * limit (decision 0142). Returns a stop function.
  */
 export function startSilentTokenRefresh(): () => void {
   let stopped = false;
@@ -133,10 +139,16 @@ export function startSilentTokenRefresh(): () => void {
     schedule(TOKEN_REFRESH_RETRY_MS);
   };
 
+  const stopWatching = watchInactivity(() => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    void signOut('session-expired');
+  });
   const session = sessionStore.get();
   schedule(session && areClaimsExpired(session.accessToken, Date.now()) ? 0 : TOKEN_REFRESH_INTERVAL_MS);
   return () => {
     stopped = true;
     if (timer) clearTimeout(timer);
+    stopWatching();
   };
 }

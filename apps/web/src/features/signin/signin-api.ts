@@ -17,7 +17,13 @@ export const signinApi = {
     ),
   verify: (phoneNumber: string, code: string): Promise<TTokenReply> =>
     api.post('signIn', '/passwordless/verify', { phoneNumber, code }, { parse: ZTokenReplySchema.parse }),
-  refresh: (refreshToken: string): Promise<TTokenReply> =>
-    api.post('signIn', '/token', { refreshToken }, { parse: ZTokenReplySchema.parse }),
+  /** `idleSeconds`: how long the person has not used the app (the server's automatic logoff, decision 0142). */
+  refresh: (refreshToken: string, idleSeconds?: number): Promise<TTokenReply> =>
+    api.post(
+      'signIn',
+      '/token',
+      { refreshToken, ...(idleSeconds === undefined ? {} : { idleSeconds }) },
+      { parse: ZTokenReplySchema.parse },
+    ),
   logout: (refreshToken: string): Promise<void> => api.post('signIn', '/logout', { refreshToken }),
 };

@@ -16,6 +16,7 @@ const residentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '',
     {
+      config: { audit: 'PHI' },
       schema: {
         tags,
         summary: "Residents of the caller's facilities (not archived unless asked)",
@@ -29,6 +30,7 @@ const residentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:residentId',
     {
+      config: { audit: 'PHI' },
       schema: {
         tags,
         summary: 'A resident',

@@ -37,6 +37,7 @@ const staffProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff',
     {
+      config: { audit: 'PII' },
       schema: {
         tags: ['admin: staff'],
         summary: 'Staff of the facilities the caller works in, with memberships, on-call states and configs',
@@ -75,6 +76,7 @@ const staffProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff/:staffMemberId',
     {
+      config: { audit: 'PII' },
       schema: {
         tags: ['admin: staff'],
         summary: 'A staff member: groups, on-call states, facility configs with care zones',

@@ -88,6 +88,7 @@ const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/resident-activity',
     {
+      config: { audit: 'PHI', auditAction: 'READ' },
       schema: {
         tags,
         summary: "A resident's tasks, newest first",

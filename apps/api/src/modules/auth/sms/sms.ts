@@ -6,12 +6,20 @@ export interface SmsMessage {
   to: string;
   from: string;
   body: string;
+  /** Where the provider reports the message's later status (Twilio's statusCallback); alerts only. */
+  statusCallback?: string;
+}
+
+/** What the provider says about a message it accepted. */
+export interface SmsSent {
+  /** Its id at the provider (Twilio's MessageSid), named again by the status callback. */
+  providerMessageId?: string;
 }
 
 /** Where text messages go: Twilio, or the local outbox (ARCHITECTURE.md, 'Sign-in contract'). */
 export interface SmsTransport {
   readonly kind: 'twilio' | 'outbox';
-  send(message: SmsMessage): Promise<void>;
+  send(message: SmsMessage): Promise<SmsSent | undefined>;
 }
 
 /** Twilio's "the recipient has unsubscribed (texted STOP)" error. */
@@ -49,8 +57,13 @@ export function toSmsDeliveryError(error: unknown): SmsDeliveryError {
 
 /** Sends through a transport; every failure becomes an SmsDeliveryError. */
 export async function sendSms(transport: SmsTransport, message: SmsMessage): Promise<void> {
+  await sendSmsWithId(transport, message);
+}
+
+/** As sendSms, with the provider's id of the message (for its status callback). */
+export async function sendSmsWithId(transport: SmsTransport, message: SmsMessage): Promise<SmsSent> {
   try {
-    await transport.send(message);
+    return (await transport.send(message)) ?? {};
   } catch (error) {
     throw toSmsDeliveryError(error);
   }
@@ -62,8 +75,14 @@ export async function createTwilioTransport(accountSid: string, authToken: strin
   const client = twilio(accountSid, authToken);
   return {
     kind: 'twilio',
-    async send({ to, from, body }) {
-      await client.messages.create({ to, from, body });
+    async send({ to, from, body, statusCallback }) {
+      const sent = await client.messages.create({
+        to,
+        from,
+        body,
+        ...(statusCallback ? { statusCallback } : {}),
+      });
+      return { providerMessageId: sent.sid };
     },
   };
 }
@@ -73,7 +92,11 @@ export function createOutboxSmsTransport(prisma: PrismaClient): SmsTransport {
   return {
     kind: 'outbox',
     async send({ to, from, body }) {
-      await prisma.outboxMessage.create({ data: { channel: 'SMS', to, from, body } });
+      const stored = await prisma.outboxMessage.create({
+        data: { channel: 'SMS', to, from, body },
+        select: { id: true },
+      });
+      return { providerMessageId: `outbox:${stored.id}` };
     },
   };
 }

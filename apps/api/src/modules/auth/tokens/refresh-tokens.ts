@@ -1,10 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TTokenReply } from '@sage/contract';
 import type { Prisma } from '@sage/db';
+import { isInactiveTooLong, lastActivityAt } from '@sage/domain';
 import type { SigninDeps } from '../deps';
-import { loginRequired } from '../errors';
+import { loginRequired, sessionExpired } from '../errors';
 import { announceSessionEnded } from '../sessions/registry';
 import { signAccessToken } from './access-token';
+import { loadInactivityLimitMinutes } from './inactivity';
 
 type Db = SigninDeps['prisma'] | Prisma.TransactionClient;
 
@@ -15,7 +17,7 @@ async function createRefreshToken(
   db: Db,
   deps: SigninDeps,
   staffMemberId: string,
-  family: { familyId: string; parentId: string | null },
+  family: { familyId: string; parentId: string | null; lastActivityAt?: Date },
 ): Promise<string> {
   const now = deps.now();
   const token = randomBytes(32).toString('base64url');
@@ -27,6 +29,7 @@ async function createRefreshToken(
       tokenHash: hashRefreshToken(token),
       familyId: family.familyId,
       parentId: family.parentId,
+      lastActivityAt: family.lastActivityAt ?? now,
       createdAt: now,
       expiresAt: new Date(now.getTime() + deps.config.REFRESH_TOKEN_TTL_SECONDS * 1000),
     },
@@ -39,14 +42,19 @@ async function tokenReply(
   staffMemberId: string,
   sessionId: string,
   refreshToken: string,
+  limitMinutes?: number,
 ): Promise<TTokenReply> {
-  const { token, expiresIn } = await signAccessToken(
+  const [{ token, expiresIn }, minutes] = await Promise.all([
+    signAccessToken(staffMemberId, deps.config.JWT_SECRET, deps.config.ACCESS_TOKEN_TTL_SECONDS, sessionId),
+    limitMinutes ?? loadInactivityLimitMinutes(deps.prisma, staffMemberId),
+  ]);
+  return {
+    accessToken: token,
+    refreshToken,
+    expiresIn,
     staffMemberId,
-    deps.config.JWT_SECRET,
-    deps.config.ACCESS_TOKEN_TTL_SECONDS,
-    sessionId,
-  );
-  return { accessToken: token, refreshToken, expiresIn, staffMemberId };
+    inactivityLogoffSeconds: minutes * 60,
+  };
 }
 
 /** A new session after a successful sign-in: an access token and the first refresh token of a new chain. */
@@ -64,7 +72,11 @@ export async function startSession(deps: SigninDeps, staffMemberId: string): Pro
  * A token presented again after use (a stolen copy, or the thief's after the owner's) revokes the whole chain.
  * Unknown, expired or revoked tokens, and archived staff: 401 login_required.
  */
-export async function rotateRefreshToken(deps: SigninDeps, presented: string): Promise<TTokenReply> {
+export async function rotateRefreshToken(
+  deps: SigninDeps,
+  presented: string,
+  idleSeconds?: number,
+): Promise<TTokenReply> {
   const now = deps.now();
   const outcome = await deps.prisma.$transaction(async (tx) => {
     const row = await tx.refreshToken.findUnique({
@@ -76,12 +88,24 @@ export async function rotateRefreshToken(deps: SigninDeps, presented: string): P
         usedAt: true,
         revokedAt: true,
         expiresAt: true,
+        lastActivityAt: true,
         staffMember: { select: { isArchived: true } },
       },
     });
     if (!row) return { kind: 'unknown' as const };
     if (row.revokedAt) return { kind: 'revoked' as const };
     if (row.expiresAt <= now) return { kind: 'expired' as const };
+    // Automatic logoff (decision 0142): unused past the limit, the session ends and cannot be refreshed.
+    const activeAt = new Date(lastActivityAt(row.lastActivityAt.getTime(), now.getTime(), idleSeconds));
+    const limitMinutes = await loadInactivityLimitMinutes(tx, row.staffMemberId);
+    if (isInactiveTooLong(activeAt.getTime(), now.getTime(), limitMinutes)) {
+      await tx.refreshToken.updateMany({
+        where: { familyId: row.familyId, revokedAt: null },
+        data: { revokedAt: now },
+      });
+      await announceSessionEnded(tx, row.familyId);
+      return { kind: 'inactive' as const, limitMinutes, sessionId: row.familyId };
+    }
     // Only one caller can use a token: the conditional update decides under concurrency.
     const used = row.usedAt
       ? { count: 0 }
@@ -100,19 +124,33 @@ export async function rotateRefreshToken(deps: SigninDeps, presented: string): P
     const refreshToken = await createRefreshToken(tx, deps, row.staffMemberId, {
       familyId: row.familyId,
       parentId: row.id,
+      lastActivityAt: activeAt,
     });
     return {
       kind: 'rotated' as const,
       staffMemberId: row.staffMemberId,
       sessionId: row.familyId,
       refreshToken,
+      limitMinutes,
     };
   });
-  if (outcome.kind === 'reused' || outcome.kind === 'archived') deps.sessions?.ended(outcome.sessionId);
+  if (outcome.kind === 'reused' || outcome.kind === 'archived' || outcome.kind === 'inactive') {
+    deps.sessions?.ended(outcome.sessionId);
+  }
 
   switch (outcome.kind) {
     case 'rotated':
-      return tokenReply(deps, outcome.staffMemberId, outcome.sessionId, outcome.refreshToken);
+      return tokenReply(
+        deps,
+        outcome.staffMemberId,
+        outcome.sessionId,
+        outcome.refreshToken,
+        outcome.limitMinutes,
+      );
+    case 'inactive':
+      throw sessionExpired(
+        `The session was not used for more than ${outcome.limitMinutes} min and has ended: sign in again`,
+      );
     case 'unknown':
       throw loginRequired('Unknown refresh token: sign in again');
     case 'revoked':
