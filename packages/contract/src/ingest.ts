@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zDateTime, zText } from './common';
 import { ZBatteryLevelSchema } from './devices';
 
 /** Device ingest (worker): ARCHITECTURE.md "Device ingest contract". */
@@ -27,10 +28,10 @@ export type IngestEventType = z.infer<typeof ZIngestEventTypeSchema>;
  * or -1 for unknown.
  */
 export const ZIngestEventRequestSchema = z.object({
-  eventId: z.string().min(1).max(200),
-  hardwareId: z.string().min(1).max(200),
+  eventId: zText({ min: 1, max: 200, multiline: false }),
+  hardwareId: zText({ min: 1, max: 200, multiline: false }),
   type: ZIngestEventTypeSchema,
-  timestamp: z.iso.datetime({ offset: true }),
+  timestamp: zDateTime(),
   batteryLevel: ZBatteryLevelSchema.optional(),
 });
 export type TIngestEventRequest = z.infer<typeof ZIngestEventRequestSchema>;

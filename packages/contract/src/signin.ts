@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './common';
 
 /** Sign-in contract (ARCHITECTURE.md). */
 export const SIGNIN_PATHS = {
@@ -43,7 +44,9 @@ export type TTokenReply = z.infer<typeof ZTokenReplySchema>;
 export const ZPasswordlessVerifyReplySchema = ZTokenReplySchema;
 export type TPasswordlessVerifyReply = TTokenReply;
 
-export const ZTokenRefreshRequestSchema = z.object({ refreshToken: z.string().min(1) });
+export const ZTokenRefreshRequestSchema = z.object({
+  refreshToken: zText({ min: 1, max: 512, multiline: false }),
+});
 export type TTokenRefreshRequest = z.infer<typeof ZTokenRefreshRequestSchema>;
 
 /** "a fresh access token": same shape as the verify reply (the refresh token may be rotated). */
