@@ -122,13 +122,18 @@ export default fp(async function errors(app: FastifyInstance) {
         .code(500)
         .send({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
     }
-    // Fastify's own 4xx (bad JSON, body too large, ...) and ours.
+    // Fastify's own 4xx (bad JSON, body too large, ...) and ours. A body its parser refused names the body.
+    const bodyIssue =
+      status === 400 && typeof error.code === 'string' && error.code.startsWith('FST_ERR_CTP_')
+        ? [{ field: 'body', rule: 'parse', message: error.message }]
+        : undefined;
     return reply.code(status).send({
       statusCode: status,
       error: STATUS_TEXT[status] ?? 'Error',
       code: error instanceof HttpError ? error.code : error.code,
       message: error.message,
       ...(error instanceof HttpError && error.issues ? { issues: error.issues } : {}),
+      ...(bodyIssue ? { issues: bodyIssue } : {}),
     });
   });
 });
