@@ -173,8 +173,8 @@ export function sampleValue(
     case 'number': {
       const low = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : undefined);
       const high = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1 : undefined);
-      // A time as epoch milliseconds: now.
-      const wanted = /Timestamp|Time$/.test(ctx.name) ? Date.now() : 1;
+      // A time as epoch milliseconds: now; another number: its minimum (0 passes rules such as "0 or at least 1000").
+      const wanted = /Timestamp|Time$/.test(ctx.name) ? Date.now() : (low ?? 1);
       return Math.min(Math.max(wanted, low ?? wanted), high ?? wanted);
     }
     case 'boolean':
