@@ -84,7 +84,7 @@ describe('[API][OPENAPI] the document at /docs/json', () => {
       .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
     expect(errors).toEqual([]);
     expect(report.totals.errors).toBe(0);
-  }, 60_000);
+  }, 180_000);
 
   it('generates a typed client with openapi-typescript that compiles with tsc', async () => {
     const client = astToString(await openapiTS(JSON.stringify(doc)));
@@ -115,5 +115,5 @@ describe('[API][OPENAPI] the document at /docs/json', () => {
       .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     expect(diagnostics).toEqual([]);
     expect(await readFile(join(dir, 'client.d.ts'), 'utf8')).toContain('getAdminTasksByTaskId');
-  }, 60_000);
+  }, 180_000);
 });

@@ -8,6 +8,7 @@ import {
   unknownFieldMutation,
 } from './mutations.testing';
 import {
+  candidateRequests,
   type FuzzWorld,
   issuesOf,
   namesField,
@@ -18,7 +19,6 @@ import {
   seededRandom,
   seedWorld,
   toInject,
-  validRequest,
 } from './operations.testing';
 
 const codeOf = (body: string): unknown => {
@@ -32,7 +32,7 @@ const codeOf = (body: string): unknown => {
 /** Fixed: the same mutations are sampled on every run (change it to explore others). */
 const SEED = 20_261_124;
 /** Mutations tried per operation at most (sampled with SEED beyond that), to keep the run short. */
-const PER_OPERATION = 150;
+const PER_OPERATION = 80;
 
 /**
  * Bad input never reaches the database (issue 17, decision 0120): every operation of the OpenAPI document
@@ -66,18 +66,20 @@ describe('[API][FUZZ] every operation of the OpenAPI document, one bad field at 
 
     for (const op of operations) {
       const name = `${op.method} ${op.path}`;
-      // The valid request: required fields only, else every field (some routes want one of several).
-      let base = validRequest(op, world.ids, false);
+      // The valid request: the first candidate the server does not refuse as a 400.
+      const candidates = candidateRequests(op, world.ids);
+      let base = candidates[0]!;
       let baseRes = await send(op, base);
-      if (baseRes.statusCode === 400) {
-        const full = validRequest(op, world.ids, true);
-        const fullRes = await send(op, full);
-        if (fullRes.statusCode !== 400) [base, baseRes] = [full, fullRes];
+      for (const candidate of candidates.slice(1)) {
+        if (baseRes.statusCode !== 400) break;
+        const res = await send(op, candidate);
+        if (res.statusCode >= 500) failures.push(`${name} (valid request): ${res.statusCode} ${res.body}`);
+        if (res.statusCode !== 400) [base, baseRes] = [candidate, res];
       }
       if (baseRes.statusCode >= 500)
         failures.push(`${name} (valid request): ${baseRes.statusCode} ${baseRes.body}`);
       const baseIsValid = baseRes.statusCode !== 400;
-      if (!baseIsValid) invalidBases.push(`${name}: ${baseRes.body.slice(0, 200)}`);
+      if (!baseIsValid) invalidBases.push(name);
 
       const fields = fieldsOf(op);
       let mutations: Mutation[] = [
@@ -113,17 +115,24 @@ describe('[API][FUZZ] every operation of the OpenAPI document, one bad field at 
           // Without a valid request to start from (a 400 the rules beyond the schema give), a mutation may
           // meet the same 400 again.
           const sameAsBase = !baseIsValid && codeOf(res.body) === codeOf(baseRes.body);
-          const named = namesField(issues, mutation.field) || sameAsBase;
-          if (!named)
+          // A value the schema allows (null where nullable, an unknown field of a loose object) may break a rule
+          // between fields: that 400 names the field the rule is about, which need not be the changed one.
+          const named = mutation.mustRefuse ? namesField(issues, mutation.field) : issues.length > 0;
+          if (!(named || sameAsBase)) {
             failures.push(`${where}: the 400 does not name ${mutation.field}: ${res.body.slice(0, 300)}`);
+          }
         }
       }
     }
 
     // The routes whose valid request could not be built stay visible (their 400s are only checked for issues).
+    console.log(
+      `fuzz: ${operations.length} operations, ${sent} requests; no valid request for: ${invalidBases.join(', ') || 'none'}`,
+    );
     expect({ invalidBases, sentAtLeastOnePerOperation: sent >= operations.length }).toMatchObject({
       sentAtLeastOnePerOperation: true,
     });
     expect(failures).toEqual([]);
-  });
+    // About 2,000 requests: some 10 s on an idle machine; the limit leaves room for a busy CI runner.
+  }, 180_000);
 });

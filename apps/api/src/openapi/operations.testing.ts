@@ -224,6 +224,30 @@ export function validRequest(op: Operation, ids: SeededIds, full: boolean): Requ
   return parts;
 }
 
+/**
+ * Valid requests to try, most likely first: required fields only, every field, required fields plus one
+ * optional body property (for bodies that take one of several), every field with each value of an enum
+ * property (for enums some values of which a rule beyond the schema refuses).
+ */
+export function candidateRequests(op: Operation, ids: SeededIds): RequestParts[] {
+  const required = validRequest(op, ids, false);
+  const full = validRequest(op, ids, true);
+  const out = [required, full];
+  const body = op.body ? resolveSchema(op.body) : undefined;
+  if (body?.properties && full.body && typeof full.body === 'object') {
+    const fullBody = full.body as Record<string, unknown>;
+    for (const key of Object.keys(body.properties)) {
+      if ((body.required ?? []).includes(key)) continue;
+      out.push({ ...required, body: { ...(required.body as object), [key]: fullBody[key] } });
+    }
+    for (const [key, prop] of Object.entries(body.properties)) {
+      for (const value of resolveSchema(prop).enum ?? [])
+        out.push({ ...full, body: { ...fullBody, [key]: value } });
+    }
+  }
+  return out.slice(0, 16);
+}
+
 /** The inject options of a request (path parameters encoded, repeated query keys for arrays). */
 export function toInject(op: Operation, parts: RequestParts, headers: Record<string, string>): InjectOptions {
   const url = op.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
@@ -371,7 +395,11 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
         '/admin/api/v1/staffMemberFacilityConfig/{id}': { id: config.id },
         '/admin/api/v1/notificationPolicies/{rid}': { rid: f.notificationPolicyId },
       },
-      byName: { phoneNumber: f.staff.manager.phoneNumber },
+      byName: {
+        phoneNumber: f.staff.manager.phoneNumber,
+        recipientPhoneNumber: f.staff.manager.phoneNumber,
+        senderPhoneNumber: f.taskNotificationNumber,
+      },
     },
   };
 }

@@ -77,5 +77,5 @@ describe('[API][OPENAPI] required and optional fields: the document says what th
     }
     expect(checked).toBeGreaterThan(100);
     expect(disagreements).toEqual([]);
-  });
+  }, 180_000);
 });
