@@ -107,7 +107,7 @@ export function resolveSchema(schema: JsonSchema): JsonSchema {
   }
   if (schema.allOf) {
     const { allOf, ...rest } = schema;
-    return allOf.reduce<JsonSchema>((merged, part) => ({ ...merged, ...resolveSchema(part) }), rest);
+    return Object.assign({}, rest, ...allOf.map(resolveSchema)) as JsonSchema;
   }
   return schema;
 }
