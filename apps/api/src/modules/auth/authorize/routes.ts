@@ -102,6 +102,12 @@ const authorizeRoutes: FastifyPluginAsync<{ deps: SigninDeps }> = async (app, { 
 
   // HTML pages: each handler checks its own input and answers a page, so the schemas carry no validation.
   const page = (summary: string) => ({ schema: { tags: ['sign-in'], summary, security: [] } });
+  const emailOptions = {
+    ...page('Send a sign-in code to the email address'),
+    config: { rateLimit: addressRateLimit(app) },
+  };
+  const verifyOptions = page('Check the emailed code and return to the callback with the tokens');
+
   app.get('', page('The hosted email sign-in page (implicit flow)'), async (request, reply) => {
     const flow = checkFlow(deps, request.query);
     if (!flow.ok) return refuse(reply, flow.problem);
@@ -115,96 +121,86 @@ const authorizeRoutes: FastifyPluginAsync<{ deps: SigninDeps }> = async (app, { 
     return sendPage(reply, 200, emailPage(flow.params), flow.params.redirect_uri);
   });
 
-  app.post(
-    '/email',
-    { ...page('Send a sign-in code to the email address'), config: { rateLimit: addressRateLimit(app) } },
-    async (request, reply) => {
-      const flow = checkFlow(deps, request.body);
-      if (!flow.ok) return refuse(reply, flow.problem);
-      const { params } = flow;
-      const form = ZEmailFormSchema.safeParse(request.body);
-      if (!form.success)
-        return sendPage(reply, 400, emailPage(params, { error: INVALID_EMAIL }), params.redirect_uri);
-      const { email } = form.data;
-      try {
-        await startEmailSignin(deps, email, request.ip ?? null);
-      } catch (error) {
-        if (!(error instanceof SigninError)) throw error;
-        const page = (status: number, pageError: PageError) =>
-          sendPage(reply, status, emailPage(params, { email, error: pageError }), params.redirect_uri);
-        switch (error.code) {
-          case SigninErrorCode.bad_connection:
-            return page(400, NOT_A_STAFF_EMAIL);
-          case SigninErrorCode.too_many_attempts:
-            return page(429, LOCKED_ERROR);
-          case SigninErrorCode.rate_limited:
-            return sendPage(
-              reply,
-              429,
-              codePage(params, email, {
-                info: `A code was sent to ${email} a moment ago. ${error.message}.`,
-              }),
-              params.redirect_uri,
-            );
-          default:
-            return page(error.statusCode, OTHER_ERROR);
-        }
+  app.post('/email', emailOptions, async (request, reply) => {
+    const flow = checkFlow(deps, request.body);
+    if (!flow.ok) return refuse(reply, flow.problem);
+    const { params } = flow;
+    const form = ZEmailFormSchema.safeParse(request.body);
+    if (!form.success)
+      return sendPage(reply, 400, emailPage(params, { error: INVALID_EMAIL }), params.redirect_uri);
+    const { email } = form.data;
+    try {
+      await startEmailSignin(deps, email, request.ip ?? null);
+    } catch (error) {
+      if (!(error instanceof SigninError)) throw error;
+      const page = (status: number, pageError: PageError) =>
+        sendPage(reply, status, emailPage(params, { email, error: pageError }), params.redirect_uri);
+      switch (error.code) {
+        case SigninErrorCode.bad_connection:
+          return page(400, NOT_A_STAFF_EMAIL);
+        case SigninErrorCode.too_many_attempts:
+          return page(429, LOCKED_ERROR);
+        case SigninErrorCode.rate_limited:
+          return sendPage(
+            reply,
+            429,
+            codePage(params, email, { info: `A code was sent to ${email} a moment ago. ${error.message}.` }),
+            params.redirect_uri,
+          );
+        default:
+          return page(error.statusCode, OTHER_ERROR);
       }
-      return sendPage(reply, 200, codePage(params, email), params.redirect_uri);
-    },
-  );
+    }
+    return sendPage(reply, 200, codePage(params, email), params.redirect_uri);
+  });
 
-  app.post(
-    '/verify',
-    page('Check the emailed code and return to the callback with the tokens'),
-    async (request, reply) => {
-      const flow = checkFlow(deps, request.body);
-      if (!flow.ok) return refuse(reply, flow.problem);
-      const { params } = flow;
-      const form = ZCodeFormSchema.safeParse(request.body);
-      const email =
-        typeof (request.body as { email?: unknown })?.email === 'string'
-          ? (request.body as { email: string }).email
-          : '';
-      if (!form.success) {
-        return sendPage(
-          reply,
-          400,
-          codePage(params, email, { error: INVALID_CODE_ERROR }),
-          params.redirect_uri,
-        );
-      }
-      try {
-        const tokens = await verifyEmailSignin(deps, form.data.email, form.data.code, {
-          nonce: params.nonce,
-          clientId: params.client_id,
-        });
-        const hash = new URLSearchParams({
-          access_token: tokens.access_token,
-          id_token: tokens.id_token,
-          token_type: tokens.token_type,
-          expires_in: String(tokens.expires_in),
-          state: params.state,
-          refresh_token: tokens.refresh_token,
-          staff_member_id: tokens.staff_member_id,
-        });
-        return reply
-          .code(303)
-          .header('cache-control', 'no-store')
-          .header('referrer-policy', 'no-referrer')
-          .header('location', `${params.redirect_uri}#${hash.toString()}`)
-          .send();
-      } catch (error) {
-        if (!(error instanceof SigninError)) throw error;
-        const locked = error.code === SigninErrorCode.too_many_attempts;
-        return sendPage(
-          reply,
-          error.statusCode,
-          codePage(params, form.data.email, { error: locked ? LOCKED_ERROR : INVALID_CODE_ERROR }),
-          params.redirect_uri,
-        );
-      }
-    },
-  );
+  app.post('/verify', verifyOptions, async (request, reply) => {
+    const flow = checkFlow(deps, request.body);
+    if (!flow.ok) return refuse(reply, flow.problem);
+    const { params } = flow;
+    const form = ZCodeFormSchema.safeParse(request.body);
+    const email =
+      typeof (request.body as { email?: unknown })?.email === 'string'
+        ? (request.body as { email: string }).email
+        : '';
+    if (!form.success) {
+      return sendPage(
+        reply,
+        400,
+        codePage(params, email, { error: INVALID_CODE_ERROR }),
+        params.redirect_uri,
+      );
+    }
+    try {
+      const tokens = await verifyEmailSignin(deps, form.data.email, form.data.code, {
+        nonce: params.nonce,
+        clientId: params.client_id,
+      });
+      const hash = new URLSearchParams({
+        access_token: tokens.access_token,
+        id_token: tokens.id_token,
+        token_type: tokens.token_type,
+        expires_in: String(tokens.expires_in),
+        state: params.state,
+        refresh_token: tokens.refresh_token,
+        staff_member_id: tokens.staff_member_id,
+      });
+      return reply
+        .code(303)
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header('location', `${params.redirect_uri}#${hash.toString()}`)
+        .send();
+    } catch (error) {
+      if (!(error instanceof SigninError)) throw error;
+      const locked = error.code === SigninErrorCode.too_many_attempts;
+      return sendPage(
+        reply,
+        error.statusCode,
+        codePage(params, form.data.email, { error: locked ? LOCKED_ERROR : INVALID_CODE_ERROR }),
+        params.redirect_uri,
+      );
+    }
+  });
 };
 export default authorizeRoutes;
