@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { URL_MAX_LENGTH, zText } from './common';
 import { ZE164PhoneNumberSchema } from './signin';
 
 /**
@@ -53,16 +54,16 @@ export const ZPasswordlessStartErrorReplySchema = z.object({
 });
 export type TPasswordlessStartErrorReply = z.infer<typeof ZPasswordlessStartErrorReplySchema>;
 
-export const ZLogoutRequestSchema = z.object({ refreshToken: z.string().min(1) });
+export const ZLogoutRequestSchema = z.object({ refreshToken: zText({ min: 1, max: 512, multiline: false }) });
 export type TLogoutRequest = z.infer<typeof ZLogoutRequestSchema>;
 
 /** Query of GET /auth/authorize (implicit flow). */
 export const ZAuthorizeQuerySchema = z.object({
   response_type: z.literal('token id_token', { error: "must be 'token id_token'" }),
-  redirect_uri: z.url({ error: 'must be an absolute URL' }),
-  state: z.string().min(1).max(512),
-  nonce: z.string().max(512).optional(),
-  client_id: z.string().max(200).optional(),
+  redirect_uri: z.url({ error: 'must be an absolute URL' }).max(URL_MAX_LENGTH),
+  state: zText({ min: 1, max: 512, multiline: false }),
+  nonce: zText({ max: 512, multiline: false }).optional(),
+  client_id: zText({ max: 200, multiline: false }).optional(),
 });
 export type TAuthorizeQuery = z.infer<typeof ZAuthorizeQuerySchema>;
 

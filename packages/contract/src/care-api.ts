@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCareOutcomeSchema, ZCareOutcomeValueSchema } from './care-outcomes';
-import { ZIdSchema, ZQueryBooleanSchema, zQueryArray } from './common';
+import { ZIdSchema, ZQueryBooleanSchema, zQueryArray, zText } from './common';
 import { NOTE_MAX_LENGTH } from './constants';
 import { ZObservationTypeSchema } from './observations';
 import { ZResolutionTypeSchema } from './resolution';
@@ -21,7 +21,7 @@ export const CARE_BASE_PATH = '/care/api/v1';
 export const ZCareOutcomeFilterSchema = z.union([ZCareOutcomeValueSchema, ZResolutionTypeSchema]);
 export type TCareOutcomeFilter = z.infer<typeof ZCareOutcomeFilterSchema>;
 
-const ZNoteTextSchema = z.string().trim().min(1).max(NOTE_MAX_LENGTH);
+const ZNoteTextSchema = zText({ min: 1, max: NOTE_MAX_LENGTH, trim: true });
 
 // ---------------------------------------------------------------------------------------------------------
 // Resident activity (care log)
@@ -37,7 +37,7 @@ export const ZLogCareRequestSchema = z.strictObject({
   residentId: ZIdSchema,
   careOutcomes: z.array(ZCareOutcomeSchema).min(1),
   observations: z.array(ZObservationTypeSchema).default([]),
-  resolutionNote: z.string().max(NOTE_MAX_LENGTH).optional(),
+  resolutionNote: zText({ max: NOTE_MAX_LENGTH }).optional(),
   respondingStaffRids: z.array(ZIdSchema).default([]),
   /**
    * "Staff-assist counter: min 1, max 5, default 1; shown only for ... new care logs (not refusals)"
@@ -256,7 +256,7 @@ export type TUpdateCareEventRequest = z.infer<typeof ZUpdateCareEventRequestSche
 /** POST /careEvents/{careEventRid}/notes (care service) and POST /careEvents/{careEventId}/notes (admin API:
  * "with noteType, content, creatorRid"). creatorRid, when sent, must be the caller. */
 export const ZCreateCareEventNoteRequestSchema = z.strictObject({
-  noteType: z.string().trim().min(1).max(50).optional(),
+  noteType: zText({ min: 1, max: 50, trim: true, multiline: false }).optional(),
   content: ZNoteTextSchema,
   creatorRid: ZIdSchema.optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCheckInReasonSchema, ZCheckInStatusSchema } from './check-ins';
-import { ZIdSchema, ZQueryBooleanSchema } from './common';
+import { ZIdSchema, ZQueryBooleanSchema, zDate } from './common';
 
 /** Check-ins (alerts doc section 7): GET and POST /checkIns, GET and PUT /checkIns/{checkInId}. */
 export const CHECK_INS_PATH = '/admin/api/v1/checkIns';
@@ -15,7 +15,7 @@ export type TStaffCheckInReason = z.infer<typeof ZStaffCheckInReasonSchema>;
 
 /** GET /checkIns ?date (yyyy-MM-dd; default: today's check-in day in the facility's time zone), unitId, careZoneId, facilityId, enterpriseId, status, isOnHold */
 export const ZListCheckInsQuerySchema = z.object({
-  date: z.iso.date().optional(),
+  date: zDate().optional(),
   unitId: ZIdSchema.optional(),
   careZoneId: ZIdSchema.optional(),
   facilityId: ZIdSchema.optional(),

@@ -1,8 +1,92 @@
 import { z } from 'zod';
 
-/** Ids are opaque strings (ARCHITECTURE.md). */
-export const ZIdSchema = z.string().min(1);
+// ---------------------------------------------------------------------------------------------------------
+// The three input primitives every request schema is built from (decision 0120). What they refuse would
+// otherwise reach PostgreSQL and fail there: a NUL in a text value ("invalid byte sequence"), a date
+// outside what a timestamp column holds. Refusing it here gives a 400 naming the field.
+// ---------------------------------------------------------------------------------------------------------
+
+/** The longest id a request may carry: ours are uuids (36); imported ones are a little longer. */
+export const ID_MAX_LENGTH = 128;
+
+/** Control characters (Unicode Cc: U+0000-U+001F, U+007F-U+009F; NUL included). */
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+/** The same, but tab, line feed and carriage return, which free text may hold. */
+const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /(?![\t\n\r])\p{Cc}/u;
+/** A UTF-16 surrogate without its pair: not a character, cannot be stored as UTF-8. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+const hasNone = (pattern: RegExp) => (value: string) => !pattern.test(value);
+
+/** Ids are opaque strings (ARCHITECTURE.md): 1-128 characters, no control characters. */
+export const ZIdSchema = z
+  .string()
+  .min(1)
+  .max(ID_MAX_LENGTH)
+  .refine(hasNone(CONTROL_CHARACTERS), 'Must not contain control characters')
+  .refine(hasNone(LONE_SURROGATE), 'Must be well-formed Unicode');
 export type TId = z.infer<typeof ZIdSchema>;
+
+/**
+ * Free text of a request: at most `max` characters, no NUL or other control characters. Multi-line text
+ * (`multiline`, the default) may hold tabs and line breaks; a single-line value (a name, a title) may not.
+ * `trim` trims before `min` is checked (so blank text is too short).
+ */
+export const zText = ({
+  max,
+  min,
+  trim = false,
+  multiline = true,
+}: {
+  max: number;
+  min?: number;
+  trim?: boolean;
+  multiline?: boolean;
+}) => {
+  let schema = z.string();
+  if (trim) schema = schema.trim();
+  if (min !== undefined) schema = schema.min(min);
+  return schema
+    .max(max)
+    .refine(
+      hasNone(multiline ? CONTROL_CHARACTERS_BUT_LINE_BREAKS : CONTROL_CHARACTERS),
+      multiline
+        ? 'Must not contain control characters other than tab and line breaks'
+        : 'Must not contain control characters',
+    )
+    .refine(hasNone(LONE_SURROGATE), 'Must be well-formed Unicode');
+};
+
+/** The longest URL a request may carry (a push service endpoint is well under it). */
+export const URL_MAX_LENGTH = 2048;
+
+/** An absolute URL of a request: bounded, no control characters. */
+export const zUrl = () =>
+  z
+    .url()
+    .max(URL_MAX_LENGTH)
+    .refine(hasNone(CONTROL_CHARACTERS), 'Must not contain control characters')
+    .refine(hasNone(LONE_SURROGATE), 'Must be well-formed Unicode');
+
+/** The years a date of a request may fall in: a PostgreSQL timestamp holds more, JavaScript less. */
+export const DATE_MIN_YEAR = 1900;
+export const DATE_MAX_YEAR = 2200;
+/** The first and the last millisecond of those years, as epoch milliseconds. */
+export const EPOCH_MS_MIN = Date.UTC(DATE_MIN_YEAR, 0, 1);
+export const EPOCH_MS_MAX = Date.UTC(DATE_MAX_YEAR + 1, 0, 1) - 1;
+const YEARS_MESSAGE = `Must fall in the years ${DATE_MIN_YEAR} to ${DATE_MAX_YEAR}`;
+const inYears = (ms: number) => Number.isFinite(ms) && ms >= EPOCH_MS_MIN && ms <= EPOCH_MS_MAX;
+
+/** A calendar date (YYYY-MM-DD) in the years 1900-2200. */
+export const zDate = () =>
+  z.iso.date().refine((value) => inYears(Date.parse(`${value}T00:00:00Z`)), YEARS_MESSAGE);
+
+/** An ISO date-time with offset, in the years 1900-2200. */
+export const zDateTime = () =>
+  z.iso.datetime({ offset: true }).refine((value) => inYears(Date.parse(value)), YEARS_MESSAGE);
+
+/** A time as milliseconds since the epoch, in the years 1900-2200. */
+export const zEpochMs = () => z.number().int().min(EPOCH_MS_MIN).max(EPOCH_MS_MAX);
 
 /** One failed rule of a 400 reply: the field and the rule it broke. */
 export const ZErrorIssueSchema = z.object({
@@ -25,8 +109,15 @@ export const ZErrorReplySchema = z.object({
 });
 export type TErrorReply = z.infer<typeof ZErrorReplySchema>;
 
-/** A query-string integer (query values arrive as strings). */
-export const zQueryInt = () => z.coerce.number().int();
+/** The range of a PostgreSQL integer column (and of Prisma's Int). */
+export const INT32_MIN = -2147483648;
+export const INT32_MAX = 2147483647;
+
+/** The highest page number of a paged request (with at most 200 a page, an offset an integer holds). */
+export const PAGE_NUMBER_MAX = 1_000_000;
+
+/** A query-string integer (query values arrive as strings), in the range of an integer column. */
+export const zQueryInt = () => z.coerce.number().int().min(INT32_MIN).max(INT32_MAX);
 
 /** A query-string boolean: 'true' / 'false' (also accepts real booleans). */
 export const ZQueryBooleanSchema = z.union([
@@ -38,8 +129,17 @@ export const ZQueryBooleanSchema = z.union([
  * Array query values repeat the key (`?residentRids=a&residentRids=b`); a single value arrives as a string.
  * This schema accepts both and always yields an array.
  */
-export const zQueryArray = <T extends z.ZodType>(item: T) =>
-  z.preprocess((value) => (value === undefined || Array.isArray(value) ? value : [value]), z.array(item));
+export const zQueryArray = <T extends z.ZodType>(
+  item: T,
+  { min, max = 500 }: { min?: number; max?: number } = {},
+) => {
+  // Bounds go on the inner array, never as a further .pipe(): zod's JSON schema sees through one
+  // preprocess to the array's own optionality, not through a pipe around it, and a piped field would be
+  // documented optional while the server requires it (decision 0122).
+  let array = z.array(item).max(max);
+  if (min !== undefined) array = array.min(min);
+  return z.preprocess((value) => (value === undefined || Array.isArray(value) ? value : [value]), array);
+};
 
 /** The error replies every authenticated route may send, for its `response` schema. */
 export const ERROR_REPLIES = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCareTypeSchema } from './care-types';
-import { ZIdSchema, ZQueryBooleanSchema } from './common';
+import { ZIdSchema, ZQueryBooleanSchema, zText } from './common';
 import { ZDeviceTypeSchema } from './devices';
 
 /**
@@ -71,7 +71,7 @@ export const ZListDeviceAllocationsQuerySchema = z.object({
   doorRid: ZIdSchema.optional(),
   residentRid: ZIdSchema.optional(),
   type: ZDeviceTypeSchema.optional(),
-  deviceHardwareId: z.string().min(1).optional(),
+  deviceHardwareId: zText({ min: 1, max: 200, multiline: false }).optional(),
   isCheckIn: ZQueryBooleanSchema.optional(),
   isSilent: ZQueryBooleanSchema.optional(),
 });
@@ -88,8 +88,8 @@ export const ZUpdateDeviceAllocationRequestSchema = z
   .object({
     residentRid: ZIdSchema.optional(),
     unitRid: ZIdSchema.optional(),
-    room: z.string().trim().min(1).max(50).nullable().optional(),
-    displayName: z.string().trim().max(DEVICE_DISPLAY_NAME_MAX).nullable().optional(),
+    room: zText({ min: 1, max: 50, trim: true, multiline: false }).nullable().optional(),
+    displayName: zText({ max: DEVICE_DISPLAY_NAME_MAX, trim: true, multiline: false }).nullable().optional(),
   })
   .strict();
 export type TUpdateDeviceAllocationRequest = z.infer<typeof ZUpdateDeviceAllocationRequestSchema>;

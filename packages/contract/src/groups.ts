@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdSchema } from './common';
 
 /** Group contract identifiers (both docs, section 6 / section 3). SageSupport is the provider support group. */
 export const GroupId = {
@@ -65,7 +66,7 @@ export type TGroupMembership = z.infer<typeof ZGroupMembershipSchema>;
 
 /** Body of PUT /groups/{groupId}/membership. */
 export const ZUpsertGroupMembershipRequestSchema = z.object({
-  staffMemberId: z.string().min(1),
+  staffMemberId: ZIdSchema,
   isAdmin: z.boolean(),
 });
 export type TUpsertGroupMembershipRequest = z.infer<typeof ZUpsertGroupMembershipRequestSchema>;

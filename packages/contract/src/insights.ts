@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './common';
 
 /** Insight categories (alerts doc section 3). */
 export const InsightCategory = {
@@ -43,7 +44,7 @@ export type InsightTypeName = z.infer<typeof ZInsightTypeNameSchema>;
 export const ZInsightActionRequestSchema = z.object({
   type: ZInsightActionTypeSchema,
   details: z.record(z.string(), z.unknown()).optional(),
-  note: z.string().optional(),
+  note: zText({ max: 1000 }).optional(),
 });
 export type TInsightActionRequest = z.infer<typeof ZInsightActionRequestSchema>;
 

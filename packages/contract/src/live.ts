@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdSchema, zText } from './common';
 import { ZSeveritySchema } from './severity';
 import { ZTaskStatusSchema } from './tasks';
 
@@ -14,8 +15,8 @@ const ZVersionSchema = z.number().int().min(0);
 /** Client → server: first frame. `sinceVersion` when reconnecting. */
 export const ZLiveAuthMessageSchema = z.object({
   type: z.literal('auth'),
-  accessToken: z.string().min(1),
-  staffMemberId: z.string().min(1),
+  accessToken: zText({ min: 1, max: 4096, multiline: false }),
+  staffMemberId: ZIdSchema,
   sinceVersion: ZVersionSchema.optional(),
 });
 export type TLiveAuthMessage = z.infer<typeof ZLiveAuthMessageSchema>;

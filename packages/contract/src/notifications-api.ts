@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdSchema, zQueryArray, zQueryInt } from './common';
+import { ZIdSchema, zQueryArray, zQueryInt, zText, zUrl } from './common';
 import {
   ZNotificationPolicyTypeSchema,
   ZPushMessageDataSchema,
@@ -102,7 +102,7 @@ export type TNotificationPolicyReply = z.infer<typeof ZNotificationPolicyReplySc
 export const ZCreateNotificationPolicyRequestSchema = z.object({
   facilityRid: ZIdSchema,
   type: ZNotificationPolicyTypeSchema.default('ALERT'),
-  name: z.string().trim().min(1).max(120).optional(),
+  name: zText({ min: 1, max: 120, trim: true, multiline: false }).optional(),
   notificationBlocks: z.array(ZNotificationBlockInputSchema).min(1).max(NOTIFICATION_POLICY_MAX_BLOCKS),
 });
 
@@ -118,7 +118,7 @@ export const ZPatchNotificationPolicyQuerySchema = z.object({
 });
 export const ZPatchNotificationPolicyRequestSchema = z
   .object({
-    name: z.string().trim().min(1).max(120).nullable().optional(),
+    name: zText({ min: 1, max: 120, trim: true, multiline: false }).nullable().optional(),
     /** Replaces every block. */
     notificationBlocks: z
       .array(ZNotificationBlockInputSchema)
@@ -190,7 +190,7 @@ export const ZBulkPhoneSubscriptionsRequestSchema = z.object({
 export const ZInboundSmsRequestSchema = z.looseObject({
   From: ZE164PhoneNumberSchema,
   To: ZE164PhoneNumberSchema,
-  Body: z.string().max(1600).default(''),
+  Body: zText({ max: 1600 }).default(''),
 });
 export const INBOUND_SMS_PATH = '/phoneNumberSubscriptions/inbound';
 
@@ -216,7 +216,7 @@ export const ZWebPushSubscriptionsQuerySchema = z.object({
   facilityRid: ZIdSchema.optional(),
   enterpriseRid: ZIdSchema.optional(),
   recipientIds: zQueryArray(ZIdSchema).optional(),
-  endpoints: zQueryArray(z.url()).optional(),
+  endpoints: zQueryArray(zUrl()).optional(),
   webPushSubscriptionRids: zQueryArray(ZIdSchema).optional(),
 });
 export const ZWebPushSubscriptionSchema = z.object({
@@ -234,8 +234,8 @@ export const ZPutWebPushSubscriptionRequestSchema = ZWebPushSubscriptionRequestS
 });
 export const ZPutWebPushSubscriptionReplySchema = z.object({ webPushSubscriptionRid: z.string() });
 export const ZDeleteWebPushSubscriptionsQuerySchema = z.object({
-  recipientIds: zQueryArray(ZIdSchema).pipe(z.array(ZIdSchema).min(1)),
-  endpoints: zQueryArray(z.url()).optional(),
+  recipientIds: zQueryArray(ZIdSchema, { min: 1 }),
+  endpoints: zQueryArray(zUrl()).optional(),
 });
 export const ZDeleteWebPushSubscriptionsReplySchema = z.object({ deleted: z.number().int() });
 export const ZVapidPublicKeyReplySchema = z.object({ publicKey: z.string() });
@@ -248,8 +248,8 @@ const ZMessageContentSchema = z.object({
   facilityRid: ZIdSchema,
   /** ALERTS: sent from the alerts number; TASKS: from the tasks number. */
   topic: ZSubscriptionTopicSchema.default('TASKS'),
-  title: z.string().trim().min(1).max(120),
-  body: z.string().trim().min(1).max(1000),
+  title: zText({ min: 1, max: 120, trim: true, multiline: false }),
+  body: zText({ min: 1, max: 1000, trim: true }),
   taskId: ZIdSchema.optional(),
 });
 /** POST /messages: to the members of groups of the facility. */

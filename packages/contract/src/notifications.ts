@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdSchema, zEpochMs, zText, zUrl } from './common';
 import { ZSeveritySchema } from './severity';
 
 /** Notification policy type. */
@@ -46,7 +47,7 @@ export type MessageDeliveryStatus = z.infer<typeof ZMessageDeliveryStatusSchema>
 /** Body of PUT /messages/{messageRid}/messagesSent?messageSentRid: status and statusTimestamp. */
 export const ZUpdateMessageDeliveryRequestSchema = z.object({
   status: ZMessageDeliveryStatusSchema,
-  statusTimestamp: z.number().int(),
+  statusTimestamp: zEpochMs(),
 });
 export type TUpdateMessageDeliveryRequest = z.infer<typeof ZUpdateMessageDeliveryRequestSchema>;
 
@@ -77,9 +78,12 @@ export type TPushMessageData = z.infer<typeof ZPushMessageDataSchema>;
 
 /** Web push subscription as recorded on the server. */
 export const ZWebPushSubscriptionRequestSchema = z.object({
-  endpoint: z.url(),
-  recipientId: z.string().min(1),
-  expirationTime: z.number().int().nullable(),
-  keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }),
+  endpoint: zUrl(),
+  recipientId: ZIdSchema,
+  expirationTime: zEpochMs().nullable(),
+  keys: z.object({
+    p256dh: zText({ min: 1, max: 200, multiline: false }),
+    auth: zText({ min: 1, max: 200, multiline: false }),
+  }),
 });
 export type TWebPushSubscriptionRequest = z.infer<typeof ZWebPushSubscriptionRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './common';
 
 /** Sign-in contract (ARCHITECTURE.md). */
 export const SIGNIN_PATHS = {
@@ -49,7 +50,7 @@ export const ZPasswordlessVerifyReplySchema = ZTokenReplySchema;
 export type TPasswordlessVerifyReply = TTokenReply;
 
 export const ZTokenRefreshRequestSchema = z.object({
-  refreshToken: z.string().min(1),
+  refreshToken: zText({ min: 1, max: 512, multiline: false }),
   /** Seconds since the person last used the app (touch, key, scroll), as the web app saw it (decision 0142). */
   idleSeconds: z.number().int().min(0).max(31_536_000).optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCareTypeSchema } from './care-types';
-import { ZIdSchema, ZQueryBooleanSchema } from './common';
+import { ZIdSchema, ZQueryBooleanSchema, zText } from './common';
 
 /**
  * Staff profile, care zones, shift (on-call) and company phones (sign-in doc sections 3, 4 and 7; admin API).
@@ -117,7 +117,7 @@ export const ZListStaffQuerySchema = z.object({
   enterpriseId: ZIdSchema.optional(),
   facilityId: ZIdSchema.optional(),
   groupId: ZIdSchema.optional(),
-  phoneNumber: z.string().optional(),
+  phoneNumber: zText({ max: 50, multiline: false }).optional(),
   isArchived: ZQueryBooleanSchema.optional(),
 });
 export type TListStaffQuery = z.infer<typeof ZListStaffQuerySchema>;

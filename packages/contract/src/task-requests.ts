@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAlertOutcomeTypeSchema, ZCareOutcomeSchema } from './care-outcomes';
+import { ZIdSchema, zText } from './common';
 import { NOTE_MAX_LENGTH, STAFF_ASSIST_MAX, STAFF_ASSIST_MIN } from './constants';
 import { ZObservationTypeSchema } from './observations';
 import { ZTaskStatusSchema } from './tasks';
@@ -21,12 +22,12 @@ export type TUpdateTaskStatusRequest = z.infer<typeof ZUpdateTaskStatusRequestSc
  */
 export const ZResolveTaskRequestSchema = z.object({
   alertOutcomeType: ZAlertOutcomeTypeSchema,
-  resolutionNote: z.string().max(NOTE_MAX_LENGTH).optional(),
-  residentId: z.string().min(1).nullable().optional(),
+  resolutionNote: zText({ max: NOTE_MAX_LENGTH }).optional(),
+  residentId: ZIdSchema.nullable().optional(),
   careOutcomes: z.array(ZCareOutcomeSchema).min(1),
   observations: z.array(ZObservationTypeSchema).default([]),
   bypassCareConfirmationChecks: z.boolean().default(false),
-  respondingStaffRids: z.array(z.string().min(1)).default([]),
+  respondingStaffRids: z.array(ZIdSchema).default([]),
   /**
    * "Staff-assist counter: min 1, max 5, default 1" (docs/decisions/0057): only where the counter shows (a
    * non-door-alarm emergency); the server stores 1 when it applies and none is sent, and refuses it elsewhere.
@@ -37,8 +38,8 @@ export type TResolveTaskRequest = z.infer<typeof ZResolveTaskRequestSchema>;
 
 /** POST /tasks/{taskId}/notes: subject and content. */
 export const ZCreateTaskNoteRequestSchema = z.object({
-  subject: z.string().max(200).optional(),
+  subject: zText({ max: 200, multiline: false }).optional(),
   /** Whitespace-only counts as empty ('This field is required'), as in noteFieldState. */
-  content: z.string().trim().min(1).max(NOTE_MAX_LENGTH),
+  content: zText({ min: 1, max: NOTE_MAX_LENGTH, trim: true }),
 });
 export type TCreateTaskNoteRequest = z.infer<typeof ZCreateTaskNoteRequestSchema>;

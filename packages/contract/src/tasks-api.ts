@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZAlertOutcomeTypeSchema, ZCareOutcomeSchema } from './care-outcomes';
 import { ZCareTypeSchema } from './care-types';
-import { ZIdSchema } from './common';
+import { PAGE_NUMBER_MAX, ZIdSchema, zDateTime, zEpochMs, zText } from './common';
 import { NOTE_MAX_LENGTH } from './constants';
 import { ZDeviceTroubleCauseSchema, ZTaskKindSchema } from './device-supervision';
 import { ZDeviceTypeSchema } from './devices';
@@ -38,11 +38,9 @@ export const TaskErrorCode = {
 export type TaskErrorCode = (typeof TaskErrorCode)[keyof typeof TaskErrorCode];
 
 /** A time in a request: milliseconds since the epoch, or an ISO date-time with offset. */
-export const ZTimeInputSchema = z
-  .union([z.number().int().nonnegative(), z.iso.datetime({ offset: true })])
-  .transform((value) => new Date(value));
+export const ZTimeInputSchema = z.union([zEpochMs(), zDateTime()]).transform((value) => new Date(value));
 
-export const ZPageNumberSchema = z.coerce.number().int().min(0).default(0);
+export const ZPageNumberSchema = z.coerce.number().int().min(0).max(PAGE_NUMBER_MAX).default(0);
 export const ZPageSizeSchema = z.coerce.number().int().min(1).max(200).default(50);
 
 // ---------------------------------------------------------------------------------------------------------
@@ -153,14 +151,14 @@ export const ZTaskNoteParamsSchema = z.object({ noteId: ZIdSchema });
 export const ZTaskUpdateParamsSchema = z.object({ updateId: ZIdSchema });
 export const ZFacilityRidParamsSchema = z.object({ facilityRid: ZIdSchema });
 
-const ZTitleSchema = z.string().trim().min(1).max(200);
-const ZNoteTextSchema = z.string().trim().min(1).max(NOTE_MAX_LENGTH);
+const ZTitleSchema = zText({ min: 1, max: 200, trim: true, multiline: false });
+const ZNoteTextSchema = zText({ min: 1, max: NOTE_MAX_LENGTH, trim: true });
 
 /** POST /tasks: a manual task; with an assignee it starts claimed by them. */
 export const ZCreateTaskRequestSchema = z.strictObject({
   facilityId: ZIdSchema,
   title: ZTitleSchema,
-  description: z.string().max(NOTE_MAX_LENGTH).optional(),
+  description: zText({ max: NOTE_MAX_LENGTH }).optional(),
   severity: ZSeveritySchema.default('MEDIUM_PRIORITY'),
   unitId: ZIdSchema.optional(),
   residentId: ZIdSchema.optional(),
@@ -190,7 +188,7 @@ export const ZUpdateTaskRequestSchema = z
   .strictObject({
     status: ZRequestableTaskStatusSchema.optional(),
     title: ZTitleSchema.optional(),
-    description: z.string().max(NOTE_MAX_LENGTH).nullable().optional(),
+    description: zText({ max: NOTE_MAX_LENGTH }).nullable().optional(),
     severity: ZSeveritySchema.optional(),
     unitId: ZIdSchema.nullable().optional(),
     residentId: ZIdSchema.nullable().optional(),
@@ -214,7 +212,7 @@ export type TUpdateTaskRequest = z.infer<typeof ZUpdateTaskRequestSchema>;
 /** PUT /tasks/notes/{noteId} */
 export const ZUpdateTaskNoteRequestSchema = z.strictObject({
   content: ZNoteTextSchema,
-  subject: z.string().max(200).nullable().optional(),
+  subject: zText({ max: 200, multiline: false }).nullable().optional(),
 });
 export type TUpdateTaskNoteRequest = z.infer<typeof ZUpdateTaskNoteRequestSchema>;
 
@@ -231,7 +229,7 @@ export const ZBulkResolveTasksRequestSchema = z.strictObject({
   taskIds: z.array(ZIdSchema).min(1).max(500).optional(),
   alertOutcomeType: ZAlertOutcomeTypeSchema,
   careOutcomes: z.array(ZCareOutcomeSchema).min(1),
-  resolutionNote: z.string().max(NOTE_MAX_LENGTH).optional(),
+  resolutionNote: zText({ max: NOTE_MAX_LENGTH }).optional(),
   observations: z.array(ZObservationTypeSchema).default([]),
 });
 export type TBulkResolveTasksRequest = z.infer<typeof ZBulkResolveTasksRequestSchema>;
@@ -273,4 +271,4 @@ export const ZResidentTaskActivityRequestSchema = z.strictObject({
 export type TResidentTaskActivityRequest = z.infer<typeof ZResidentTaskActivityRequestSchema>;
 
 /** GET /tasks/{taskId}/videoReplay?type */
-export const ZVideoReplayQuerySchema = z.object({ type: z.string().max(100).optional() });
+export const ZVideoReplayQuerySchema = z.object({ type: zText({ max: 100, multiline: false }).optional() });

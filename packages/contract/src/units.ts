@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { ZCareTypeSchema } from './care-types';
+import { PAGE_NUMBER_MAX, ZIdSchema } from './common';
 import { UNIT_SEARCH_PAGE_SIZE } from './constants';
 
 /** GET /admin/api/v1/units */
 export const LIST_UNITS_PATH = '/admin/api/v1/units';
 
 export const ZListUnitsQuerySchema = z.object({
-  facilityId: z.string().min(1).optional(),
-  enterpriseId: z.string().min(1).optional(),
-  residentId: z.string().min(1).optional(),
+  facilityId: ZIdSchema.optional(),
+  enterpriseId: ZIdSchema.optional(),
+  residentId: ZIdSchema.optional(),
   careType: ZCareTypeSchema.optional(),
   pageSize: z.coerce.number().int().min(1).max(UNIT_SEARCH_PAGE_SIZE).default(UNIT_SEARCH_PAGE_SIZE),
-  pageNumber: z.coerce.number().int().min(0).default(0),
+  pageNumber: z.coerce.number().int().min(0).max(PAGE_NUMBER_MAX).default(0),
 });
 export type TListUnitsQuery = z.infer<typeof ZListUnitsQuerySchema>;
 export type TListUnitsQueryInput = z.input<typeof ZListUnitsQuerySchema>;

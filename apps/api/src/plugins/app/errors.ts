@@ -50,6 +50,36 @@ const RULES: Record<string, string> = {
 };
 
 /**
+ * PostgreSQL data exceptions that only bad input causes (decision 0121): a NUL or broken UTF-8 in text
+ * (22021, 22P05), a date or time it cannot hold (22007, 22008), a number out of its column's range (22003),
+ * text that is not of the column's type (22P02), text too long for its column (22001).
+ */
+const DATA_EXCEPTIONS = new Set(['22021', '22P05', '22007', '22008', '22003', '22P02', '22001']);
+
+/** The SQLSTATE of a database error: pg's own, or the one Prisma's driver adapter wraps. */
+export function sqlState(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const candidate = e as {
+      code?: unknown;
+      meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } } };
+      cause?: unknown;
+    };
+    const wrapped = candidate.meta?.driverAdapterError?.cause;
+    const code = wrapped?.originalCode ?? wrapped?.code;
+    if (typeof code === 'string') return code;
+    if (
+      typeof candidate.code === 'string' &&
+      /^[0-9A-Z]{5}$/.test(candidate.code) &&
+      !candidate.code.startsWith('P')
+    ) {
+      return candidate.code;
+    }
+    e = candidate.cause;
+  }
+  return undefined;
+}
+
+/**
  * One error model for every service (ARCHITECTURE.md): 400 names the field and the rule,
  * other codes under 500 carry their message, 500 says only "Internal Server Error".
  */
@@ -70,6 +100,21 @@ export default fp(async function errors(app: FastifyInstance) {
         issues,
       });
     }
+    const state = error instanceof HttpError ? undefined : sqlState(error);
+    if (state && DATA_EXCEPTIONS.has(state)) {
+      // A safety net: the request schemas should have refused this value, so it means a gap in one of them.
+      request.log.warn(
+        { err: error, sqlState: state, route: request.routeOptions.url, method: request.method },
+        'bad input reached the database: a request schema lets it through',
+      );
+      return reply.code(400).send({
+        statusCode: 400,
+        error: 'Bad Request',
+        code: 'INVALID_VALUE',
+        message:
+          'A value of the request cannot be stored (it holds a character or a number or date out of range)',
+      });
+    }
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -77,13 +122,18 @@ export default fp(async function errors(app: FastifyInstance) {
         .code(500)
         .send({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
     }
-    // Fastify's own 4xx (bad JSON, body too large, ...) and ours.
+    // Fastify's own 4xx (bad JSON, body too large, ...) and ours. A body its parser refused names the body.
+    const bodyIssue =
+      status === 400 && typeof error.code === 'string' && error.code.startsWith('FST_ERR_CTP_')
+        ? [{ field: 'body', rule: 'parse', message: error.message }]
+        : undefined;
     return reply.code(status).send({
       statusCode: status,
       error: STATUS_TEXT[status] ?? 'Error',
       code: error instanceof HttpError ? error.code : error.code,
       message: error.message,
       ...(error instanceof HttpError && error.issues ? { issues: error.issues } : {}),
+      ...(bodyIssue ? { issues: bodyIssue } : {}),
     });
   });
 });

@@ -101,22 +101,33 @@ const authorizeRoutes: FastifyPluginAsync<{ deps: SigninDeps }> = async (app, { 
     );
   });
 
-  app.get('', { config: { rateLimit: PUBLIC_RATE_LIMITS.signinPage } }, async (request, reply) => {
-    const flow = checkFlow(deps, request.query);
-    if (!flow.ok) return refuse(reply, flow.problem);
-    if (deps.mailer.kind === 'unavailable') {
-      return sendPage(
-        reply,
-        503,
-        problemPage('Email sign-in is not available', 'Log in with your phone number.'),
-      );
-    }
-    return sendPage(reply, 200, emailPage(flow.params), flow.params.redirect_uri);
-  });
+  // HTML pages: each handler checks its own input and answers a page, so the schemas carry no validation.
+  const page = (summary: string) => ({ schema: { tags: ['sign-in'], summary, security: [] } });
+
+  app.get(
+    '',
+    {
+      ...page('The hosted email sign-in page (implicit flow)'),
+      config: { rateLimit: PUBLIC_RATE_LIMITS.signinPage },
+    },
+    async (request, reply) => {
+      const flow = checkFlow(deps, request.query);
+      if (!flow.ok) return refuse(reply, flow.problem);
+      if (deps.mailer.kind === 'unavailable') {
+        return sendPage(
+          reply,
+          503,
+          problemPage('Email sign-in is not available', 'Log in with your phone number.'),
+        );
+      }
+      return sendPage(reply, 200, emailPage(flow.params), flow.params.redirect_uri);
+    },
+  );
 
   app.post(
     '/email',
     {
+      ...page('Send a sign-in code to the email address'),
       config: { rateLimit: addressRateLimit(app), sharedRateLimit: true },
       bodyLimit: PUBLIC_BODY_LIMITS.signinPageForm,
     },
@@ -158,7 +169,11 @@ const authorizeRoutes: FastifyPluginAsync<{ deps: SigninDeps }> = async (app, { 
 
   app.post(
     '/verify',
-    { config: { rateLimit: PUBLIC_RATE_LIMITS.signinPage }, bodyLimit: PUBLIC_BODY_LIMITS.signinPageForm },
+    {
+      ...page('Check the emailed code and return to the callback with the tokens'),
+      config: { rateLimit: PUBLIC_RATE_LIMITS.signinPage },
+      bodyLimit: PUBLIC_BODY_LIMITS.signinPageForm,
+    },
     async (request, reply) => {
       const flow = checkFlow(deps, request.body);
       if (!flow.ok) return refuse(reply, flow.problem);

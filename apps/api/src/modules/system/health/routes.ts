@@ -8,12 +8,26 @@ const ZReady = z.object({ status: z.enum(['ready', 'unavailable']), database: z.
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['system'], security: [], response: { 200: ZHealth } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness: the process answers',
+        security: [],
+        response: { 200: ZHealth },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
   app.get(
     '/readyz',
-    { schema: { tags: ['system'], security: [], response: { 200: ZReady, 503: ZReady } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: the database answers',
+        security: [],
+        response: { 200: ZReady, 503: ZReady },
+      },
+    },
     async (_request, reply) => {
       try {
         await app.prisma.$queryRaw`SELECT 1`;
