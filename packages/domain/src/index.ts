@@ -11,6 +11,7 @@ export * from './outcome-rules';
 export * from './pendants';
 export * from './permissions';
 export * from './relative-time';
+export * from './resident-access';
 export * from './resident-search';
 export * from './resolution-options';
 export * from './resolution-rules';
