@@ -1,8 +1,10 @@
 import { DEV_OUTBOX_PATH, SERVICE_BASE_PATHS } from '@sage/contract';
 import type { FastifyInstance } from 'fastify';
 import { usesOutbox } from '../env';
+import careZonesRoutes from './admin/care-zones/routes';
 import checkInsRoutes from './admin/check-ins/routes';
 import devicesRoutes from './admin/devices/routes';
+import ehrLockedFieldsRoutes from './admin/ehr-locked-fields/routes';
 import residentsRoutes from './admin/residents/routes';
 import staffProfileRoutes from './admin/staff/routes';
 import staffPreferencesRoutes from './admin/staff-preferences/routes';
@@ -51,6 +53,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await admin.register(notificationContextRoutes, { prefix: '/notificationContexts' });
       await admin.register(checkInsRoutes, { prefix: '/checkIns' });
       await admin.register(devicesRoutes, { prefix: '/devices' });
+      await admin.register(careZonesRoutes, { prefix: '/careZones' });
+      await admin.register(ehrLockedFieldsRoutes, { prefix: '/ehrLockedFields' });
     },
     { prefix: SERVICE_BASE_PATHS.admin },
   );
