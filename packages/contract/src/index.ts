@@ -1,3 +1,4 @@
+export * from './admin-messages';
 export * from './auth-api';
 export * from './care-api';
 export * from './care-outcomes';

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useDrawers } from '../../shared/drawers';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { useSession } from '../../shared/session';
+import { ManageEntry } from '../admin/manage-entry';
 import { useOpenTasks } from '../alerts/alerts-api';
 import { TaskCard } from '../alerts/task-card';
 import { useNow } from '../alerts/use-now';
@@ -88,6 +89,7 @@ export function DashboardPage() {
             All alerts
           </Button>
           <NotificationEntries profile={profile.data} />
+          <ManageEntry />
         </Stack>
       </Box>
     </>
