@@ -10,6 +10,7 @@ import {
   callerAtRecord,
   isUniqueViolation,
   managerAtFacility,
+  nextStamp,
   requireManager,
 } from '../residents/community-access';
 import { CARE_ZONE_SELECT, toCareZone } from '../staff/staff-shape';
@@ -150,7 +151,7 @@ export async function updateCareZone(
         data: {
           ...(body.name !== undefined ? { name: body.name } : {}),
           ...(await tagColumns(tx, zone.facilityId, body.unitTags)),
-          updatedAt: new Date(),
+          updatedAt: nextStamp(row.updatedAt),
         },
         select: DETAIL_SELECT,
       });

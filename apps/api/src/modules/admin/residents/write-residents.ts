@@ -16,6 +16,7 @@ import {
   callerAtRecord,
   callerFacilities,
   forbiddenFields,
+  nextStamp,
   requireManager,
 } from './community-access';
 import { loadResidentRow, type ResidentRow, toHealthReply, toResidentReply } from './resident-reply';
@@ -151,7 +152,7 @@ async function lockForWrite(
   tx: Tx,
   residentId: string,
   ifUpdateTimestampMs: number | undefined,
-): Promise<void> {
+): Promise<Date> {
   const rows = await tx.$queryRaw<{ updatedAt: Date }[]>`
     SELECT "updatedAt" FROM "Resident" WHERE id = ${residentId} FOR UPDATE`;
   const row = rows[0];
@@ -162,6 +163,7 @@ async function lockForWrite(
       'STALE_WRITE',
     );
   }
+  return nextStamp(row.updatedAt);
 }
 
 /** 409 naming each EHR-locked field the write would change (docs/decisions/0152). */
@@ -222,11 +224,11 @@ export async function updateResident(
   checkFieldPermissions(at, body, 'body');
   checkLockedFields(row, body);
   await prisma.$transaction(async (tx) => {
-    await lockForWrite(tx, residentId, ifUpdateTimestampMs);
+    const updatedAt = await lockForWrite(tx, residentId, ifUpdateTimestampMs);
     await checkUnit(tx, row.facilityId, fields.unitId, 'body.unitId');
     await tx.resident.update({
       where: { id: residentId },
-      data: { ...residentData(fields), updatedAt: new Date() },
+      data: { ...residentData(fields), updatedAt },
     });
     if (healthInfo) await writeHealth(tx, residentId, row.facilityId, healthInfo);
   });
@@ -254,9 +256,9 @@ export async function putResidentHealth(
   checkFieldPermissions(at, { healthInfo }, 'body');
   checkLockedFields(row, { healthInfo });
   await prisma.$transaction(async (tx) => {
-    await lockForWrite(tx, residentId, ifUpdateTimestampMs);
+    const updatedAt = await lockForWrite(tx, residentId, ifUpdateTimestampMs);
     await writeHealth(tx, residentId, row.facilityId, healthInfo);
-    await tx.resident.update({ where: { id: residentId }, data: { updatedAt: new Date() } });
+    await tx.resident.update({ where: { id: residentId }, data: { updatedAt } });
   });
   return toResidentReply((await loadResidentRow(prisma, residentId))!, at);
 }
@@ -271,9 +273,9 @@ export async function deleteResidentHealth(
   checkFieldPermissions(at, { healthInfo: {} }, 'body');
   checkLockedFields(row, { healthInfo: {} });
   await prisma.$transaction(async (tx) => {
-    await lockForWrite(tx, residentId, undefined);
+    const updatedAt = await lockForWrite(tx, residentId, undefined);
     await tx.residentHealthInfo.deleteMany({ where: { residentId } });
-    await tx.resident.update({ where: { id: residentId }, data: { updatedAt: new Date() } });
+    await tx.resident.update({ where: { id: residentId }, data: { updatedAt } });
   });
   return toResidentReply((await loadResidentRow(prisma, residentId))!, at);
 }
@@ -291,10 +293,10 @@ export async function archiveResident(
   const { at } = await residentForWrite(prisma, staffMemberId, residentId);
   requireManager(at);
   await prisma.$transaction(async (tx) => {
-    await lockForWrite(tx, residentId, undefined);
+    const updatedAt = await lockForWrite(tx, residentId, undefined);
     await tx.resident.update({
       where: { id: residentId },
-      data: { isArchived: archive, updatedAt: new Date() },
+      data: { isArchived: archive, updatedAt },
     });
     if (archive) {
       await tx.deviceAllocation.updateMany({

@@ -11,6 +11,7 @@ import {
   callerAtRecord,
   callerFacilities,
   isUniqueViolation,
+  nextStamp,
   requireManager,
 } from '../residents/community-access';
 
@@ -136,7 +137,7 @@ export async function updateUnit(
       }
       const updated = await tx.unit.update({
         where: { id: unitId },
-        data: { ...unitData(fields), updatedAt: new Date() },
+        data: { ...unitData(fields), updatedAt: nextStamp(row.updatedAt) },
         select: ADMIN_UNIT_SELECT,
       });
       return toAdminUnit(updated);
