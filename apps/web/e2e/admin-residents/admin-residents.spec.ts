@@ -187,4 +187,53 @@ test.describe('[ADMIN][RESIDENTS]', () => {
     ).toBeVisible();
     await context.close();
   });
+  test('[ADMIN][EHR]: a field the EHR integration keeps is read-only on the resident form and refused by the server', async ({
+    managerPage: page,
+    manager,
+    request,
+  }) => {
+    const headers = authHeaders(manager);
+    const unit = await firstUnit(request, manager, 'LONG_TERM_CARE');
+    const facilityId = (
+      (await (await request.get(`/admin/api/v1/units/${unit.id}`, { headers })).json()) as {
+        facilityId: string;
+      }
+    ).facilityId;
+    // The salutation: no other browser test writes it.
+    const lock = await request.post('/admin/api/v1/ehrLockedFields', {
+      headers,
+      data: { facilityId, ehrProvider: 'PointClickCare', resourceField: 'resident.salutation' },
+    });
+    expect(lock.status()).toBe(201);
+    const { id: lockId } = (await lock.json()) as { id: string };
+    try {
+      const residents = await request.get(`/admin/api/v1/residents?unitId=${unit.id}`, { headers });
+      const [resident] = (await residents.json()) as {
+        id: string;
+        salutation: string | null;
+        lockedFields: string[];
+      }[];
+      if (!resident) throw new Error('No resident in the LTC unit');
+      expect(resident.lockedFields).toContain('resident.salutation');
+
+      await page.goto(`/manage/residents/${resident.id}`);
+      const salutation = page.getByRole('textbox', { name: 'Salutation' });
+      await expect(salutation).toBeDisabled();
+      await expect(page.getByText('Kept by the EHR integration')).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Preferred name' })).toBeEnabled();
+
+      const refused = await request.put(`/admin/api/v1/residents/${resident.id}`, {
+        headers,
+        data: { salutation: resident.salutation === 'Dr.' ? 'Rev.' : 'Dr.' },
+      });
+      expect(refused.status()).toBe(409);
+      expect(((await refused.json()) as { issues: { field: string }[] }).issues[0]?.field).toBe(
+        'resident.salutation',
+      );
+    } finally {
+      expect((await request.delete(`/admin/api/v1/ehrLockedFields/${lockId}`, { headers })).status()).toBe(
+        200,
+      );
+    }
+  });
 });
