@@ -53,5 +53,12 @@ export const AdminMessages = {
   unitsInZone: 'Units in this zone',
   careTypesInZone: 'Every unit of these care types',
   occupants: (n: number) => (n === 1 ? '1 resident' : `${n} residents`),
+  ehrLockedFields: 'EHR locked fields',
+  ehrProvider: 'EHR provider',
+  ehrField: 'Field',
+  lockField: 'Lock field',
+  noLockedFields: 'No field is locked: every resident field is edited here.',
+  fieldLocked: (field: string) => `${field} locked`,
+  fieldUnlocked: (field: string) => `${field} unlocked`,
   unitCount: (n: number) => (n === 1 ? '1 unit' : `${n} units`),
 } as const;

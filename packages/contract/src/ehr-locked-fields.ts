@@ -41,3 +41,17 @@ export const ZListEhrLockedFieldsQuerySchema = z.object({ facilityId: ZIdSchema.
 
 /** The error code of a write refused because it changes a locked field. */
 export const EHR_LOCKED_FIELD_CODE = 'EHR_LOCKED_FIELD';
+
+/** How the managers' screens name the lockable fields. */
+export const EHR_FIELD_LABELS = {
+  'resident.salutation': 'Salutation',
+  'resident.firstName': 'First name',
+  'resident.middleName': 'Middle name',
+  'resident.lastName': 'Last name',
+  'resident.preferredName': 'Preferred name',
+  'resident.dateOfBirth': 'Date of birth',
+  'resident.personalPhone': 'Personal phone',
+  'resident.email': 'Email',
+  'resident.unitId': 'Unit',
+  'resident.healthInfo': 'Health information',
+} as const satisfies Record<EhrResourceField, string>;

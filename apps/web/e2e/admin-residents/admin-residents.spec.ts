@@ -187,53 +187,50 @@ test.describe('[ADMIN][RESIDENTS]', () => {
     ).toBeVisible();
     await context.close();
   });
-  test('[ADMIN][EHR]: a field the EHR integration keeps is read-only on the resident form and refused by the server', async ({
+  test('[ADMIN][EHR]: a manager locks a field to the EHR: read-only on the resident form, refused by the server; unlocks it', async ({
     managerPage: page,
     manager,
     request,
   }) => {
     const headers = authHeaders(manager);
     const unit = await firstUnit(request, manager, 'LONG_TERM_CARE');
-    const facilityId = (
-      (await (await request.get(`/admin/api/v1/units/${unit.id}`, { headers })).json()) as {
-        facilityId: string;
-      }
-    ).facilityId;
+    const residents = await request.get(`/admin/api/v1/residents?unitId=${unit.id}`, { headers });
+    const [resident] = (await residents.json()) as { id: string; salutation: string | null }[];
+    if (!resident) throw new Error('No resident in the LTC unit');
+
     // The salutation: no other browser test writes it.
-    const lock = await request.post('/admin/api/v1/ehrLockedFields', {
+    await page.goto('/manage');
+    await page.getByRole('link', { name: 'EHR locked fields' }).click();
+    await page.getByRole('textbox', { name: 'EHR provider' }).fill('PointClickCare');
+    await page.getByRole('combobox', { name: 'Field' }).click();
+    await page.getByRole('option', { name: 'Salutation' }).click();
+    await page.getByRole('button', { name: 'Lock field' }).click();
+    await expect(page.getByText('Salutation locked')).toBeVisible();
+    const locks = page.getByRole('list', { name: 'EHR locked fields' });
+    await expect(locks.getByText('PointClickCare')).toBeVisible();
+
+    await page.goto(`/manage/residents/${resident.id}`);
+    await expect(page.getByRole('textbox', { name: 'Salutation' })).toBeDisabled();
+    await expect(page.getByText('Kept by the EHR integration')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Preferred name' })).toBeEnabled();
+    const refused = await request.put(`/admin/api/v1/residents/${resident.id}`, {
       headers,
-      data: { facilityId, ehrProvider: 'PointClickCare', resourceField: 'resident.salutation' },
+      data: { salutation: resident.salutation === 'Dr.' ? 'Rev.' : 'Dr.' },
     });
-    expect(lock.status()).toBe(201);
-    const { id: lockId } = (await lock.json()) as { id: string };
-    try {
-      const residents = await request.get(`/admin/api/v1/residents?unitId=${unit.id}`, { headers });
-      const [resident] = (await residents.json()) as {
-        id: string;
-        salutation: string | null;
-        lockedFields: string[];
-      }[];
-      if (!resident) throw new Error('No resident in the LTC unit');
-      expect(resident.lockedFields).toContain('resident.salutation');
+    expect(refused.status()).toBe(409);
+    expect(((await refused.json()) as { issues: { field: string }[] }).issues[0]?.field).toBe(
+      'resident.salutation',
+    );
 
-      await page.goto(`/manage/residents/${resident.id}`);
-      const salutation = page.getByRole('textbox', { name: 'Salutation' });
-      await expect(salutation).toBeDisabled();
-      await expect(page.getByText('Kept by the EHR integration')).toBeVisible();
-      await expect(page.getByRole('textbox', { name: 'Preferred name' })).toBeEnabled();
-
-      const refused = await request.put(`/admin/api/v1/residents/${resident.id}`, {
-        headers,
-        data: { salutation: resident.salutation === 'Dr.' ? 'Rev.' : 'Dr.' },
-      });
-      expect(refused.status()).toBe(409);
-      expect(((await refused.json()) as { issues: { field: string }[] }).issues[0]?.field).toBe(
-        'resident.salutation',
-      );
-    } finally {
-      expect((await request.delete(`/admin/api/v1/ehrLockedFields/${lockId}`, { headers })).status()).toBe(
-        200,
-      );
-    }
+    // Unlocked again: the field is editable.
+    await page.goto('/manage/ehr-locked-fields');
+    await locks
+      .getByRole('listitem')
+      .filter({ hasText: 'Salutation' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await expect(page.getByText('Salutation unlocked')).toBeVisible();
+    await page.goto(`/manage/residents/${resident.id}`);
+    await expect(page.getByRole('textbox', { name: 'Salutation' })).toBeEnabled();
   });
 });

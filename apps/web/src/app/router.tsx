@@ -156,6 +156,13 @@ export function createAppRouter() {
                   }),
                 ),
             },
+            {
+              path: 'manage/ehr-locked-fields',
+              lazy: () =>
+                importWithReload(
+                  () => import('../features/admin/ehr-locked-fields/ehr-locked-fields-page'),
+                ).then((m) => ({ Component: m.EhrLockedFieldsPage })),
+            },
           ],
         },
         // Any other path: the login page when signed out (spec), the dashboard when signed in.

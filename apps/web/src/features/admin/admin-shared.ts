@@ -16,6 +16,7 @@ export const ADMIN_ROUTES = {
   careZones: '/manage/care-zones',
   careZone: (id: string) => `/manage/care-zones/${encodeURIComponent(id)}`,
   newCareZone: '/manage/care-zones/new',
+  ehrLockedFields: '/manage/ehr-locked-fields',
 } as const;
 
 /** The signed-in person's permissions at the current facility (the server checks the same rules). */

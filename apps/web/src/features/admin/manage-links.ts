@@ -6,4 +6,5 @@ export const MANAGE_LINKS: { label: string; to: string }[] = [
   { label: AdminMessages.residents, to: ADMIN_ROUTES.residents },
   { label: AdminMessages.units, to: ADMIN_ROUTES.units },
   { label: AdminMessages.careZones, to: ADMIN_ROUTES.careZones },
+  { label: AdminMessages.ehrLockedFields, to: ADMIN_ROUTES.ehrLockedFields },
 ];
