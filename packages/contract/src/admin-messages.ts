@@ -19,6 +19,7 @@ export const AdminMessages = {
   restore: 'Restore',
   delete: 'Delete',
   showArchived: 'Show archived',
+  showMore: 'Show more',
   searchResidents: 'Search residents',
   noUnits: 'No units yet',
   noCareZones: 'No care zones yet',

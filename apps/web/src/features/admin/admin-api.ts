@@ -18,18 +18,31 @@ import {
   ZResidentContactSchema,
   ZResidentReplySchema,
 } from '@sage/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api';
 import { residentKeys } from '../residents/residents-api';
 import { useCareZones } from '../shift/shift-api';
 
 const enc = encodeURIComponent;
+/** Residents per page on the managers' list. */
+export const RESIDENTS_PAGE_SIZE = 50;
 
 /** Admin API calls of the managers' screens (residents, units, care zones). */
 export const adminApi = {
-  residents: (facilityId: string, search: string, isArchived: boolean): Promise<TResidentReply[]> =>
+  residents: (
+    facilityId: string,
+    search: string,
+    isArchived: boolean,
+    pageNumber = 0,
+  ): Promise<TResidentReply[]> =>
     api.get('admin', '/residents', {
-      query: { facilityId, isArchived, ...(search.trim() ? { search: search.trim() } : {}) },
+      query: {
+        facilityId,
+        isArchived,
+        pageSize: RESIDENTS_PAGE_SIZE,
+        pageNumber,
+        ...(search.trim() ? { search: search.trim() } : {}),
+      },
       parse: ZListResidentsReplySchema.parse,
     }),
   resident: (id: string): Promise<TResidentReply> =>
@@ -83,10 +96,13 @@ export const adminKeys = {
   careZone: (id: string) => ['careZones', 'detail', id] as const,
 };
 
+/** The residents list of the managers' screen, a page at a time ('Show more'). */
 export function useAdminResidents(facilityId: string | undefined, search: string, archived: boolean) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: adminKeys.residents(facilityId ?? '', search, archived),
-    queryFn: () => adminApi.residents(facilityId ?? '', search, archived),
+    queryFn: ({ pageParam }) => adminApi.residents(facilityId ?? '', search, archived, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (last.length === RESIDENTS_PAGE_SIZE ? pages.length : undefined),
     enabled: Boolean(facilityId),
   });
 }

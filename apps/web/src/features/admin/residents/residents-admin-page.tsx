@@ -47,11 +47,11 @@ function ResidentsList({ facilityId }: { facilityId: string }) {
           <Loader aria-label="Loading" />
         ) : residents.isError ? (
           <Text c="red">{residents.error.message}</Text>
-        ) : residents.data.length === 0 ? (
+        ) : residents.data.pages[0]?.length === 0 ? (
           <Text c="dimmed">{EmptyStateMessages.noResidentsFound}</Text>
         ) : (
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Residents">
-            {residents.data.map((r) => (
+            {residents.data.pages.flat().map((r) => (
               <li key={r.id}>
                 <Card
                   component={Link}
@@ -83,6 +83,16 @@ function ResidentsList({ facilityId }: { facilityId: string }) {
             ))}
           </Stack>
         )}
+        {residents.hasNextPage ? (
+          <Button
+            variant="subtle"
+            size="lg"
+            loading={residents.isFetchingNextPage}
+            onClick={() => void residents.fetchNextPage()}
+          >
+            {AdminMessages.showMore}
+          </Button>
+        ) : null}
       </Stack>
     </Box>
   );
