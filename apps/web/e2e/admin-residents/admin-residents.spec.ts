@@ -36,7 +36,7 @@ async function firstUnit(request: APIRequestContext, manager: Tokens, careType: 
 }
 
 test.describe('[ADMIN][RESIDENTS]', () => {
-  test('[ADMIN][RESIDENTS]: a manager admits a resident with health info, gives a pendant, edits, archives', async ({
+  test('[ADMIN][RESIDENTS]: a manager admits a resident with health info, gives a pendant, edits, adds contacts, archives', async ({
     managerPage: page,
     manager,
     request,
@@ -115,6 +115,24 @@ test.describe('[ADMIN][RESIDENTS]', () => {
       headers: authHeaders(manager),
     });
     expect(await edited.json()).toMatchObject({ preferredName: 'Dodo', hasPendant: true });
+
+    // A family contact (PII) and the primary care provider (PHI).
+    const contacts = page.getByRole('region', { name: 'Contacts' });
+    await contacts.getByRole('textbox', { name: 'Contacts: name' }).fill('Celia Brooke');
+    await contacts.getByRole('textbox', { name: 'Relationship' }).fill('Sister');
+    await contacts.getByRole('textbox', { name: 'Phone' }).fill('+14155550167');
+    await contacts.getByRole('button', { name: 'Add' }).click();
+    await expect(contacts.getByText('Sister · +14155550167')).toBeVisible();
+    const pcp = page.getByRole('region', { name: 'Primary care provider' });
+    await pcp.getByRole('textbox', { name: 'Primary care provider: name' }).fill('Dr. Lydgate');
+    await pcp.getByRole('button', { name: 'Add' }).click();
+    await expect(pcp.getByText('Dr. Lydgate')).toBeVisible();
+    const family = await request.get(`/admin/api/v1/residents/${residentId}/contacts`, {
+      headers: authHeaders(manager),
+    });
+    expect(await family.json()).toEqual([
+      expect.objectContaining({ name: 'Celia Brooke', relationship: 'Sister' }),
+    ]);
 
     // Archive: off the list, on the archived list, and the pendant is free again.
     await page.getByRole('button', { name: 'Archive' }).click();
