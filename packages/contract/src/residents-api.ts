@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZCareTypeSchema } from './care-types';
 import { ZIdSchema, ZQueryBooleanSchema } from './common';
 import { ZHospiceStatusSchema, ZResuscitationStrategySchema } from './residents';
+import { ZResidentHealthInfoReplySchema } from './residents-admin';
 
 /**
  * Residents of the admin API (alerts doc section 7 'Residents': GET /residents with unitId, facilityId,
@@ -30,6 +31,22 @@ export const ZResidentReplySchema = z.object({
   health: z
     .object({ resuscitationStrategy: ZResuscitationStrategySchema, hospiceStatus: ZHospiceStatusSchema })
     .nullable(),
+  /** Whole years on the facility's today; null without a date of birth. */
+  age: z.number().int().nullable(),
+  /** PII: null without PII access (canSeePII). */
+  personalPhone: z.string().nullable(),
+  /** PII: null without PII access (canSeePII). */
+  email: z.string().nullable(),
+  profilePictureUrl: z.string().nullable(),
+  /** An active pendant allocation. */
+  hasPendant: z.boolean(),
+  createTimestampMs: z.number().int(),
+  /** Send back as ifUpdateTimestampMs to make a stale write a 409 (docs/decisions/0150). */
+  updateTimestampMs: z.number().int(),
+  /** PHI: the whole health info in the spec's shape; null without PHI access. */
+  healthInfo: ZResidentHealthInfoReplySchema.nullable(),
+  /** Fields the facility's EHR integration owns ('resident.firstName', ...): read-only here (docs/decisions/0152). */
+  lockedFields: z.array(z.string()),
 });
 export type TResidentReply = z.infer<typeof ZResidentReplySchema>;
 
@@ -38,6 +55,11 @@ export const ZListResidentsQuerySchema = z.object({
   enterpriseId: ZIdSchema.optional(),
   unitId: ZIdSchema.optional(),
   isArchived: ZQueryBooleanSchema.optional(),
+  /** Case-insensitive substring of the full name (alerts doc section 5 'Resident search'). */
+  search: z.string().trim().max(100).optional(),
+  /** Pages (docs/decisions/0150): 1000 by default, the unit search page size. */
+  pageSize: z.coerce.number().int().min(1).max(1000).default(1000),
+  pageNumber: z.coerce.number().int().min(0).default(0),
 });
 export type TListResidentsQuery = z.infer<typeof ZListResidentsQuerySchema>;
 export const ZListResidentsReplySchema = z.array(ZResidentReplySchema);

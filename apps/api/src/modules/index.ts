@@ -2,15 +2,17 @@ import { DEV_OUTBOX_PATH, SERVICE_BASE_PATHS } from '@sage/contract';
 import type { FastifyInstance } from 'fastify';
 import { usesOutbox } from '../env';
 import auditLogRoutes from './admin/audit-log/routes';
+import careZonesRoutes from './admin/care-zones/routes';
 import checkInsRoutes from './admin/check-ins/routes';
 import companyPhonesRoutes from './admin/company-phones/routes';
 import configurationRoutes from './admin/configuration/routes';
 import devicesRoutes from './admin/devices/routes';
+import ehrLockedFieldsRoutes from './admin/ehr-locked-fields/routes';
 import enterprisesRoutes from './admin/enterprises/routes';
 import facilitiesRoutes from './admin/facilities/routes';
 import featuresRoutes from './admin/features/routes';
-import mediaRoutes from './admin/media/routes';
 import inactivityLogoffRoutes from './admin/inactivity-logoff/routes';
+import mediaRoutes from './admin/media/routes';
 import residentsRoutes from './admin/residents/routes';
 import staffProfileRoutes from './admin/staff/routes';
 import staffPreferencesRoutes from './admin/staff-preferences/routes';
@@ -67,6 +69,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await admin.register(mediaRoutes, { prefix: '/media' });
       await admin.register(auditLogRoutes, { prefix: '/auditLog' });
       await admin.register(inactivityLogoffRoutes, { prefix: '/facilities' });
+      await admin.register(careZonesRoutes, { prefix: '/careZones' });
+      await admin.register(ehrLockedFieldsRoutes, { prefix: '/ehrLockedFields' });
     },
     { prefix: SERVICE_BASE_PATHS.admin },
   );

@@ -121,6 +121,71 @@ export function createAppRouter() {
                   Component: m.FacilitiesPage,
                 })),
             },
+            // The managers' area: residents, units, care zones (docs/decisions/0155).
+            {
+              path: 'manage',
+              lazy: () =>
+                importWithReload(() => import('../features/admin/manage-page')).then((m) => ({
+                  Component: m.ManagePage,
+                })),
+            },
+            {
+              path: 'manage/residents',
+              lazy: () =>
+                importWithReload(() => import('../features/admin/residents/residents-admin-page')).then(
+                  (m) => ({
+                    Component: m.ResidentsAdminPage,
+                  }),
+                ),
+            },
+            {
+              path: 'manage/residents/:id',
+              lazy: () =>
+                importWithReload(() => import('../features/admin/residents/resident-edit-page')).then(
+                  (m) => ({
+                    Component: m.ResidentEditPage,
+                  }),
+                ),
+            },
+            {
+              path: 'manage/units',
+              lazy: () =>
+                importWithReload(() => import('../features/admin/units/units-admin-page')).then((m) => ({
+                  Component: m.UnitsAdminPage,
+                })),
+            },
+            {
+              path: 'manage/units/:id',
+              lazy: () =>
+                importWithReload(() => import('../features/admin/units/unit-edit-page')).then((m) => ({
+                  Component: m.UnitEditPage,
+                })),
+            },
+            {
+              path: 'manage/care-zones',
+              lazy: () =>
+                importWithReload(() => import('../features/admin/care-zones/care-zones-admin-page')).then(
+                  (m) => ({
+                    Component: m.CareZonesAdminPage,
+                  }),
+                ),
+            },
+            {
+              path: 'manage/care-zones/:id',
+              lazy: () =>
+                importWithReload(() => import('../features/admin/care-zones/care-zone-edit-page')).then(
+                  (m) => ({
+                    Component: m.CareZoneEditPage,
+                  }),
+                ),
+            },
+            {
+              path: 'manage/ehr-locked-fields',
+              lazy: () =>
+                importWithReload(
+                  () => import('../features/admin/ehr-locked-fields/ehr-locked-fields-page'),
+                ).then((m) => ({ Component: m.EhrLockedFieldsPage })),
+            },
           ],
         },
         // Any other path: the login page when signed out (spec), the dashboard when signed in.

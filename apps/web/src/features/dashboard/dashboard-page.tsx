@@ -5,6 +5,7 @@ import { useDrawers } from '../../shared/drawers';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { useSession } from '../../shared/session';
 import { AdminEntries } from '../admin/enterprises/admin-entries';
+import { ManageEntry } from '../admin/manage-entry';
 import { useOpenTasks } from '../alerts/alerts-api';
 import { TaskCard } from '../alerts/task-card';
 import { useNow } from '../alerts/use-now';
@@ -92,6 +93,7 @@ export function DashboardPage() {
           <DeviceTroubleSection now={now} />
           <NotificationEntries profile={profile.data} />
           <AdminEntries profile={profile.data} />
+          <ManageEntry />
         </Stack>
       </Box>
     </>

@@ -1,16 +1,23 @@
 import {
   ERROR_REPLIES,
+  ZAdminUnitListSchema,
+  ZAdminUnitSchema,
+  ZBulkCreateUnitsRequestSchema,
+  ZCreateUnitRequestSchema,
+  ZDeleteUnitsQuerySchema,
+  ZDeleteUnitsReplySchema,
   ZErrorReplySchema,
   ZListUnitsQuerySchema,
-  ZListUnitsReplySchema,
   ZSearchUnitsReplySchema,
   ZSearchUnitsRequestSchema,
   ZUnitDetailReplySchema,
   ZUnitParamsSchema,
+  ZUpdateUnitRequestSchema,
 } from '@sage/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getUnit, searchUnits } from './search-units';
 import { listUnits } from './service';
+import { bulkCreateUnits, createUnit, deleteUnits, updateUnit } from './write-units';
 
 const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -21,7 +28,7 @@ const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'List units of the facilities the caller works in',
         querystring: ZListUnitsQuerySchema,
         response: {
-          200: ZListUnitsReplySchema,
+          200: ZAdminUnitListSchema,
           400: ZErrorReplySchema,
           401: ZErrorReplySchema,
           403: ZErrorReplySchema,
@@ -55,6 +62,76 @@ const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getUnit(app.prisma, request.auth!.staffMemberId, request.params.unitId),
+  );
+
+  // Writes: management of the unit's facility (docs/decisions/0150, 0153).
+  app.post(
+    '',
+    {
+      schema: {
+        tags: ['admin: units'],
+        summary: 'Create a unit (management; 409 when the name is taken in the facility)',
+        body: ZCreateUnitRequestSchema,
+        response: { 201: ZAdminUnitSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createUnit(app.prisma, request.auth!.staffMemberId, request.body)),
+  );
+
+  app.post(
+    '/bulk',
+    {
+      schema: {
+        tags: ['admin: units'],
+        summary: 'Create several units, all or nothing (a bad row is named by its index)',
+        body: ZBulkCreateUnitsRequestSchema,
+        response: { 201: ZAdminUnitListSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await bulkCreateUnits(app.prisma, request.auth!.staffMemberId, request.body)),
+  );
+
+  app.put(
+    '/:unitId',
+    {
+      schema: {
+        tags: ['admin: units'],
+        summary: 'Change a unit (the fields sent; 409 when stale or the name is taken)',
+        params: ZUnitParamsSchema,
+        body: ZUpdateUnitRequestSchema,
+        response: { 200: ZAdminUnitSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) =>
+      updateUnit(app.prisma, request.auth!.staffMemberId, request.params.unitId, request.body),
+  );
+
+  app.delete(
+    '/:unitId',
+    {
+      schema: {
+        tags: ['admin: units'],
+        summary: 'Delete a unit nobody lives in and with no devices, alerts or check-ins on record',
+        params: ZUnitParamsSchema,
+        response: { 200: ZDeleteUnitsReplySchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => deleteUnits(app.prisma, request.auth!.staffMemberId, [request.params.unitId]),
+  );
+
+  app.delete(
+    '',
+    {
+      schema: {
+        tags: ['admin: units'],
+        summary: 'Delete the units named by unitRid (repeat the key), all or nothing',
+        querystring: ZDeleteUnitsQuerySchema,
+        response: { 200: ZDeleteUnitsReplySchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => deleteUnits(app.prisma, request.auth!.staffMemberId, request.query.unitRid),
   );
 };
 export default unitsRoutes;

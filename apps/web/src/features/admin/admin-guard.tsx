@@ -1,0 +1,23 @@
+import { Alert, Loader, Stack } from '@mantine/core';
+import { AdminMessages } from '@sage/contract';
+import type { Permissions } from '@sage/domain';
+import type { ReactNode } from 'react';
+import { useFacilityPermissions } from './admin-shared';
+
+/** Renders its children for management of the current facility; others see why not (the server refuses too). */
+export function AdminGuard({
+  children,
+}: {
+  children: (ctx: { facilityId: string; permissions: Permissions }) => ReactNode;
+}) {
+  const { facilityId, permissions, isPending } = useFacilityPermissions();
+  if (isPending) return <Loader aria-label="Loading" m="md" />;
+  if (!facilityId || !permissions?.isManagement) {
+    return (
+      <Stack p="md">
+        <Alert color="red">{AdminMessages.managementOnly}</Alert>
+      </Stack>
+    );
+  }
+  return <>{children({ facilityId, permissions })}</>;
+}

@@ -1,0 +1,72 @@
+import { derivePermissions, type Permissions } from '@sage/domain';
+import type { z } from 'zod';
+import { isApiError } from '../../shared/api';
+import { useSession } from '../../shared/session';
+import { useCurrentFacility, useProfile } from '../shift/shift-api';
+
+/** The managers' admin area (docs/decisions/0155). */
+export const MANAGE_ROUTE = '/manage';
+export const ADMIN_ROUTES = {
+  residents: '/manage/residents',
+  resident: (id: string) => `/manage/residents/${encodeURIComponent(id)}`,
+  newResident: '/manage/residents/new',
+  units: '/manage/units',
+  unit: (id: string) => `/manage/units/${encodeURIComponent(id)}`,
+  newUnit: '/manage/units/new',
+  careZones: '/manage/care-zones',
+  careZone: (id: string) => `/manage/care-zones/${encodeURIComponent(id)}`,
+  newCareZone: '/manage/care-zones/new',
+  ehrLockedFields: '/manage/ehr-locked-fields',
+} as const;
+
+/** The signed-in person's permissions at the current facility (the server checks the same rules). */
+export function useFacilityPermissions(): {
+  facilityId: string | undefined;
+  permissions: Permissions | null;
+  isPending: boolean;
+} {
+  const session = useSession();
+  const profile = useProfile(session?.staffMemberId ?? '');
+  const facility = useCurrentFacility();
+  const facilityId = facility.data?.id;
+  if (!profile.data || !facilityId) {
+    return { facilityId, permissions: null, isPending: profile.isPending || facility.isPending };
+  }
+  const memberships = profile.data.groupMemberships
+    .filter((m) => m.facilityId === facilityId)
+    .map((m) => ({ group: m.groupType as never, isAdmin: m.isAdmin }));
+  const isFacilityCareAdmin = profile.data.staffMemberFacilityConfigs.some(
+    (c) => c.facilityId === facilityId && c.isCareAdmin,
+  );
+  return {
+    facilityId,
+    permissions: derivePermissions({ memberships, isFacilityCareAdmin }),
+    isPending: false,
+  };
+}
+
+/** Form errors from a contract schema, keyed by the form's field paths ('healthInfo.adlHealthInfo.bathingLevel'). */
+export function schemaErrors(schema: z.ZodType, value: unknown): Record<string, string> {
+  const result = schema.safeParse(value);
+  const errors: Record<string, string> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  return errors;
+}
+
+/** A 400/403/409 reply's issues as form errors ('body.lastName' becomes 'lastName'; other fields as sent). */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!isApiError(error)) return errors;
+  for (const issue of error.issues ?? []) {
+    const field = issue.field.replace(/^body\./, '').replace(/^resident\./, '');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** '' and whitespace become null: an empty box means "not set". */
+export const orNull = (value: string | null | undefined): string | null => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};

@@ -1,0 +1,62 @@
+import { Box, Button, Card, Loader, Stack, Text } from '@mantine/core';
+import { AdminMessages, CARE_TYPE_LABELS } from '@sage/contract';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../shared/page-header/page-header';
+import { useCareZones } from '../admin-api';
+import { AdminGuard } from '../admin-guard';
+import { ADMIN_ROUTES, MANAGE_ROUTE } from '../admin-shared';
+
+/** /manage/care-zones: the facility's care zones; add one or open one. */
+export function CareZonesAdminPage() {
+  return (
+    <>
+      <PageHeader title={AdminMessages.careZones} defaultRoute={MANAGE_ROUTE} />
+      <AdminGuard>{({ facilityId }) => <ZonesList facilityId={facilityId} />}</AdminGuard>
+    </>
+  );
+}
+
+function ZonesList({ facilityId }: { facilityId: string }) {
+  const zones = useCareZones(facilityId);
+  return (
+    <Box component="main" p="md" maw={640} mx="auto">
+      <Stack gap="sm">
+        <Button component={Link} to={ADMIN_ROUTES.newCareZone} size="lg" fullWidth>
+          {AdminMessages.addCareZone}
+        </Button>
+        {zones.isPending ? (
+          <Loader aria-label="Loading" />
+        ) : zones.isError ? (
+          <Text c="red">{zones.error.message}</Text>
+        ) : zones.data.length === 0 ? (
+          <Text c="dimmed">{AdminMessages.noCareZones}</Text>
+        ) : (
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Care zones">
+            {zones.data.map((z) => (
+              <li key={z.id}>
+                <Card
+                  component={Link}
+                  to={ADMIN_ROUTES.careZone(z.id)}
+                  withBorder
+                  padding="sm"
+                  mih={56}
+                  aria-label={z.name}
+                >
+                  <Text fw={600}>{z.name}</Text>
+                  <Text size="sm" c="dimmed">
+                    {[
+                      ...z.unitTags.careTypes.map((c) => CARE_TYPE_LABELS[c]),
+                      z.unitTags.unitRids.length ? AdminMessages.unitCount(z.unitTags.unitRids.length) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Text>
+                </Card>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Box>
+  );
+}

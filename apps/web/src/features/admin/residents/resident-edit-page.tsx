@@ -1,0 +1,332 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  ADL_LEVEL_KEYS,
+  AdminMessages,
+  CARE_TYPE_LABELS,
+  HOSPICE_STATUS_LABELS,
+  RESUSCITATION_STRATEGY_LABELS,
+  type TResidentReply,
+  ZCreateResidentRequestSchema,
+  ZUpdateResidentRequestSchema,
+} from '@sage/contract';
+import { type Permissions, residentFullName } from '@sage/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../../shared/api';
+import { PageHeader } from '../../../shared/page-header/page-header';
+import { toast } from '../../../shared/toast';
+import { residentKeys } from '../../residents/residents-api';
+import { adminApi, useAdminResident, useAdminUnits } from '../admin-api';
+import { AdminGuard } from '../admin-guard';
+import { ADMIN_ROUTES, schemaErrors, serverFieldErrors } from '../admin-shared';
+import { ContactsSection } from './contacts-section';
+import {
+  ADL_LABELS,
+  createBody,
+  emptyResidentForm,
+  formToBody,
+  type ResidentFormValues,
+  residentToForm,
+} from './resident-form';
+
+/** /manage/residents/new and /manage/residents/{id}: admit, edit, archive or restore a resident. */
+export function ResidentEditPage() {
+  const { id } = useParams();
+  const isNew = !id || id === 'new';
+  const resident = useAdminResident(isNew ? undefined : id);
+  const title = isNew ? AdminMessages.newResident : resident.data ? residentFullName(resident.data) : '';
+  return (
+    <>
+      <PageHeader title={title} defaultRoute={ADMIN_ROUTES.residents} />
+      <AdminGuard>
+        {({ facilityId, permissions }) =>
+          isNew ? (
+            <ResidentForm facilityId={facilityId} permissions={permissions} resident={null} />
+          ) : resident.isPending ? (
+            <Loader aria-label="Loading" m="md" />
+          ) : resident.isError ? (
+            <Text c="red" p="md">
+              {resident.error.message}
+            </Text>
+          ) : (
+            <ResidentForm
+              // A fresh copy from the server (after a save or a 409) becomes the form's starting point.
+              key={resident.data.updateTimestampMs}
+              facilityId={facilityId}
+              permissions={permissions}
+              resident={resident.data}
+            />
+          )
+        }
+      </AdminGuard>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="sm" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Title order={2} fz="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function ResidentForm({
+  facilityId,
+  permissions,
+  resident,
+}: {
+  facilityId: string;
+  permissions: Permissions;
+  resident: TResidentReply | null;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const units = useAdminUnits(facilityId);
+  const locked = new Set(resident?.lockedFields ?? []);
+  const isLocked = (field: string) => locked.has(`resident.${field}`);
+  const lockedHint = (field: string) => (isLocked(field) ? AdminMessages.lockedByEhr : undefined);
+
+  const form = useForm<ResidentFormValues>({
+    initialValues: resident ? residentToForm(resident) : emptyResidentForm(),
+    validate: (values) =>
+      resident
+        ? schemaErrors(ZUpdateResidentRequestSchema, formToBody(values, permissions, resident.lockedFields))
+        : schemaErrors(ZCreateResidentRequestSchema, createBody(facilityId, values, permissions)),
+  });
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: residentKeys.all });
+
+  const save = useMutation({
+    mutationFn: (values: ResidentFormValues) =>
+      resident
+        ? adminApi.updateResident(resident.id, {
+            ...formToBody(values, permissions, resident.lockedFields),
+            ifUpdateTimestampMs: resident.updateTimestampMs,
+          } as never)
+        : adminApi.createResident(
+            ZCreateResidentRequestSchema.parse(createBody(facilityId, values, permissions)),
+          ),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(residentKeys.detail(saved.id), saved);
+      await refresh();
+      const name = residentFullName(saved);
+      toast.success(resident ? AdminMessages.residentSaved(name) : AdminMessages.residentAdmitted(name));
+      if (!resident) navigate(ADMIN_ROUTES.resident(saved.id), { replace: true });
+    },
+    onError: async (error) => {
+      if (isApiError(error) && error.status === 409 && error.code === 'STALE_WRITE') {
+        toast.error(AdminMessages.stale);
+        await refresh();
+        return;
+      }
+      const fields = serverFieldErrors(error);
+      if (Object.keys(fields).length) form.setErrors(fields);
+      toast.error(isApiError(error) ? error.message : AdminMessages.saveFailed);
+    },
+  });
+
+  const archive = useMutation({
+    mutationFn: (archived: boolean) => adminApi.archiveResident(resident?.id ?? '', archived),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(residentKeys.detail(saved.id), saved);
+      await refresh();
+      const name = residentFullName(saved);
+      toast.success(
+        saved.isArchived ? AdminMessages.residentArchived(name) : AdminMessages.residentRestored(name),
+      );
+      if (saved.isArchived) navigate(ADMIN_ROUTES.residents);
+    },
+    onError: (error) => toast.error(isApiError(error) ? error.message : AdminMessages.saveFailed),
+  });
+
+  const unitOptions = (units.data ?? []).map((u) => ({
+    value: u.id,
+    label: `${u.displayName} · ${CARE_TYPE_LABELS[u.careType]}`,
+  }));
+  const phiDisabled = !permissions.canEditPHI || isLocked('healthInfo');
+  const text = (field: keyof ResidentFormValues, label: string, props: Record<string, unknown> = {}) => (
+    <TextInput
+      size="md"
+      label={label}
+      disabled={isLocked(field)}
+      description={lockedHint(field)}
+      {...props}
+      {...form.getInputProps(field)}
+    />
+  );
+
+  return (
+    <Box component="main" p="md" maw={720} mx="auto">
+      <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+        <Stack gap="md">
+          {resident ? (
+            <Group gap="xs">
+              {resident.isArchived ? <Badge color="gray">Archived</Badge> : null}
+              <Badge variant="light" color={resident.hasPendant ? 'green' : 'gray'}>
+                {resident.hasPendant ? AdminMessages.hasPendant : AdminMessages.noPendant}
+              </Badge>
+              {resident.age !== null ? <Badge variant="outline">Age {resident.age}</Badge> : null}
+            </Group>
+          ) : null}
+
+          <Section title={AdminMessages.personal}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {text('firstName', 'First name', { required: true })}
+              {text('lastName', 'Last name', { required: true })}
+              {text('middleName', 'Middle name')}
+              {text('preferredName', 'Preferred name')}
+              {text('salutation', 'Salutation')}
+              {text('dateOfBirth', 'Date of birth', { type: 'date' })}
+            </SimpleGrid>
+            <Select
+              size="md"
+              label="Unit"
+              placeholder="No unit"
+              data={unitOptions}
+              searchable
+              clearable
+              disabled={isLocked('unitId')}
+              description={lockedHint('unitId')}
+              {...form.getInputProps('unitId')}
+            />
+            <Switch
+              size="md"
+              label="Routine checks"
+              {...form.getInputProps('isRoutineCheckEnabled', { type: 'checkbox' })}
+            />
+            <Switch size="md" label="On hold" {...form.getInputProps('isOnHold', { type: 'checkbox' })} />
+          </Section>
+
+          {permissions.canSeePII ? (
+            <Section title={AdminMessages.contactDetails}>
+              {text('personalPhone', 'Personal phone', {
+                type: 'tel',
+                placeholder: '+1 415 555 0123',
+                disabled: !permissions.canEditPII || isLocked('personalPhone'),
+              })}
+              {text('email', 'Email', {
+                type: 'email',
+                disabled: !permissions.canEditPII || isLocked('email'),
+              })}
+            </Section>
+          ) : null}
+
+          {permissions.canSeePHI ? (
+            <Section title={AdminMessages.health}>
+              {isLocked('healthInfo') ? <Alert color="gray">{AdminMessages.lockedByEhr}</Alert> : null}
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <Select
+                  size="md"
+                  label={AdminMessages.codeStatus}
+                  data={Object.entries(RESUSCITATION_STRATEGY_LABELS).map(([value, label]) => ({
+                    value,
+                    label,
+                  }))}
+                  allowDeselect={false}
+                  disabled={phiDisabled}
+                  {...form.getInputProps('healthInfo.resuscitationStrategy')}
+                />
+                <Select
+                  size="md"
+                  label={AdminMessages.hospice}
+                  data={Object.entries(HOSPICE_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+                  allowDeselect={false}
+                  disabled={phiDisabled}
+                  {...form.getInputProps('healthInfo.hospiceHealthInfo.hospiceStatus')}
+                />
+                <TextInput
+                  size="md"
+                  label={AdminMessages.memory}
+                  disabled={phiDisabled}
+                  {...form.getInputProps('healthInfo.memoryHealthInfo.memoryLevel')}
+                />
+                <TextInput
+                  size="md"
+                  label={AdminMessages.continence}
+                  disabled={phiDisabled}
+                  {...form.getInputProps('healthInfo.continenceHealthInfo.continenceLevel')}
+                />
+                <TextInput
+                  size="md"
+                  label="Product provider"
+                  disabled={phiDisabled}
+                  {...form.getInputProps('healthInfo.continenceHealthInfo.productProvider')}
+                />
+              </SimpleGrid>
+              <Group gap="md">
+                {(['wearsPads', 'wearsPullups', 'wearsBriefs'] as const).map((k) => (
+                  <Checkbox
+                    key={k}
+                    size="md"
+                    label={{ wearsPads: 'Pads', wearsPullups: 'Pull-ups', wearsBriefs: 'Briefs' }[k]}
+                    disabled={phiDisabled}
+                    {...form.getInputProps(`healthInfo.continenceHealthInfo.${k}`, { type: 'checkbox' })}
+                  />
+                ))}
+              </Group>
+              <Text fw={600}>{AdminMessages.adl}</Text>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {ADL_LEVEL_KEYS.map((k) => (
+                  <TextInput
+                    key={k}
+                    size="md"
+                    label={ADL_LABELS[k]}
+                    disabled={phiDisabled}
+                    {...form.getInputProps(`healthInfo.adlHealthInfo.${k}`)}
+                  />
+                ))}
+              </SimpleGrid>
+            </Section>
+          ) : null}
+
+          <Button
+            type="submit"
+            size="lg"
+            fullWidth
+            loading={save.isPending}
+            disabled={resident ? !form.isDirty() : false}
+          >
+            {AdminMessages.save}
+          </Button>
+          {resident ? (
+            <Button
+              size="lg"
+              fullWidth
+              variant="outline"
+              color={resident.isArchived ? 'blue' : 'red'}
+              loading={archive.isPending}
+              onClick={() => archive.mutate(!resident.isArchived)}
+            >
+              {resident.isArchived ? AdminMessages.restore : AdminMessages.archive}
+            </Button>
+          ) : null}
+        </Stack>
+      </form>
+      {resident ? <ContactsSection resident={resident} permissions={permissions} /> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,99 @@
+import { Badge, Box, Button, Card, Group, Loader, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { AdminMessages, CARE_TYPE_ABBREVIATIONS, EmptyStateMessages } from '@sage/contract';
+import { residentFullName } from '@sage/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../shared/page-header/page-header';
+import { useAdminResidents } from '../admin-api';
+import { AdminGuard } from '../admin-guard';
+import { ADMIN_ROUTES, MANAGE_ROUTE } from '../admin-shared';
+
+/** /manage/residents: search the facility's residents (or the archived ones) and open one; admit a new one. */
+export function ResidentsAdminPage() {
+  return (
+    <>
+      <PageHeader title={AdminMessages.residents} defaultRoute={MANAGE_ROUTE} />
+      <AdminGuard>{({ facilityId }) => <ResidentsList facilityId={facilityId} />}</AdminGuard>
+    </>
+  );
+}
+
+function ResidentsList({ facilityId }: { facilityId: string }) {
+  const [search, setSearch] = useState('');
+  const [archived, setArchived] = useState(false);
+  const [debounced] = useDebouncedValue(search, 250);
+  const residents = useAdminResidents(facilityId, debounced, archived);
+  return (
+    <Box component="main" p="md" maw={640} mx="auto">
+      <Stack gap="sm">
+        <Button component={Link} to={ADMIN_ROUTES.newResident} size="lg" fullWidth>
+          {AdminMessages.admitResident}
+        </Button>
+        <TextInput
+          label={AdminMessages.searchResidents}
+          placeholder="Resident name"
+          size="md"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
+        <Switch
+          size="md"
+          label={AdminMessages.showArchived}
+          checked={archived}
+          onChange={(e) => setArchived(e.currentTarget.checked)}
+        />
+        {residents.isPending ? (
+          <Loader aria-label="Loading" />
+        ) : residents.isError ? (
+          <Text c="red">{residents.error.message}</Text>
+        ) : residents.data.pages[0]?.length === 0 ? (
+          <Text c="dimmed">{EmptyStateMessages.noResidentsFound}</Text>
+        ) : (
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Residents">
+            {residents.data.pages.flat().map((r) => (
+              <li key={r.id}>
+                <Card
+                  component={Link}
+                  to={ADMIN_ROUTES.resident(r.id)}
+                  withBorder
+                  padding="sm"
+                  mih={56}
+                  aria-label={residentFullName(r)}
+                >
+                  <Group justify="space-between" wrap="nowrap">
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Text fw={600} truncate>
+                        {residentFullName(r)}
+                      </Text>
+                      <Text size="sm" c="dimmed">
+                        {r.unit
+                          ? `${r.unit.displayName}${CARE_TYPE_ABBREVIATIONS[r.unit.careType] ? ` · ${CARE_TYPE_ABBREVIATIONS[r.unit.careType]}` : ''}`
+                          : 'No unit'}
+                      </Text>
+                    </Stack>
+                    <Group gap={4} wrap="nowrap">
+                      {r.isArchived ? <Badge color="gray">Archived</Badge> : null}
+                      {r.isOnHold ? <Badge color="orange">On hold</Badge> : null}
+                      {r.hasPendant ? <Badge variant="light">Pendant</Badge> : null}
+                    </Group>
+                  </Group>
+                </Card>
+              </li>
+            ))}
+          </Stack>
+        )}
+        {residents.hasNextPage ? (
+          <Button
+            variant="subtle"
+            size="lg"
+            loading={residents.isFetchingNextPage}
+            onClick={() => void residents.fetchNextPage()}
+          >
+            {AdminMessages.showMore}
+          </Button>
+        ) : null}
+      </Stack>
+    </Box>
+  );
+}
