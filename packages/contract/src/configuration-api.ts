@@ -19,7 +19,8 @@ export const ZConfigurationQuerySchema = z.object({
 });
 export type TConfigurationQuery = z.infer<typeof ZConfigurationQuerySchema>;
 
-export const ZEhrLockedFieldSchema = z.object({
+/** A locked field as the configuration lists it (the full shape is in ehr-locked-fields.ts). */
+const ZConfigurationEhrLockedFieldSchema = z.object({
   id: ZIdSchema,
   ehrProvider: z.string(),
   resourceField: z.string(),
@@ -31,7 +32,7 @@ export const ZAppConfigurationSchema = z.object({
   facilityId: ZIdSchema,
   currentUser: ZStaffMemberSchema,
   facility: ZFacilitySchema.extend({
-    ehrLockedFields: z.array(ZEhrLockedFieldSchema),
+    ehrLockedFields: z.array(ZConfigurationEhrLockedFieldSchema),
     careZones: z.array(ZCareZoneSchema),
   }),
   facilityMetadata: z.object({
