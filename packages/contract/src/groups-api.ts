@@ -80,3 +80,12 @@ export const ZPutGroupMembershipRequestSchema = z.strictObject({
 });
 export type TPutGroupMembershipRequest = z.infer<typeof ZPutGroupMembershipRequestSchema>;
 export const ZRemoveGroupMemberQuerySchema = z.object({ staffMemberId: ZIdSchema });
+
+/** Refusals of the groups API (409s). The last-group text is the spec's (GroupMessages.mustBeInOneGroup). */
+export const GroupApiMessages = {
+  lastGroup: 'Team members must be in at least one group.',
+  lastAdmin: 'The last admin of a group cannot be dismissed. Make someone else a group admin first.',
+  notEmpty: 'Only a group without members can be deleted. Move its members to other groups first.',
+  nameTaken: 'The community already has a group with this name.',
+  stale: 'Someone else changed this group meanwhile. Reload it and try again.',
+} as const;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { usesOutbox } from '../env';
 import checkInsRoutes from './admin/check-ins/routes';
 import devicesRoutes from './admin/devices/routes';
+import groupsRoutes from './admin/groups/routes';
 import residentsRoutes from './admin/residents/routes';
 import staffProfileRoutes from './admin/staff/routes';
 import staffPreferencesRoutes from './admin/staff-preferences/routes';
@@ -51,6 +52,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await admin.register(notificationContextRoutes, { prefix: '/notificationContexts' });
       await admin.register(checkInsRoutes, { prefix: '/checkIns' });
       await admin.register(devicesRoutes, { prefix: '/devices' });
+      await admin.register(groupsRoutes, { prefix: '/groups' });
     },
     { prefix: SERVICE_BASE_PATHS.admin },
   );
