@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ZIdSchema, ZQueryBooleanSchema, zQueryInt } from './common';
-import { ZStaffMemberSchema } from './staff-profile';
+import { ZIdSchema, ZQueryBooleanSchema } from './common';
+import { ZStaffFacilityPreferenceSchema } from './staff-preferences';
+import { ZStaffMemberFacilityConfigSchema, ZStaffMemberSchema } from './staff-profile';
 
 /**
  * Staff administration (sign-in doc section 7 'Staff'): create, bulk, update, delete, archive, permissions,
@@ -29,8 +30,6 @@ export const STAFF_NAME_MAX = 100;
 export const STAFF_EMAIL_MAX = 254;
 /** Most staff members in one POST /staff/bulk (all or nothing). */
 export const STAFF_BULK_MAX = 200;
-/** GET /staff pages: up to 1000 staff members (like units); a shorter page is the last. */
-export const STAFF_PAGE_SIZE_MAX = 1000;
 
 const ZNameSchema = z.string().trim().min(1).max(STAFF_NAME_MAX);
 /** A phone number as typed; the API parses it (libphonenumber-js, region US) and stores E.164. */
@@ -77,12 +76,6 @@ export type TUpdateStaffRequest = z.infer<typeof ZUpdateStaffRequestSchema>;
 
 /** POST /staff/{staffMemberId}/archive ?archive (true archives, false restores; default true). */
 export const ZArchiveStaffQuerySchema = z.object({ archive: ZQueryBooleanSchema.default(true) });
-
-/** GET /staff pages (pageNumber from 0). */
-export const ZStaffPageQuerySchema = z.object({
-  pageSize: zQueryInt().min(1).max(STAFF_PAGE_SIZE_MAX).default(STAFF_PAGE_SIZE_MAX),
-  pageNumber: zQueryInt().min(0).default(0),
-});
 
 /** POST /staff/profile/search: staff of the caller's facilities by name, group, archive state; paged. */
 export const ZStaffSearchRequestSchema = z.strictObject({
@@ -172,3 +165,5 @@ export const ZStaffFacilitySearchRequestSchema = z.strictObject({
   staffMemberIds: z.array(ZIdSchema).min(1).max(1000).optional(),
 });
 export type TStaffFacilitySearchRequest = z.infer<typeof ZStaffFacilitySearchRequestSchema>;
+export const ZListStaffFacilityConfigsReplySchema = z.array(ZStaffMemberFacilityConfigSchema);
+export const ZListStaffFacilityPreferencesReplySchema = z.array(ZStaffFacilityPreferenceSchema);
