@@ -5,6 +5,7 @@ import { pushDrawers } from '../features/notifications/push/push-drawers';
 import { pickerDrawers } from '../features/pickers/picker-drawers';
 import { residentDrawers } from '../features/residents/resident-drawers';
 import { SelectDeviceDrawer } from '../features/shift/select-device-drawer';
+import { teamDrawers } from '../features/team/team-drawers';
 import { ConfirmationDrawer, type DrawerRegistry } from '../shared/drawers';
 
 /**
@@ -20,4 +21,5 @@ export const drawerRegistry: DrawerRegistry = {
   ...deviceDrawers,
   ...optInDrawers,
   ...pickerDrawers,
+  ...teamDrawers,
 };

@@ -1,4 +1,5 @@
 import { Box, Button, Loader, Stack, Text, Title } from '@mantine/core';
+import { TEAM_ROUTE } from '@sage/contract';
 import { compareBySeverityThenAge } from '@sage/domain';
 import { Link } from 'react-router';
 import { useDrawers } from '../../shared/drawers';
@@ -86,6 +87,9 @@ export function DashboardPage() {
 
           <Button component={Link} to="/alerts" variant="subtle" size="lg">
             All alerts
+          </Button>
+          <Button component={Link} to={TEAM_ROUTE} variant="light" size="lg">
+            Team
           </Button>
           <NotificationEntries profile={profile.data} />
         </Stack>
