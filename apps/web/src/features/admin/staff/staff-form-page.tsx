@@ -149,7 +149,7 @@ export function EditStaffPage() {
     form.setValues(values);
     form.resetDirty(values);
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form when the person (re)loads
+  // Fill the form when the person (re)loads (a new updatedAt), not on every render.
   useEffect(() => {
     if (person) show(person);
   }, [person?.updatedAt]);
