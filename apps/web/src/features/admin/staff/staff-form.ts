@@ -1,14 +1,19 @@
-import { ZCreateStaffRequestSchema, ZUpdateStaffRequestSchema } from '@sage/contract';
+import {
+  GroupMessages,
+  ZCreateStaffRequestSchema,
+  ZIdSchema,
+  ZUpdateStaffRequestSchema,
+} from '@sage/contract';
 import { z } from 'zod';
 import { validatePhoneNumber } from '../../signin/phone-validation';
 
 /** The invite form: the contract's request without facilityId (the current one), phone checked as at login. */
-export const ZInviteStaffFormSchema = ZCreateStaffRequestSchema.omit({ facilityId: true }).superRefine(
-  (values, ctx) => {
+export const ZInviteStaffFormSchema = ZCreateStaffRequestSchema.omit({ facilityId: true })
+  .extend({ groupIds: z.array(ZIdSchema).min(1, GroupMessages.mustBeInOneGroup).max(20) })
+  .superRefine((values, ctx) => {
     const phone = validatePhoneNumber(values.phoneNumber, 'US');
     if (!phone.ok) ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: phone.message });
-  },
-);
+  });
 export type TInviteStaffForm = z.input<typeof ZInviteStaffFormSchema>;
 
 /** The edit form: the contract's update request, every field shown (email may be empty). */
