@@ -58,7 +58,9 @@ test.describe('[ADMIN][STAFF]', () => {
     await page.getByLabel('Mobile phone number').fill('555');
     await page.getByRole('button', { name: 'Send Invite' }).click();
     await expect(page.getByText('Phone number is invalid')).toBeVisible();
-    await page.getByLabel('Mobile phone number').fill(`(415) ${randomInt(200, 555)}-${randomInt(1000, 10_000)}`);
+    await page
+      .getByLabel('Mobile phone number')
+      .fill(`(415) ${randomInt(200, 555)}-${randomInt(1000, 10_000)}`);
     await page.getByRole('checkbox', { name: 'Housekeeping' }).check();
     await shot(page, 'admin-staff-invite');
     await page.getByRole('button', { name: 'Send Invite' }).click();
