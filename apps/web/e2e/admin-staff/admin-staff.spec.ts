@@ -5,7 +5,11 @@ import type { Page } from '@playwright/test';
 import { expect, screensDir, test } from '../alerts/fixtures';
 
 mkdirSync(screensDir, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screensDir, `${name}.png`) });
+/** A 360 px picture once the drawer's transitions have ended. */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await page.screenshot({ path: path.join(screensDir, `${name}.png`) });
+}
 const drawer = (page: Page) => page.getByRole('dialog');
 
 /** Opens the staff member actions drawer for one of the person's groups on their team member page. */
@@ -69,6 +73,7 @@ test.describe('[ADMIN][STAFF]', () => {
     const memberUrl = page.url();
     await expect(page.getByRole('heading', { name })).toBeVisible();
     await expect(page.getByRole('listitem', { name: 'Housekeeping' })).toBeVisible();
+    await shot(page, 'admin-staff-team-member');
 
     // Put them in the night shift group and make them its admin.
     await addToGroup(page, name, group);

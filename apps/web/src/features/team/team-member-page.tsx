@@ -132,7 +132,14 @@ export function TeamMemberPage() {
                 {companyPhone ? <Text size="sm">{companyPhone.displayName}</Text> : null}
               </Group>
               {person.phoneNumber ? (
-                <Button component="a" href={`tel:${person.phoneNumber}`} variant="subtle" size="lg" px={0}>
+                <Button
+                  component="a"
+                  href={`tel:${person.phoneNumber}`}
+                  variant="light"
+                  size="lg"
+                  fullWidth
+                  mt="xs"
+                >
                   {`${ButtonLabels.call} ${person.phoneNumber}`}
                 </Button>
               ) : null}
@@ -146,13 +153,18 @@ export function TeamMemberPage() {
                 {theirGroups.map((m) => (
                   <Card key={m.groupId} component="li" withBorder padding="sm" aria-label={m.groupName}>
                     <Group justify="space-between" wrap="nowrap">
-                      <Group gap="xs" wrap="nowrap">
+                      <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
                         <Text fw={600}>{m.groupName}</Text>
-                        {m.isAdmin ? <Badge variant="light">{TeamMemberTexts.admin}</Badge> : null}
-                      </Group>
+                        {m.isAdmin ? (
+                          <Badge variant="light" style={{ alignSelf: 'flex-start' }}>
+                            {TeamMemberTexts.admin}
+                          </Badge>
+                        ) : null}
+                      </Stack>
                       <Button
                         variant="light"
                         size="md"
+                        style={{ flexShrink: 0 }}
                         onClick={() => openActions(m.groupId, m.groupName, m.isAdmin)}
                         aria-label={`${TeamMemberTexts.actions}: ${m.groupName}`}
                       >
