@@ -201,8 +201,9 @@ export async function updateStaffMember(
   });
   const selfOnly = staffMemberId === callerId;
   let administers = false;
+  let administered: string[] = [];
   try {
-    await administeredFacilitiesOf(prisma, callerId, staffMemberId);
+    administered = (await administeredFacilitiesOf(prisma, callerId, staffMemberId)).administered;
     administers = true;
   } catch (error) {
     if (!selfOnly) throw error;
@@ -223,28 +224,38 @@ export async function updateStaffMember(
     throw forbidden('Changing agency or care-admin flags needs a Management group admin');
   }
   try {
-    const { count } = await prisma.staffMember.updateMany({
-      where: { id: staffMemberId, ...(body.updatedAt ? { updatedAt: new Date(body.updatedAt) } : {}) },
-      data: {
-        ...(body.firstName !== undefined ? { firstName: body.firstName } : {}),
-        ...(body.lastName !== undefined ? { lastName: body.lastName } : {}),
-        ...(body.jobTitle !== undefined ? { jobTitle: body.jobTitle } : {}),
-        ...(phoneNumber !== undefined ? { phoneNumber } : {}),
-        ...(body.email !== undefined ? { email: body.email } : {}),
-        ...(body.isAgencyStaff !== undefined ? { isAgencyStaff: body.isAgencyStaff } : {}),
-        ...(body.isCareAdmin !== undefined ? { isCareAdmin: body.isCareAdmin } : {}),
-      },
+    await prisma.$transaction(async (tx) => {
+      const { count } = await tx.staffMember.updateMany({
+        where: { id: staffMemberId, ...(body.updatedAt ? { updatedAt: new Date(body.updatedAt) } : {}) },
+        data: {
+          ...(body.firstName !== undefined ? { firstName: body.firstName } : {}),
+          ...(body.lastName !== undefined ? { lastName: body.lastName } : {}),
+          ...(body.jobTitle !== undefined ? { jobTitle: body.jobTitle } : {}),
+          ...(phoneNumber !== undefined ? { phoneNumber } : {}),
+          ...(body.email !== undefined ? { email: body.email } : {}),
+          ...(body.isAgencyStaff !== undefined ? { isAgencyStaff: body.isAgencyStaff } : {}),
+          ...(body.isCareAdmin !== undefined ? { isCareAdmin: body.isCareAdmin } : {}),
+        },
+      });
+      if (count === 0) {
+        throw conflict('Someone else changed this staff member meanwhile. Reload and try again.', 'STALE');
+      }
+      // The facility care admin flag lives in the facility config too (canEditPHI reads it there): set it in
+      // the facilities the caller administers.
+      if (body.isCareAdmin !== undefined) {
+        await tx.staffMemberFacilityConfig.updateMany({
+          where: { staffMemberId, facilityId: { in: administered } },
+          data: { isCareAdmin: body.isCareAdmin },
+        });
+      }
     });
-    if (count === 0) {
-      throw conflict('Someone else changed this staff member meanwhile. Reload and try again.', 'STALE');
-    }
   } catch (error) {
     duplicateConflict(error);
   }
   return getStaffMember(prisma, callerId, staffMemberId);
 }
 
-/** Takes the person off shift everywhere and ends their sessions (archiving, removal). */
+/** Takes the person off shift (everywhere, or in the given facilities) and frees their company phone. */
 async function endPresence(tx: Tx, staffMemberId: string, facilityIds?: string[]) {
   await tx.onCallState.updateMany({
     where: { staffMemberId, ...(facilityIds ? { facilityId: { in: facilityIds } } : {}) },

@@ -246,6 +246,25 @@ describe('[ADMIN][STAFF]: create, update, archive, remove, permissions, search',
     expect(culinary).toMatchObject({ canSeePII: false, isOperations: true, canAdministerStaff: false });
     expect(culinary.editableGroupIds).toContain(f.groups.Culinary);
     expect(culinary.editableGroupIds).not.toContain(f.groups.CareStaff);
+
+    // Made a facility care admin: "canEditPHI: management admin, care-staff admin, or facility care admin".
+    const asPermissions = async () =>
+      (
+        await call(f.staff.manager.id, 'POST', '/staff/permissions', {
+          facilityId: f.facilityId,
+          staffMemberId: f.staff.culinary.id,
+        })
+      ).json() as TStaffPermissions;
+    expect((await asPermissions()).canEditPHI).toBe(false);
+    expect(
+      (await call(f.staff.culinary.id, 'PUT', `/staff/${f.staff.culinary.id}`, { isCareAdmin: true }))
+        .statusCode,
+    ).toBe(403);
+    const made = await call(f.staff.manager.id, 'PUT', `/staff/${f.staff.culinary.id}`, {
+      isCareAdmin: true,
+    });
+    expect(made.json().isCareAdmin).toBe(true);
+    expect((await asPermissions()).canEditPHI).toBe(true);
     expect(
       (
         await call(f.staff.manager.id, 'POST', '/staff/permissions', {
