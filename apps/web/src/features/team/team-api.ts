@@ -29,11 +29,11 @@ export const teamApi = {
     api.get('admin', STAFF_PROFILE_PATHS.staffMember(id), { parse: ZStaffMemberSchema.parse }),
   search: (body: TStaffSearchRequestInput): Promise<TStaffSearchReply> =>
     api.post('admin', STAFF_ADMIN_PATHS.search, body, { parse: ZStaffSearchReplySchema.parse }),
-  permissions: (facilityId: string): Promise<TStaffPermissions> =>
+  permissions: (facilityId: string, staffMemberId?: string): Promise<TStaffPermissions> =>
     api.post(
       'admin',
       STAFF_ADMIN_PATHS.permissions,
-      { facilityId },
+      { facilityId, ...(staffMemberId ? { staffMemberId } : {}) },
       { parse: ZStaffPermissionsReplySchema.parse },
     ),
   groups: (facilityId: string): Promise<TGroup[]> =>
@@ -71,7 +71,8 @@ export const teamApi = {
 export const teamKeys = {
   member: (id: string) => ['staff', id] as const,
   search: (body: TStaffSearchRequestInput) => ['staff', 'search', body] as const,
-  permissions: (facilityId: string) => ['staff', 'permissions', facilityId] as const,
+  permissions: (facilityId: string, staffMemberId = '') =>
+    ['staff', 'permissions', facilityId, staffMemberId] as const,
   groups: (facilityId: string) => ['groups', facilityId] as const,
 };
 
@@ -84,6 +85,15 @@ export function useMyPermissions(facilityId: string | undefined) {
     queryKey: teamKeys.permissions(facilityId ?? ''),
     queryFn: () => teamApi.permissions(facilityId ?? ''),
     enabled: Boolean(facilityId),
+  });
+}
+
+/** Someone else's permissions at the facility (the staff edit screen). */
+export function usePermissionsOf(facilityId: string | undefined, staffMemberId: string) {
+  return useQuery({
+    queryKey: teamKeys.permissions(facilityId ?? '', staffMemberId),
+    queryFn: () => teamApi.permissions(facilityId ?? '', staffMemberId),
+    enabled: Boolean(facilityId && staffMemberId),
   });
 }
 

@@ -8,7 +8,7 @@ import { isApiError } from '../../../shared/api';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { toast } from '../../../shared/toast';
 import { useCurrentFacility } from '../../shift/shift-api';
-import { fullName, teamApi, useFacilityGroups, useTeamMember } from '../../team/team-api';
+import { fullName, teamApi, useFacilityGroups, usePermissionsOf, useTeamMember } from '../../team/team-api';
 import {
   serverIssuesToFormErrors,
   type TEditStaffForm,
@@ -29,6 +29,9 @@ export const StaffFormTexts = {
   jobTitle: 'Job title (optional)',
   agency: 'Agency staff',
   groups: 'Groups',
+  adminOf: 'Group admin of',
+  careAdmin: 'Facility care admin (may edit health details)',
+  permissions: 'Permissions here',
   invite: 'Send Invite',
   save: 'Save',
   archive: 'Archive',
@@ -56,8 +59,12 @@ export function InviteStaffPage() {
   });
 
   const invite = useMutation({
-    mutationFn: (values: TInviteStaffForm) =>
-      teamApi.createStaff({ ...ZInviteStaffFormSchema.parse(values), facilityId }),
+    mutationFn: (values: TInviteStaffForm) => {
+      const parsed = ZInviteStaffFormSchema.parse(values);
+      // Admin only of groups still chosen (a group unticked after its admin box stays out).
+      const adminGroupIds = (parsed.adminGroupIds ?? []).filter((id) => parsed.groupIds.includes(id));
+      return teamApi.createStaff({ ...parsed, adminGroupIds, facilityId });
+    },
     onSuccess: async (created) => {
       toast.success(StaffFormTexts.invited(fullName(created)));
       await queryClient.invalidateQueries({ queryKey: ['staff'] });
@@ -110,6 +117,23 @@ export function InviteStaffPage() {
                 ))}
               </Stack>
             </Checkbox.Group>
+            {form.values.groupIds.length ? (
+              <Checkbox.Group
+                label={StaffFormTexts.adminOf}
+                value={(form.values.adminGroupIds ?? []).filter((groupId) =>
+                  form.values.groupIds.includes(groupId),
+                )}
+                onChange={(value) => form.setFieldValue('adminGroupIds', value)}
+              >
+                <Stack gap="sm" mt="xs">
+                  {(groups.data ?? [])
+                    .filter((group) => form.values.groupIds.includes(group.id))
+                    .map((group) => (
+                      <Checkbox key={group.id} size="lg" value={group.id} label={group.name} />
+                    ))}
+                </Stack>
+              </Checkbox.Group>
+            ) : null}
             <Button type="submit" size="lg" fullWidth loading={invite.isPending} disabled={!facilityId}>
               {StaffFormTexts.invite}
             </Button>
@@ -125,6 +149,7 @@ const toEditValues = (person: TStaffMember): TEditStaffForm => ({
   lastName: person.lastName,
   jobTitle: person.jobTitle ?? '',
   isAgencyStaff: person.isAgencyStaff,
+  isCareAdmin: person.isCareAdmin,
   // PII is shown (and sent) only when the reply carries it (canSeePII).
   ...(person.phoneNumber !== null ? { phoneNumber: person.phoneNumber } : {}),
   ...(person.phoneNumber !== null ? { email: person.email ?? '' } : {}),
@@ -239,6 +264,12 @@ export function EditStaffPage() {
                 label={StaffFormTexts.agency}
                 {...form.getInputProps('isAgencyStaff', { type: 'checkbox' })}
               />
+              <Switch
+                size="lg"
+                label={StaffFormTexts.careAdmin}
+                {...form.getInputProps('isCareAdmin', { type: 'checkbox' })}
+              />
+              <PermissionSummary staffMemberId={id} />
               <Button type="submit" size="lg" fullWidth loading={save.isPending}>
                 {StaffFormTexts.save}
               </Button>
@@ -257,5 +288,37 @@ export function EditStaffPage() {
         )}
       </Box>
     </>
+  );
+}
+
+/** What the section 6 roles give the person in the current community (from POST /staff/permissions). */
+const PERMISSION_LABELS = {
+  canViewAlerts: 'Sees alerts',
+  canSeePHI: 'Sees health details',
+  canEditPHI: 'Edits health details',
+  canSeePII: 'Sees phone numbers and emails',
+  canAdministerStaff: 'Administers staff and groups',
+  canTakeOffShift: 'Takes others off shift',
+  isOperations: 'Operations',
+  isResponder: 'Responder',
+  isResponderSupervisor: 'Responder supervisor',
+} as const;
+
+function PermissionSummary({ staffMemberId }: { staffMemberId: string }) {
+  const facility = useCurrentFacility();
+  const permissions = usePermissionsOf(facility.data?.id, staffMemberId);
+  if (!permissions.data) return null;
+  const granted = (Object.keys(PERMISSION_LABELS) as (keyof typeof PERMISSION_LABELS)[]).filter(
+    (key) => permissions.data[key],
+  );
+  return (
+    <Stack gap={4} aria-label={StaffFormTexts.permissions} role="group">
+      <Text fw={600} size="sm">
+        {StaffFormTexts.permissions}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {granted.length ? granted.map((key) => PERMISSION_LABELS[key]).join(' · ') : '-'}
+      </Text>
+    </Stack>
   );
 }
