@@ -181,9 +181,14 @@ describe('[ADMIN][STAFF]: create, update, archive, remove, permissions, search',
     ).json() as TStaffMember[];
     expect(gone.map((s) => s.id)).toEqual([person]);
 
+    // Their access token from before no longer opens anything of the community.
+    expect((await call(person, 'GET', `/staff?facilityId=${f.facilityId}`)).statusCode).toBe(403);
+    expect((await call(person, 'GET', `/groups/${f.groups.Housekeeping}`)).statusCode).toBe(404);
+
     expect((await call(manager, 'POST', `/staff/${person}/archive?archive=false`)).json().isArchived).toBe(
       false,
     );
+    expect((await call(person, 'GET', `/groups/${f.groups.Housekeeping}`)).statusCode).toBe(200);
     expect((await call(manager, 'POST', `/staff/${person}/archive?archive=maybe`)).statusCode).toBe(400);
   });
 
