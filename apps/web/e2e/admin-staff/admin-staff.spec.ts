@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, screensDir, test } from '../alerts/fixtures';
+import { authHeaders, expect, screensDir, signInThroughApi, test } from '../alerts/fixtures';
 
 mkdirSync(screensDir, { recursive: true });
 /** A 360 px picture once the drawer's transitions have ended. */
@@ -40,6 +40,7 @@ test.describe('[ADMIN][STAFF]', () => {
   test('[ADMIN][STAFF][GROUPS]: a manager invites a staff member, puts them in a group, makes them group admin and dismisses them; never the last admin, never their last group', async ({
     managerPage: page,
     manager,
+    request,
   }) => {
     const tag = `${Date.now() % 100_000}`;
     const group = `Night Shift ${tag}`;
@@ -62,9 +63,10 @@ test.describe('[ADMIN][STAFF]', () => {
     await page.getByLabel('Mobile phone number').fill('555');
     await page.getByRole('button', { name: 'Send Invite' }).click();
     await expect(page.getByText('Phone number is invalid')).toBeVisible();
+    const phoneNumber = `+1415${randomInt(200, 555)}${randomInt(1000, 10_000)}`;
     await page
       .getByLabel('Mobile phone number')
-      .fill(`(415) ${randomInt(200, 555)}-${randomInt(1000, 10_000)}`);
+      .fill(`(415) ${phoneNumber.slice(5, 8)}-${phoneNumber.slice(8)}`);
     await page.getByRole('checkbox', { name: 'Housekeeping' }).check();
     await shot(page, 'admin-staff-invite');
     await page.getByRole('button', { name: 'Send Invite' }).click();
@@ -74,6 +76,33 @@ test.describe('[ADMIN][STAFF]', () => {
     await expect(page.getByRole('heading', { name })).toBeVisible();
     await expect(page.getByRole('listitem', { name: 'Housekeeping' })).toBeVisible();
     await shot(page, 'admin-staff-team-member');
+
+    // They sign in and go on shift with a community phone: the manager calls that phone, and takes them off.
+    const theirs = await signInThroughApi(request, phoneNumber);
+    const headers = authHeaders(theirs);
+    const profiles = (await (await request.get('/admin/api/v1/staff/profiles', { headers })).json()) as {
+      facilities: { id: string }[];
+    }[];
+    const facilityId = profiles[0]?.facilities[0]?.id ?? '';
+    const phones = (await (
+      await request.get(`/admin/api/v1/companyPhones?facilityId=${facilityId}&availablePhonesOnly=true`, {
+        headers,
+      })
+    ).json()) as { id: string; displayName: string }[];
+    const phone = phones.at(-1);
+    if (!phone) throw new Error('No community phone is free in the demo facility');
+    const onShift = await request.post(`/admin/api/v1/staff/${theirs.staffMemberId}/on-call/${facilityId}`, {
+      headers,
+      data: { isOnCall: true, companyPhoneId: phone.id },
+    });
+    expect(onShift.status()).toBe(200);
+    await page.reload();
+    await expect(page.getByRole('main').getByText('On shift', { exact: true })).toBeVisible();
+    await openActions(page, 'Housekeeping');
+    await expect(drawer(page).getByRole('link', { name: `Call ${phone.displayName}` })).toBeVisible();
+    await drawer(page).getByRole('button', { name: 'Take Off Shift' }).click();
+    await expect(page.getByText(`${name} has been taken off shift`)).toBeVisible();
+    await expect(page.getByRole('main').getByText('Off shift', { exact: true })).toBeVisible();
 
     // Put them in the night shift group and make them its admin.
     await addToGroup(page, name, group);
