@@ -43,17 +43,22 @@ test.describe('[ADMIN][STAFF]', () => {
     request,
   }) => {
     const tag = `${Date.now() % 100_000}`;
-    const group = `Night Shift ${tag}`;
+    // Works as Activities: joining it changes no one's permissions (the demo manager joins it below).
+    const group = `Outings ${tag}`;
     const first = 'Quinn';
     const last = `Avery-${tag}`;
     const name = `${first} ${last}`;
 
-    // A group for the night shift, working as care staff.
+    // A new group.
     await page.goto('/admin/groups');
     await page.getByLabel('Group name').first().fill(group);
+    await page.getByRole('combobox', { name: 'Works as' }).click();
+    await page.getByRole('option', { name: 'Activities' }).click();
     await page.getByRole('button', { name: 'Create Group' }).click();
     await expect(page.getByText(`${group} was created`)).toBeVisible();
-    await expect(page.getByRole('listitem', { name: group })).toBeVisible();
+    await expect(
+      page.getByRole('listitem', { name: group }).getByText('Activities · 0 members'),
+    ).toBeVisible();
 
     // Invite by phone number into Housekeeping.
     await page.goto('/admin/staff');
