@@ -7,7 +7,10 @@ import { authHeaders, expect, screensDir, signInThroughApi, test } from '../aler
 mkdirSync(screensDir, { recursive: true });
 /** A 360 px picture once the drawer's transitions have ended. */
 async function shot(page: Page, name: string) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  // A transition cancelled meanwhile (a toast replaced) rejects its promise: settled is enough.
+  await page.evaluate(() =>
+    Promise.allSettled(document.getAnimations().map((animation) => animation.finished)).then(() => null),
+  );
   await page.screenshot({ path: path.join(screensDir, `${name}.png`) });
 }
 const drawer = (page: Page) => page.getByRole('dialog');
