@@ -45,7 +45,9 @@ test.describe('[ADMIN][STAFF]', () => {
     manager,
     request,
   }) => {
-    const tag = `${Date.now() % 100_000}`;
+    // One long flow as a new manager would go through it (two sign-ins, a dozen saves): more than the default 30 s.
+    test.setTimeout(90_000);
+    const tag = `${randomInt(100_000, 1_000_000)}`;
     // Works as Activities: joining it changes no one's permissions (the demo manager joins it below).
     const group = `Outings ${tag}`;
     const first = 'Quinn';
