@@ -155,6 +155,16 @@ test.describe('[ADMIN][STAFF]', () => {
     await shot(page, 'admin-staff-actions-last-group');
     await closeDrawer(page);
 
+    // The team list finds them by name and opens their page.
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Team' }).click();
+    await expect(page.getByRole('link', { name: 'Manage Staff' })).toBeVisible();
+    await page.getByLabel('Search team').fill(`${first} ${last}`);
+    await expect(page.getByRole('list', { name: 'Team members' }).getByRole('link')).toHaveCount(1);
+    await shot(page, 'admin-staff-team');
+    await page.getByRole('link', { name: new RegExp(name) }).click();
+    await expect(page).toHaveURL(memberUrl);
+
     // The manager finds them in the staff list and archives them.
     await page.goto('/admin/staff');
     await page.getByLabel('Search staff').fill(last);

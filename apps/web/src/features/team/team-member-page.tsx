@@ -51,6 +51,12 @@ export function TeamMemberPage() {
   const companyPhone = onCall?.companyPhoneId
     ? ((phones.data ?? []).find((p) => p.id === onCall.companyPhoneId) ?? null)
     : null;
+  // The actions depend on the group's admins, my memberships and the company phone: offered once loaded.
+  const actionsReady =
+    Boolean(groups.data && myProfile.data && (!onCall?.companyPhoneId || phones.data)) &&
+    // Not while a change is being read back: the admin counts would be those from before it.
+    !groups.isFetching &&
+    !member.isFetching;
   const groupById = new Map((groups.data ?? []).map((g) => [g.id, g]));
   const otherGroups = (groups.data ?? []).filter(
     (g) => !theirGroups.some((m) => m.groupId === g.id) && permissions.data?.editableGroupIds.includes(g.id),
@@ -89,7 +95,7 @@ export function TeamMemberPage() {
       group: {
         groupId,
         targetIsAdmin,
-        adminCount: group?.members.filter((m) => m.isAdmin).length ?? (targetIsAdmin ? 1 : 0),
+        adminCount: group?.members.filter((m) => m.isAdmin).length ?? 0,
       },
     });
     drawers.open('staff-member-actions', {
@@ -165,6 +171,8 @@ export function TeamMemberPage() {
                         variant="light"
                         size="md"
                         style={{ flexShrink: 0 }}
+                        loading={!actionsReady}
+                        disabled={!actionsReady}
                         onClick={() => openActions(m.groupId, m.groupName, m.isAdmin)}
                         aria-label={`${TeamMemberTexts.actions}: ${m.groupName}`}
                       >
