@@ -65,6 +65,8 @@ test.describe('[ADMIN][STAFF]', () => {
       page.getByRole('listitem', { name: group }).getByText('Activities · 0 members'),
     ).toBeVisible();
 
+    await shot(page, 'admin-groups');
+
     // Invite by phone number into Housekeeping.
     await page.goto('/admin/staff');
     await page.getByRole('link', { name: 'Invite Staff Member' }).click();
@@ -168,6 +170,8 @@ test.describe('[ADMIN][STAFF]', () => {
     // The manager finds them in the staff list and archives them.
     await page.goto('/admin/staff');
     await page.getByLabel('Search staff').fill(last);
+    await expect(page.getByRole('list', { name: 'Staff' }).getByRole('listitem')).toHaveCount(1);
+    await shot(page, 'admin-staff-list');
     await page.getByRole('link', { name: `Edit ${name}` }).click();
     await page.getByRole('button', { name: 'Archive' }).click();
     await expect(page.getByText(`${name} was archived`)).toBeVisible();

@@ -32,14 +32,14 @@ export function TeamPage() {
       <Box component="main" p="md">
         <Stack gap="md">
           {permissions.data?.canAdministerStaff ? (
-            <Group grow>
-              <Button component={Link} to={ADMIN_STAFF_ROUTE} size="lg" variant="light">
+            <Stack gap="sm">
+              <Button component={Link} to={ADMIN_STAFF_ROUTE} size="lg" variant="light" fullWidth>
                 {TeamTexts.manageStaff}
               </Button>
-              <Button component={Link} to={ADMIN_GROUPS_ROUTE} size="lg" variant="light">
+              <Button component={Link} to={ADMIN_GROUPS_ROUTE} size="lg" variant="light" fullWidth>
                 {TeamTexts.manageGroups}
               </Button>
-            </Group>
+            </Stack>
           ) : null}
           <TextInput
             size="lg"
