@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCareTypeSchema } from './care-types';
-import { ZIdSchema, ZQueryBooleanSchema, zText } from './common';
+import { ZIdSchema, ZQueryBooleanSchema, zQueryInt, zText } from './common';
 
 /**
  * Staff profile, care zones, shift (on-call) and company phones (sign-in doc sections 3, 4 and 7; admin API).
@@ -104,6 +104,8 @@ export const ZStaffMemberSchema = z.object({
   isAgencyStaff: z.boolean(),
   isCareAdmin: z.boolean(),
   isArchived: z.boolean(),
+  /** The last change: PUT /staff/{id} with it is refused (409) when someone changed the person since. */
+  updatedAt: z.string().optional(),
   groupMemberships: z.array(ZStaffGroupMembershipSchema),
   onCallStates: z.array(ZOnCallStateSchema),
   staffMemberFacilityConfigs: z.array(ZStaffMemberFacilityConfigSchema),
@@ -119,6 +121,9 @@ export const ZListStaffQuerySchema = z.object({
   groupId: ZIdSchema.optional(),
   phoneNumber: zText({ max: 50, multiline: false }).optional(),
   isArchived: ZQueryBooleanSchema.optional(),
+  /** Pages of up to 1000 (the default), from pageNumber 0; a shorter page is the last (decision 0160). */
+  pageSize: zQueryInt().min(1).max(1000).default(1000),
+  pageNumber: zQueryInt().min(0).default(0),
 });
 export type TListStaffQuery = z.infer<typeof ZListStaffQuerySchema>;
 export const ZListStaffReplySchema = z.array(ZStaffMemberSchema);

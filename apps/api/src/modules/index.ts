@@ -11,6 +11,7 @@ import ehrLockedFieldsRoutes from './admin/ehr-locked-fields/routes';
 import enterprisesRoutes from './admin/enterprises/routes';
 import facilitiesRoutes from './admin/facilities/routes';
 import featuresRoutes from './admin/features/routes';
+import groupsRoutes from './admin/groups/routes';
 import inactivityLogoffRoutes from './admin/inactivity-logoff/routes';
 import mediaRoutes from './admin/media/routes';
 import residentsRoutes from './admin/residents/routes';
@@ -71,6 +72,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await admin.register(inactivityLogoffRoutes, { prefix: '/facilities' });
       await admin.register(careZonesRoutes, { prefix: '/careZones' });
       await admin.register(ehrLockedFieldsRoutes, { prefix: '/ehrLockedFields' });
+      await admin.register(groupsRoutes, { prefix: '/groups' });
     },
     { prefix: SERVICE_BASE_PATHS.admin },
   );

@@ -6,6 +6,7 @@ import { pushDrawers } from '../features/notifications/push/push-drawers';
 import { pickerDrawers } from '../features/pickers/picker-drawers';
 import { residentDrawers } from '../features/residents/resident-drawers';
 import { SelectDeviceDrawer } from '../features/shift/select-device-drawer';
+import { teamDrawers } from '../features/team/team-drawers';
 import { ConfirmationDrawer, type DrawerRegistry } from '../shared/drawers';
 
 /**
@@ -22,4 +23,5 @@ export const drawerRegistry: DrawerRegistry = {
   ...optInDrawers,
   ...pickerDrawers,
   ...enterpriseDrawers,
+  ...teamDrawers,
 };

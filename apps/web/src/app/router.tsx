@@ -90,6 +90,48 @@ export function createAppRouter() {
                 })),
             },
             {
+              path: 'team',
+              lazy: () =>
+                importWithReload(() => import('../features/team/team-page')).then((m) => ({
+                  Component: m.TeamPage,
+                })),
+            },
+            {
+              path: 'team/member/:id',
+              lazy: () =>
+                importWithReload(() => import('../features/team/team-member-page')).then((m) => ({
+                  Component: m.TeamMemberPage,
+                })),
+            },
+            {
+              path: 'admin/staff',
+              lazy: () =>
+                importWithReload(() => import('../features/admin/staff/staff-admin-page')).then((m) => ({
+                  Component: m.StaffAdminPage,
+                })),
+            },
+            {
+              path: 'admin/staff/new',
+              lazy: () =>
+                importWithReload(() => import('../features/admin/staff/staff-form-page')).then((m) => ({
+                  Component: m.InviteStaffPage,
+                })),
+            },
+            {
+              path: 'admin/staff/:id',
+              lazy: () =>
+                importWithReload(() => import('../features/admin/staff/staff-form-page')).then((m) => ({
+                  Component: m.EditStaffPage,
+                })),
+            },
+            {
+              path: 'admin/groups',
+              lazy: () =>
+                importWithReload(() => import('../features/admin/groups/groups-admin-page')).then((m) => ({
+                  Component: m.GroupsAdminPage,
+                })),
+            },
+            {
               path: 'settings/notifications',
               lazy: () =>
                 importWithReload(

@@ -1,4 +1,5 @@
 import { Box, Button, Loader, Stack, Text, Title } from '@mantine/core';
+import { TEAM_ROUTE } from '@sage/contract';
 import { compareBySeverityThenAge } from '@sage/domain';
 import { Link } from 'react-router';
 import { useDrawers } from '../../shared/drawers';
@@ -91,6 +92,9 @@ export function DashboardPage() {
             All alerts
           </Button>
           <DeviceTroubleSection now={now} />
+          <Button component={Link} to={TEAM_ROUTE} variant="light" size="lg">
+            Team
+          </Button>
           <NotificationEntries profile={profile.data} />
           <AdminEntries profile={profile.data} />
           <ManageEntry />

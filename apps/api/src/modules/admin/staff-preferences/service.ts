@@ -1,8 +1,13 @@
-import type { TPutStaffFacilityPreferenceRequest, TStaffFacilityPreference } from '@sage/contract';
-import type { PrismaClient } from '@sage/db';
-import { isPinnable } from '@sage/domain';
-import { forbidden } from '../../../plugins/app/errors';
-import { resolveFacilityScope } from '../staff/access';
+import type {
+  TCreateStaffFacilityPreferenceRequest,
+  TPutStaffFacilityPreferenceRequest,
+  TStaffFacilityPreference,
+  TStaffFacilitySearchRequest,
+} from '@sage/contract';
+import { Prisma, type PrismaClient } from '@sage/db';
+import { isPinnable, mayAdministerStaff } from '@sage/domain';
+import { conflict, forbidden, notFound } from '../../../plugins/app/errors';
+import { loadFacilityAccess, resolveFacilityScope } from '../staff/access';
 
 /** Only the staff member sets their own care assignment, at a facility they work in. */
 async function checkAccess(
@@ -54,4 +59,68 @@ export async function putStaffFacilityPreference(
     update: { pinnedResidentIds },
   });
   return { staffMemberId, facilityId, pinnedResidentIds };
+}
+
+/** POST /staffFacilityPreferences: the first preference at a facility (409 when there is one: use PUT). */
+export async function createStaffFacilityPreference(
+  prisma: PrismaClient,
+  callerId: string,
+  body: TCreateStaffFacilityPreferenceRequest,
+): Promise<TStaffFacilityPreference> {
+  await checkAccess(prisma, callerId, body.staffMemberId, body.facilityId);
+  const residents = await prisma.resident.findMany({
+    where: { facilityId: body.facilityId, id: { in: [...new Set(body.pinnedResidentIds)] } },
+    select: { id: true, isOnHold: true, isArchived: true },
+  });
+  const keep = new Set(residents.filter(isPinnable).map((r) => r.id));
+  const pinnedResidentIds = [...new Set(body.pinnedResidentIds)].filter((id) => keep.has(id));
+  try {
+    await prisma.staffFacilityPreference.create({
+      data: { facilityId: body.facilityId, staffMemberId: body.staffMemberId, pinnedResidentIds },
+    });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+      throw conflict('There is a preference for this facility already: update it instead');
+    }
+    throw error;
+  }
+  return { staffMemberId: body.staffMemberId, facilityId: body.facilityId, pinnedResidentIds };
+}
+
+/** DELETE /staffFacilityPreferences/staff/{staffMemberId}/facility/{facilityId}: 404 when there is none. */
+export async function deleteStaffFacilityPreference(
+  prisma: PrismaClient,
+  callerId: string,
+  staffMemberId: string,
+  facilityId: string,
+): Promise<void> {
+  await checkAccess(prisma, callerId, staffMemberId, facilityId);
+  const { count } = await prisma.staffFacilityPreference.deleteMany({ where: { facilityId, staffMemberId } });
+  if (count === 0) throw notFound('No preference for this facility');
+}
+
+/**
+ * POST /staffFacilityPreferences/search: my preferences; a Management group admin also sees those of the staff
+ * of the facilities they administer (decision 0162).
+ */
+export async function searchStaffFacilityPreferences(
+  prisma: PrismaClient,
+  callerId: string,
+  body: TStaffFacilitySearchRequest,
+): Promise<TStaffFacilityPreference[]> {
+  const facilityIds = await resolveFacilityScope(prisma, callerId, body);
+  const access = await loadFacilityAccess(prisma, callerId);
+  const administered = access
+    .filter((a) => facilityIds.includes(a.facilityId) && mayAdministerStaff(a.memberships))
+    .map((a) => a.facilityId);
+  const rows = await prisma.staffFacilityPreference.findMany({
+    where: {
+      facilityId: { in: facilityIds },
+      ...(body.staffMemberIds ? { staffMemberId: { in: body.staffMemberIds } } : {}),
+      OR: [{ staffMemberId: callerId }, { facilityId: { in: administered } }],
+    },
+    select: { staffMemberId: true, facilityId: true, pinnedResidentIds: true },
+    orderBy: [{ facilityId: 'asc' }, { staffMemberId: 'asc' }],
+  });
+  return rows;
 }

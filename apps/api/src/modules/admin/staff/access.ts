@@ -13,7 +13,8 @@ export async function loadFacilityAccess(
   staffMemberId: string,
 ): Promise<FacilityAccess[]> {
   const memberships = await prisma.groupMembership.findMany({
-    where: { staffMemberId },
+    // An archived person keeps no access, even with an access token issued before (decision 0160).
+    where: { staffMemberId, staffMember: { isArchived: false } },
     select: {
       groupId: true,
       isAdmin: true,

@@ -1,8 +1,12 @@
-import type { TStaffMemberFacilityConfig, TStaffMemberFacilityConfigRequest } from '@sage/contract';
+import type {
+  TStaffFacilitySearchRequest,
+  TStaffMemberFacilityConfig,
+  TStaffMemberFacilityConfigRequest,
+} from '@sage/contract';
 import { Prisma, type PrismaClient } from '@sage/db';
 import { careZoneSelectionProblem } from '@sage/domain';
 import { conflict, forbidden, invalidInput, notFound } from '../../../plugins/app/errors';
-import { loadFacilityAccess } from './access';
+import { loadFacilityAccess, resolveFacilityScope } from './access';
 import { CARE_ZONE_SELECT, FACILITY_CONFIG_SELECT, toCareZone, toFacilityConfig } from './staff-shape';
 
 /**
@@ -148,4 +152,34 @@ export async function updateFacilityConfig(
     });
   });
   return toFacilityConfig(row);
+}
+
+/** DELETE /staffMemberFacilityConfig/{id}: the person or a Management group admin of the facility. */
+export async function deleteFacilityConfig(
+  prisma: PrismaClient,
+  callerId: string,
+  id: string,
+): Promise<void> {
+  const current = await getFacilityConfig(prisma, callerId, id);
+  await authorise(prisma, callerId, current.facilityId, current.staffMemberId);
+  await prisma.staffMemberFacilityConfig.delete({ where: { id } });
+}
+
+/** POST /staffMemberFacilityConfig/search: configs of the staff of the caller's facilities. */
+export async function searchFacilityConfigs(
+  prisma: PrismaClient,
+  callerId: string,
+  body: TStaffFacilitySearchRequest,
+): Promise<TStaffMemberFacilityConfig[]> {
+  const facilityIds = await resolveFacilityScope(prisma, callerId, body);
+  const rows = await prisma.staffMemberFacilityConfig.findMany({
+    where: {
+      facilityId: { in: facilityIds },
+      ...(body.staffMemberIds ? { staffMemberId: { in: body.staffMemberIds } } : {}),
+    },
+    select: FACILITY_CONFIG_SELECT,
+    orderBy: [{ facilityId: 'asc' }, { staffMemberId: 'asc' }],
+    take: 5000,
+  });
+  return rows.map(toFacilityConfig);
 }

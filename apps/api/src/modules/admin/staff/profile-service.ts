@@ -51,7 +51,7 @@ export async function getStaffMember(
   return toStaffMember(row, piiVisible(callerId, callerAccess, { id: row.id, facilityIds }));
 }
 
-/** GET /staff: staff of the caller's facilities (or of the facility / enterprise / group asked for). */
+/** GET /staff: staff of the caller's facilities (or of the facility / enterprise / group asked for), paged. */
 export async function listStaff(
   prisma: PrismaClient,
   callerId: string,
@@ -79,7 +79,8 @@ export async function listStaff(
     },
     select: staffSelect(facilityIds),
     orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
-    take: 2000,
+    skip: query.pageNumber * query.pageSize,
+    take: query.pageSize,
   });
   return rows.map((row) =>
     toStaffMember(

@@ -17,6 +17,7 @@ import {
   ZStaffMemberSchema,
 } from '@sage/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import staffAdminRoutes from './admin-routes';
 import { createFacilityConfig, getFacilityConfig, updateFacilityConfig } from './facility-config-service';
 import { listCareZones } from './places-service';
 import {
@@ -33,6 +34,8 @@ const errors = ERROR_REPLIES;
 /** Staff profile, shift, care-zone preference and company phones (admin API, sign-in doc section 7). */
 const staffProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   const caller = (request: { auth: { staffMemberId: string } | null }) => request.auth?.staffMemberId ?? '';
+  // Create, update, archive, remove, permissions and search (docs/decisions/0160).
+  await app.register(staffAdminRoutes);
 
   app.get(
     '/staff',

@@ -77,6 +77,7 @@ export function staffSelect(facilityIds: readonly string[]) {
     isAgencyStaff: true,
     isCareAdmin: true,
     isArchived: true,
+    updatedAt: true,
     groupMemberships: {
       where: inScope,
       select: {
@@ -105,6 +106,7 @@ export const toStaffMember = (row: StaffRow, showPii: boolean): TStaffMember => 
   isAgencyStaff: row.isAgencyStaff,
   isCareAdmin: row.isCareAdmin,
   isArchived: row.isArchived,
+  updatedAt: row.updatedAt.toISOString(),
   groupMemberships: row.groupMemberships.map((m) => ({
     groupId: m.groupId,
     isAdmin: m.isAdmin,

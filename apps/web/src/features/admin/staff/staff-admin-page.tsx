@@ -1,0 +1,134 @@
+import { Badge, Box, Button, Card, Group, Loader, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { ADMIN_GROUPS_ROUTE, ADMIN_STAFF_ROUTE, TEAM_MEMBER_ROUTE } from '@sage/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../shared/page-header/page-header';
+import { useCurrentFacility } from '../../shift/shift-api';
+import { fullName, useMyPermissions, useStaffSearch } from '../../team/team-api';
+
+/** Texts the spec does not give (decision 0163). */
+export const StaffAdminTexts = {
+  title: 'Staff',
+  search: 'Search staff',
+  showArchived: 'Show archived staff',
+  invite: 'Invite Staff Member',
+  groups: 'Groups',
+  edit: 'Edit',
+  archived: 'Archived',
+  none: 'No staff found',
+  notAllowed: 'Only a Management group admin can administer staff.',
+  more: 'Show more',
+} as const;
+
+const PAGE_SIZE = 50;
+
+/** /admin/staff: list, search, invite, edit and archive staff of the current community (managers). */
+export function StaffAdminPage() {
+  const facility = useCurrentFacility();
+  const facilityId = facility.data?.id;
+  const permissions = useMyPermissions(facilityId);
+  const [text, setText] = useState('');
+  const [searchText] = useDebouncedValue(text.trim(), 250);
+  const [isArchived, setArchived] = useState(false);
+  const [pages, setPages] = useState(1);
+  const search = useStaffSearch(
+    {
+      facilityId,
+      searchText,
+      isArchived, // Search narrows longer lists: at most 200 (the search's page limit) are shown.
+      pageSize: Math.min(200, PAGE_SIZE * pages),
+      pageNumber: 0,
+    },
+    Boolean(facilityId),
+  );
+  const allowed = permissions.data?.canAdministerStaff ?? false;
+
+  return (
+    <>
+      <PageHeader title={StaffAdminTexts.title} />
+      <Box component="main" p="md">
+        {permissions.isPending ? (
+          <Loader aria-label="Loading" />
+        ) : !allowed ? (
+          <Text>{StaffAdminTexts.notAllowed}</Text>
+        ) : (
+          <Stack gap="md">
+            <Button component={Link} to={`${ADMIN_STAFF_ROUTE}/new`} size="lg" fullWidth>
+              {StaffAdminTexts.invite}
+            </Button>
+            <Button component={Link} to={ADMIN_GROUPS_ROUTE} size="lg" fullWidth variant="light">
+              {StaffAdminTexts.groups}
+            </Button>
+            <TextInput
+              size="lg"
+              label={StaffAdminTexts.search}
+              value={text}
+              onChange={(event) => {
+                setText(event.currentTarget.value);
+                setPages(1);
+              }}
+            />
+            <Switch
+              size="lg"
+              label={StaffAdminTexts.showArchived}
+              checked={isArchived}
+              onChange={(event) => setArchived(event.currentTarget.checked)}
+            />
+            {search.isPending ? (
+              <Loader aria-label="Loading" />
+            ) : search.isError ? (
+              <Text c="red">{search.error.message}</Text>
+            ) : search.data.staffMembers.length === 0 ? (
+              <Text c="dimmed">{StaffAdminTexts.none}</Text>
+            ) : (
+              <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Staff">
+                {search.data.staffMembers.map((person) => (
+                  <Card key={person.id} component="li" withBorder padding="sm" aria-label={fullName(person)}>
+                    <Group justify="space-between" wrap="nowrap" align="center">
+                      <Stack gap={2} style={{ minWidth: 0 }}>
+                        <Text
+                          component={Link}
+                          to={TEAM_MEMBER_ROUTE(person.id)}
+                          fw={600}
+                          truncate
+                          style={{ textDecoration: 'none', color: 'inherit' }}
+                        >
+                          {fullName(person)}
+                        </Text>
+                        <Text size="sm" c="dimmed" truncate>
+                          {person.groupMemberships.map((m) => m.groupName).join(', ')}
+                        </Text>
+                        {person.isArchived ? (
+                          <Badge color="gray" size="sm">
+                            {StaffAdminTexts.archived}
+                          </Badge>
+                        ) : null}
+                      </Stack>
+                      <Button
+                        component={Link}
+                        to={`${ADMIN_STAFF_ROUTE}/${encodeURIComponent(person.id)}`}
+                        variant="light"
+                        size="md"
+                        aria-label={`${StaffAdminTexts.edit} ${fullName(person)}`}
+                      >
+                        {StaffAdminTexts.edit}
+                      </Button>
+                    </Group>
+                  </Card>
+                ))}
+              </Stack>
+            )}
+            {search.data &&
+            search.data.totalCount > search.data.staffMembers.length &&
+            pages * PAGE_SIZE < 200 ? (
+              <Button variant="subtle" size="lg" onClick={() => setPages((n) => n + 1)}>
+                {StaffAdminTexts.more}
+              </Button>
+            ) : null}
+          </Stack>
+        )}
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,324 @@
+import { Alert, Box, Button, Checkbox, Loader, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { ADMIN_STAFF_ROUTE, TEAM_MEMBER_ROUTE, type TStaffMember } from '@sage/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../../shared/api';
+import { PageHeader } from '../../../shared/page-header/page-header';
+import { toast } from '../../../shared/toast';
+import { useCurrentFacility } from '../../shift/shift-api';
+import { fullName, teamApi, useFacilityGroups, usePermissionsOf, useTeamMember } from '../../team/team-api';
+import {
+  serverIssuesToFormErrors,
+  type TEditStaffForm,
+  type TInviteStaffForm,
+  ZEditStaffFormSchema,
+  ZInviteStaffFormSchema,
+} from './staff-form';
+
+/** Texts the spec does not give (decision 0163). */
+export const StaffFormTexts = {
+  inviteTitle: 'Invite Staff Member',
+  editTitle: 'Edit Staff Member',
+  firstName: 'First name',
+  lastName: 'Last name',
+  phoneNumber: 'Mobile phone number',
+  phoneHint: 'They sign in with a code sent to this number.',
+  email: 'Email (optional)',
+  jobTitle: 'Job title (optional)',
+  agency: 'Agency staff',
+  groups: 'Groups',
+  adminOf: 'Group admin of',
+  careAdmin: 'Facility care admin (may edit health details)',
+  permissions: 'Permissions here',
+  invite: 'Send Invite',
+  save: 'Save',
+  archive: 'Archive',
+  restore: 'Restore',
+  invited: (name: string) => `${name} was invited`,
+  saved: (name: string) => `${name} was saved`,
+  archived: (name: string) => `${name} was archived`,
+  restored: (name: string) => `${name} was restored`,
+  stale:
+    'Someone else changed this staff member meanwhile. The latest details are shown now: make your changes again.',
+  failed: 'Something went wrong. Please try again.',
+} as const;
+
+/** /admin/staff/new: invite by phone number into groups of the current community. */
+export function InviteStaffPage() {
+  const facility = useCurrentFacility();
+  const facilityId = facility.data?.id ?? '';
+  const groups = useFacilityGroups(facilityId || undefined);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm<TInviteStaffForm>({
+    mode: 'controlled',
+    initialValues: { firstName: '', lastName: '', phoneNumber: '', email: null, jobTitle: '', groupIds: [] },
+    validate: schemaResolver(ZInviteStaffFormSchema, { sync: true }),
+  });
+
+  const invite = useMutation({
+    mutationFn: (values: TInviteStaffForm) => {
+      const parsed = ZInviteStaffFormSchema.parse(values);
+      // Admin only of groups still chosen (a group unticked after its admin box stays out).
+      const adminGroupIds = (parsed.adminGroupIds ?? []).filter((id) => parsed.groupIds.includes(id));
+      return teamApi.createStaff({ ...parsed, adminGroupIds, facilityId });
+    },
+    onSuccess: async (created) => {
+      toast.success(StaffFormTexts.invited(fullName(created)));
+      await queryClient.invalidateQueries({ queryKey: ['staff'] });
+      await queryClient.invalidateQueries({ queryKey: ['groups'] });
+      void navigate(TEAM_MEMBER_ROUTE(created.id), { replace: true });
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 400 && error.issues?.length) {
+        form.setErrors(serverIssuesToFormErrors(error.issues));
+      } else if (isApiError(error) && error.status === 409) {
+        form.setFieldError('phoneNumber', error.message);
+      } else {
+        toast.error(StaffFormTexts.failed);
+      }
+    },
+  });
+
+  return (
+    <>
+      <PageHeader
+        title={StaffFormTexts.inviteTitle}
+        confirmBack={form.isDirty()}
+        defaultRoute={ADMIN_STAFF_ROUTE}
+      />
+      <Box component="main" p="md">
+        <form onSubmit={form.onSubmit((values) => invite.mutate(values))} noValidate>
+          <Stack gap="md">
+            <TextInput size="lg" label={StaffFormTexts.firstName} {...form.getInputProps('firstName')} />
+            <TextInput size="lg" label={StaffFormTexts.lastName} {...form.getInputProps('lastName')} />
+            <TextInput
+              size="lg"
+              type="tel"
+              label={StaffFormTexts.phoneNumber}
+              description={StaffFormTexts.phoneHint}
+              {...form.getInputProps('phoneNumber')}
+            />
+            <TextInput
+              size="lg"
+              type="email"
+              label={StaffFormTexts.email}
+              value={form.values.email ?? ''}
+              error={form.errors.email}
+              onChange={(event) => form.setFieldValue('email', event.currentTarget.value || null)}
+            />
+            <TextInput size="lg" label={StaffFormTexts.jobTitle} {...form.getInputProps('jobTitle')} />
+            <Checkbox.Group label={StaffFormTexts.groups} {...form.getInputProps('groupIds')}>
+              <Stack gap="sm" mt="xs">
+                {(groups.data ?? []).map((group) => (
+                  <Checkbox key={group.id} size="lg" value={group.id} label={group.name} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+            {form.values.groupIds.length ? (
+              <Checkbox.Group
+                label={StaffFormTexts.adminOf}
+                value={(form.values.adminGroupIds ?? []).filter((groupId) =>
+                  form.values.groupIds.includes(groupId),
+                )}
+                onChange={(value) => form.setFieldValue('adminGroupIds', value)}
+              >
+                <Stack gap="sm" mt="xs">
+                  {(groups.data ?? [])
+                    .filter((group) => form.values.groupIds.includes(group.id))
+                    .map((group) => (
+                      <Checkbox key={group.id} size="lg" value={group.id} label={group.name} />
+                    ))}
+                </Stack>
+              </Checkbox.Group>
+            ) : null}
+            <Button type="submit" size="lg" fullWidth loading={invite.isPending} disabled={!facilityId}>
+              {StaffFormTexts.invite}
+            </Button>
+          </Stack>
+        </form>
+      </Box>
+    </>
+  );
+}
+
+const toEditValues = (person: TStaffMember): TEditStaffForm => ({
+  firstName: person.firstName,
+  lastName: person.lastName,
+  jobTitle: person.jobTitle ?? '',
+  isAgencyStaff: person.isAgencyStaff,
+  isCareAdmin: person.isCareAdmin,
+  // PII is shown (and sent) only when the reply carries it (canSeePII).
+  ...(person.phoneNumber !== null ? { phoneNumber: person.phoneNumber } : {}),
+  ...(person.phoneNumber !== null ? { email: person.email ?? '' } : {}),
+});
+
+/** /admin/staff/{id}: edit a staff member, archive or restore them. */
+export function EditStaffPage() {
+  const { id = '' } = useParams();
+  const member = useTeamMember(id);
+  const queryClient = useQueryClient();
+  const [stale, setStale] = useState(false);
+  const form = useForm<TEditStaffForm>({
+    mode: 'controlled',
+    initialValues: { firstName: '', lastName: '' },
+    validate: schemaResolver(ZEditStaffFormSchema, { sync: true }),
+  });
+  const person = member.data;
+
+  const show = (p: TStaffMember) => {
+    const values = toEditValues(p);
+    form.setInitialValues(values);
+    form.setValues(values);
+    form.resetDirty(values);
+  };
+  // Fill the form when the person (re)loads (a new updatedAt), not on every render.
+  useEffect(() => {
+    if (person) show(person);
+  }, [person?.updatedAt]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['staff'] });
+
+  const save = useMutation({
+    mutationFn: (values: TEditStaffForm) => {
+      const { email, ...rest } = ZEditStaffFormSchema.parse(values);
+      return teamApi.updateStaff(id, {
+        ...rest,
+        ...(email !== undefined ? { email: email === '' ? null : email } : {}),
+        ...(person?.updatedAt ? { updatedAt: person.updatedAt } : {}),
+      });
+    },
+    onSuccess: async (saved) => {
+      setStale(false);
+      toast.success(StaffFormTexts.saved(fullName(saved)));
+      queryClient.setQueryData(['staff', id], saved);
+      await refresh();
+    },
+    onError: async (error) => {
+      if (isApiError(error) && error.status === 409 && error.code === 'STALE') {
+        setStale(true);
+        await member.refetch();
+      } else if (isApiError(error) && error.status === 400 && error.issues?.length) {
+        form.setErrors(serverIssuesToFormErrors(error.issues));
+      } else if (isApiError(error) && error.status === 409) {
+        form.setFieldError('phoneNumber', error.message);
+      } else {
+        toast.error(isApiError(error) && error.status === 403 ? error.message : StaffFormTexts.failed);
+      }
+    },
+  });
+
+  const archive = useMutation({
+    mutationFn: (value: boolean) => teamApi.archiveStaff(id, value),
+    onSuccess: async (saved) => {
+      toast.success(
+        saved.isArchived
+          ? StaffFormTexts.archived(fullName(saved))
+          : StaffFormTexts.restored(fullName(saved)),
+      );
+      queryClient.setQueryData(['staff', id], saved);
+      await refresh();
+    },
+    onError: (error) => toast.error(isApiError(error) ? error.message : StaffFormTexts.failed),
+  });
+
+  return (
+    <>
+      <PageHeader
+        title={StaffFormTexts.editTitle}
+        confirmBack={form.isDirty()}
+        defaultRoute={ADMIN_STAFF_ROUTE}
+      />
+      <Box component="main" p="md">
+        {member.isPending ? (
+          <Loader aria-label="Loading" />
+        ) : !person ? (
+          <Text c="red">{member.error?.message}</Text>
+        ) : (
+          <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+            <Stack gap="md">
+              {stale ? <Alert color="orange">{StaffFormTexts.stale}</Alert> : null}
+              <TextInput size="lg" label={StaffFormTexts.firstName} {...form.getInputProps('firstName')} />
+              <TextInput size="lg" label={StaffFormTexts.lastName} {...form.getInputProps('lastName')} />
+              {person.phoneNumber !== null ? (
+                <>
+                  <TextInput
+                    size="lg"
+                    type="tel"
+                    label={StaffFormTexts.phoneNumber}
+                    {...form.getInputProps('phoneNumber')}
+                  />
+                  <TextInput
+                    size="lg"
+                    type="email"
+                    label={StaffFormTexts.email}
+                    {...form.getInputProps('email')}
+                  />
+                </>
+              ) : null}
+              <TextInput size="lg" label={StaffFormTexts.jobTitle} {...form.getInputProps('jobTitle')} />
+              <Switch
+                size="lg"
+                label={StaffFormTexts.agency}
+                {...form.getInputProps('isAgencyStaff', { type: 'checkbox' })}
+              />
+              <Switch
+                size="lg"
+                label={StaffFormTexts.careAdmin}
+                {...form.getInputProps('isCareAdmin', { type: 'checkbox' })}
+              />
+              <PermissionSummary staffMemberId={id} />
+              <Button type="submit" size="lg" fullWidth loading={save.isPending}>
+                {StaffFormTexts.save}
+              </Button>
+              <Button
+                size="lg"
+                fullWidth
+                variant="light"
+                color={person.isArchived ? undefined : 'red'}
+                loading={archive.isPending}
+                onClick={() => archive.mutate(!person.isArchived)}
+              >
+                {person.isArchived ? StaffFormTexts.restore : StaffFormTexts.archive}
+              </Button>
+            </Stack>
+          </form>
+        )}
+      </Box>
+    </>
+  );
+}
+
+/** What the section 6 roles give the person in the current community (from POST /staff/permissions). */
+const PERMISSION_LABELS = {
+  canViewAlerts: 'Sees alerts',
+  canSeePHI: 'Sees health details',
+  canEditPHI: 'Edits health details',
+  canSeePII: 'Sees phone numbers and emails',
+  canAdministerStaff: 'Administers staff and groups',
+  canTakeOffShift: 'Takes others off shift',
+  isOperations: 'Operations',
+  isResponder: 'Responder',
+  isResponderSupervisor: 'Responder supervisor',
+} as const;
+
+function PermissionSummary({ staffMemberId }: { staffMemberId: string }) {
+  const facility = useCurrentFacility();
+  const permissions = usePermissionsOf(facility.data?.id, staffMemberId);
+  if (!permissions.data) return null;
+  const granted = (Object.keys(PERMISSION_LABELS) as (keyof typeof PERMISSION_LABELS)[]).filter(
+    (key) => permissions.data[key],
+  );
+  return (
+    <Stack gap={4} aria-label={StaffFormTexts.permissions} role="group">
+      <Text fw={600} size="sm">
+        {StaffFormTexts.permissions}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {granted.length ? granted.map((key) => PERMISSION_LABELS[key]).join(' · ') : '-'}
+      </Text>
+    </Stack>
+  );
+}

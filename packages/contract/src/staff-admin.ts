@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { ZIdSchema, ZQueryBooleanSchema } from './common';
+import { ZStaffFacilityPreferenceSchema } from './staff-preferences';
+import { ZStaffMemberFacilityConfigSchema, ZStaffMemberSchema } from './staff-profile';
+
+/**
+ * Staff administration (sign-in doc section 7 'Staff'): create, bulk, update, delete, archive, permissions,
+ * facilities, profile search. Paths below the admin base /admin/api/v1. Decision: docs/decisions/0160.
+ */
+export const STAFF_ADMIN_PATHS = {
+  staff: '/staff',
+  bulk: '/staff/bulk',
+  permissions: '/staff/permissions',
+  search: '/staff/profile/search',
+  staffMember: (staffMemberId: string) => `/staff/${encodeURIComponent(staffMemberId)}`,
+  archive: (staffMemberId: string) => `/staff/${encodeURIComponent(staffMemberId)}/archive`,
+  facilities: (staffMemberId: string) => `/staff/${encodeURIComponent(staffMemberId)}/facilities`,
+} as const;
+
+/** The admin screens (ours; the spec leaves other routes 'not shown'). */
+export const TEAM_ROUTE = '/team';
+export const TEAM_MEMBER_ROUTE = (id: string): string => `/team/member/${encodeURIComponent(id)}`;
+export const ADMIN_STAFF_ROUTE = '/admin/staff';
+export const ADMIN_GROUPS_ROUTE = '/admin/groups';
+/** "'Assign task' ... goes to /tasks/add with assigneeId and groupId" (navigation state). */
+export const ADD_TASK_ROUTE = '/tasks/add';
+
+/** Longest names, job titles and emails the API keeps. */
+export const STAFF_NAME_MAX = 100;
+export const STAFF_EMAIL_MAX = 254;
+/** Most staff members in one POST /staff/bulk (all or nothing). */
+export const STAFF_BULK_MAX = 200;
+
+const ZNameSchema = z.string().trim().min(1).max(STAFF_NAME_MAX);
+/** A phone number as typed; the API parses it (libphonenumber-js, region US) and stores E.164. */
+const ZPhoneInputSchema = z.string().trim().min(1).max(32);
+const ZEmailSchema = z.email().max(STAFF_EMAIL_MAX);
+
+/** Body of POST /staff (and each item of POST /staff/bulk): invite by phone number into groups of a facility. */
+export const ZCreateStaffRequestSchema = z.strictObject({
+  facilityId: ZIdSchema,
+  firstName: ZNameSchema,
+  lastName: ZNameSchema,
+  phoneNumber: ZPhoneInputSchema,
+  email: ZEmailSchema.nullable().optional(),
+  jobTitle: z.string().trim().max(STAFF_NAME_MAX).nullable().optional(),
+  isAgencyStaff: z.boolean().optional(),
+  /** Groups of the facility; a person stays in at least one group. */
+  groupIds: z.array(ZIdSchema).min(1).max(20),
+  /** Of groupIds: those the person is made admin of. */
+  adminGroupIds: z.array(ZIdSchema).max(20).optional(),
+});
+export type TCreateStaffRequest = z.infer<typeof ZCreateStaffRequestSchema>;
+
+export const ZBulkCreateStaffRequestSchema = z.strictObject({
+  staffMembers: z.array(ZCreateStaffRequestSchema).min(1).max(STAFF_BULK_MAX),
+});
+export type TBulkCreateStaffRequest = z.infer<typeof ZBulkCreateStaffRequestSchema>;
+export const ZBulkCreateStaffReplySchema = z.array(ZStaffMemberSchema);
+
+/**
+ * Body of PUT /staff/{staffMemberId}. Fields left out stay as they are. phoneNumber and email (PII) need
+ * canEditPII. `updatedAt` (from the last read) makes the write conditional: a newer change gets 409.
+ */
+export const ZUpdateStaffRequestSchema = z.strictObject({
+  firstName: ZNameSchema.optional(),
+  lastName: ZNameSchema.optional(),
+  phoneNumber: ZPhoneInputSchema.optional(),
+  email: ZEmailSchema.nullable().optional(),
+  jobTitle: z.string().trim().max(STAFF_NAME_MAX).nullable().optional(),
+  isAgencyStaff: z.boolean().optional(),
+  isCareAdmin: z.boolean().optional(),
+  updatedAt: z.iso.datetime({ offset: true }).optional(),
+});
+export type TUpdateStaffRequest = z.infer<typeof ZUpdateStaffRequestSchema>;
+
+/** POST /staff/{staffMemberId}/archive ?archive (true archives, false restores; default true). */
+export const ZArchiveStaffQuerySchema = z.object({ archive: ZQueryBooleanSchema.default(true) });
+
+/** POST /staff/profile/search: staff of the caller's facilities by name, group, archive state; paged. */
+export const ZStaffSearchRequestSchema = z.strictObject({
+  facilityId: ZIdSchema.optional(),
+  enterpriseId: ZIdSchema.optional(),
+  /** Case-insensitive substring of the first, last or full name (or the job title). */
+  searchText: z.string().trim().max(100).optional(),
+  groupIds: z.array(ZIdSchema).max(50).optional(),
+  isArchived: z.boolean().optional(),
+  pageNumber: z.number().int().min(0).default(0),
+  pageSize: z.number().int().min(1).max(200).default(50),
+});
+export type TStaffSearchRequest = z.infer<typeof ZStaffSearchRequestSchema>;
+export type TStaffSearchRequestInput = z.input<typeof ZStaffSearchRequestSchema>;
+export const ZStaffSearchReplySchema = z.object({
+  staffMembers: z.array(ZStaffMemberSchema),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type TStaffSearchReply = z.infer<typeof ZStaffSearchReplySchema>;
+
+/** POST /staff/permissions: a staff member's derived permissions at a facility (the caller's by default). */
+export const ZStaffPermissionsRequestSchema = z.strictObject({
+  facilityId: ZIdSchema,
+  staffMemberId: ZIdSchema.optional(),
+});
+export const ZStaffPermissionsReplySchema = z.object({
+  staffMemberId: ZIdSchema,
+  facilityId: ZIdSchema,
+  canViewAlerts: z.boolean(),
+  canSeePHI: z.boolean(),
+  canEditPHI: z.boolean(),
+  canSeePII: z.boolean(),
+  canEditPII: z.boolean(),
+  isOperations: z.boolean(),
+  isResponder: z.boolean(),
+  isResponderSupervisor: z.boolean(),
+  isProviderSupport: z.boolean(),
+  isManagement: z.boolean(),
+  isManagementAdmin: z.boolean(),
+  isCareStaffAdmin: z.boolean(),
+  canOpenDeviceAllocation: z.boolean(),
+  /** Create, edit, archive and remove staff; create, rename and delete groups (decision 0160). */
+  canAdministerStaff: z.boolean(),
+  /** Taking someone off shift (management-group admin). */
+  canTakeOffShift: z.boolean(),
+  /** Groups of the facility whose membership this person may edit. */
+  editableGroupIds: z.array(ZIdSchema),
+});
+export type TStaffPermissions = z.infer<typeof ZStaffPermissionsReplySchema>;
+
+/** GET /staff/{staffMemberId}/facilities: the facilities the person works in (those the caller shares). */
+export const ZStaffFacilitySchema = z.object({
+  facilityId: ZIdSchema,
+  facilityName: z.string(),
+  enterpriseId: ZIdSchema,
+});
+export const ZStaffFacilitiesReplySchema = z.array(ZStaffFacilitySchema);
+export type TStaffFacility = z.infer<typeof ZStaffFacilitySchema>;
+/** DELETE /staff/{staffMemberId}/facilities: "DELETE body is a list of ids" (facility ids). */
+export const ZRemoveStaffFacilitiesRequestSchema = z.array(ZIdSchema).min(1).max(100);
+
+// ---------------------------------------------------------------------------------------------------------
+// Staff facility preferences and staff member facility config: create, delete, search (decision 0162)
+// ---------------------------------------------------------------------------------------------------------
+
+export const STAFF_FACILITY_PATHS = {
+  preferences: '/staffFacilityPreferences',
+  preferencesSearch: '/staffFacilityPreferences/search',
+  configSearch: '/staffMemberFacilityConfig/search',
+} as const;
+
+/** POST /staffFacilityPreferences: the first preference of a person at a facility (409 when one exists). */
+export const ZCreateStaffFacilityPreferenceRequestSchema = z.strictObject({
+  staffMemberId: ZIdSchema,
+  facilityId: ZIdSchema,
+  pinnedResidentIds: z.array(ZIdSchema).max(1000).default([]),
+});
+export type TCreateStaffFacilityPreferenceRequest = z.infer<
+  typeof ZCreateStaffFacilityPreferenceRequestSchema
+>;
+
+/** POST /staffFacilityPreferences/search and POST /staffMemberFacilityConfig/search. */
+export const ZStaffFacilitySearchRequestSchema = z.strictObject({
+  facilityId: ZIdSchema.optional(),
+  staffMemberIds: z.array(ZIdSchema).min(1).max(1000).optional(),
+});
+export type TStaffFacilitySearchRequest = z.infer<typeof ZStaffFacilitySearchRequestSchema>;
+export const ZListStaffFacilityConfigsReplySchema = z.array(ZStaffMemberFacilityConfigSchema);
+export const ZListStaffFacilityPreferencesReplySchema = z.array(ZStaffFacilityPreferenceSchema);
