@@ -16,6 +16,7 @@ import {
 } from '@sage/domain';
 import { conflict, forbidden, invalidInput, notFound } from '../../../plugins/app/errors';
 import { normaliseNanpNumber } from '../../auth/phone';
+import { announceSessionEnded } from '../../auth/sessions/registry';
 import { type FacilityAccess, loadFacilityAccess } from './access';
 import { getStaffMember } from './profile-service';
 
@@ -279,7 +280,14 @@ export async function archiveStaffMember(
     await tx.staffMember.update({ where: { id: staffMemberId }, data: { isArchived: archive } });
     if (archive) {
       await endPresence(tx, staffMemberId);
+      // Every API process drops the person's sessions at once, not when its cache would next read them.
+      const sessions = await tx.refreshToken.findMany({
+        where: { staffMemberId, revokedAt: null },
+        distinct: ['familyId'],
+        select: { familyId: true },
+      });
       await tx.refreshToken.deleteMany({ where: { staffMemberId } });
+      for (const { familyId } of sessions) await announceSessionEnded(tx, familyId);
     }
   });
   return getStaffMember(prisma, callerId, staffMemberId);

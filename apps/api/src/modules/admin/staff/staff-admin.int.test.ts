@@ -181,9 +181,10 @@ describe('[ADMIN][STAFF]: create, update, archive, remove, permissions, search',
     ).json() as TStaffMember[];
     expect(gone.map((s) => s.id)).toEqual([person]);
 
-    // Their access token from before no longer opens anything of the community.
-    expect((await call(person, 'GET', `/staff?facilityId=${f.facilityId}`)).statusCode).toBe(403);
-    expect((await call(person, 'GET', `/groups/${f.groups.Housekeeping}`)).statusCode).toBe(404);
+    // An archived person's sessions end: no access token of theirs opens anything (decision 0130).
+    expect(await t.db.prisma.refreshToken.count({ where: { staffMemberId: person } })).toBe(0);
+    expect((await call(person, 'GET', `/staff?facilityId=${f.facilityId}`)).statusCode).toBe(401);
+    expect((await call(person, 'GET', `/groups/${f.groups.Housekeeping}`)).statusCode).toBe(401);
 
     expect((await call(manager, 'POST', `/staff/${person}/archive?archive=false`)).json().isArchived).toBe(
       false,
