@@ -1,0 +1,127 @@
+import { EventEmitter } from 'node:events';
+import { createPrisma, JobName, type PrismaClient, pruneTaskChanges } from '@sage/db';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  parseCronItems,
+  type Runner,
+  run,
+  runMigrations,
+  type TaskList,
+  type WorkerEvents,
+} from 'graphile-worker';
+import pg from 'pg';
+import pino from 'pino';
+import type { WorkerConfig } from '../env';
+import { careConfirmationTimeout } from '../jobs/care-confirmation-timeout';
+import { PROCESS_DEVICE_EVENT } from '../jobs/names';
+import { processDeviceEvent } from '../jobs/process-device-event';
+import { createNotificationTasks, type NotificationJobOptions } from '../notifications/jobs';
+import { DEFAULT_TAKEOVER_TIMINGS, Takeover, type TakeoverTimings } from '../recovery/takeover';
+import { queueLogger } from './ingest';
+
+/** Connections the jobs' Prisma client keeps open (the job pool keeps one per job slot; decision 0080). */
+const PRISMA_STANDING = 3;
+
+export interface JobProcess {
+  runner: Runner;
+  /** The job queue's and the jobs' pool. */
+  pool: pg.Pool;
+  prisma: PrismaClient;
+  takeover: Takeover;
+  log: FastifyBaseLogger;
+  close(): Promise<void>;
+}
+
+export interface StartJobsOptions {
+  /** A pino logger (default: one at LOG_LEVEL), or false for none. */
+  logger?: FastifyBaseLogger | false;
+  /** Options of the notification jobs (tests: the local push service's TLS agent). */
+  notifications?: NotificationJobOptions;
+  /** Takeover timings (tests shorten them). */
+  takeover?: Partial<TakeoverTimings>;
+  /** Touched after each heartbeat (the container's health check). */
+  healthFile?: string;
+}
+
+/**
+ * The job process (decision 0111): graphile-worker running every timed job, and the takeover of dead
+ * processes' work (decision 0110). Several may run side by side on one database.
+ */
+export async function startJobs(config: WorkerConfig, options: StartJobsOptions = {}): Promise<JobProcess> {
+  const log =
+    options.logger === false
+      ? pino({ enabled: false })
+      : (options.logger ?? pino({ level: config.LOG_LEVEL }));
+  const pool = new pg.Pool({
+    connectionString: config.DATABASE_URL,
+    max: config.WORKER_CONCURRENCY + 4,
+    min: config.WORKER_CONCURRENCY,
+    connectionTimeoutMillis: 10_000,
+  });
+  // An idle client's connection error must not crash the process; the pool replaces the client. Likewise
+  // for a client's error while checked out (the job queue's LISTEN connection among them).
+  pool.on('error', (error) => log.error({ err: error }, 'database pool error'));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => log.error({ err: error }, 'database client error')),
+  );
+  const prisma = createPrisma(config.DATABASE_URL, { max: 5, min: PRISMA_STANDING });
+  const logger = queueLogger(log);
+  await runMigrations({ pgPool: pool, logger });
+
+  const notificationTasks = await createNotificationTasks(prisma, config, { log, ...options.notifications });
+  const taskList: TaskList = {
+    ...notificationTasks,
+    [PROCESS_DEVICE_EVENT]: (payload, helpers) =>
+      processDeviceEvent({ pool, logger: helpers.logger }, payload),
+    [JobName.careConfirmationTimeout]: (payload, helpers) => careConfirmationTimeout(pool, payload, helpers),
+    [JobName.pruneTaskChanges]: async (_payload, helpers) => {
+      const deleted = await pruneTaskChanges(pool);
+      if (deleted) helpers.logger.info(`pruned ${deleted} task changes past their retention`);
+    },
+  };
+  const takeover = new Takeover(
+    pool,
+    log,
+    { ...DEFAULT_TAKEOVER_TIMINGS, ...options.takeover },
+    options.healthFile,
+  );
+  const events = new EventEmitter() as WorkerEvents;
+  takeover.attach(events);
+  const runner = await run({
+    pgPool: pool,
+    concurrency: config.WORKER_CONCURRENCY,
+    noHandleSignals: true,
+    pollInterval: 1000,
+    taskList,
+    events,
+    // Housekeeping on the queue's own cron (one run per hour across all workers, none backfilled).
+    parsedCronItems: parseCronItems([
+      { task: JobName.pruneTaskChanges, match: '17 * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } },
+    ]),
+    logger,
+  });
+  takeover.start();
+
+  // Standing connections opened before work arrives (decision 0080).
+  const clients = await Promise.all(Array.from({ length: pool.options.min ?? 0 }, () => pool.connect()));
+  for (const client of clients) client.release();
+  await Promise.all(Array.from({ length: PRISMA_STANDING }, () => prisma.$queryRaw`SELECT 1`));
+
+  let closed = false;
+  return {
+    runner,
+    pool,
+    prisma,
+    takeover,
+    log,
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Let running jobs finish, then say goodbye (a clean stop leaves nothing to take over).
+      await runner.stop();
+      await takeover.stop(true);
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
