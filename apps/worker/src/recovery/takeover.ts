@@ -104,13 +104,13 @@ export class Takeover {
       this.beatTimer = setTimeout(async () => {
         await this.beat();
         if (!this.stopped) beatLoop();
-      }, this.timings.beatMs);
+      }, this.timings.beatMs).unref();
     };
     const sweepLoop = () => {
       this.sweepTimer = setTimeout(async () => {
         await this.sweepIfConnected();
         if (!this.stopped) sweepLoop();
-      }, this.timings.sweepMs);
+      }, this.timings.sweepMs).unref();
     };
     void this.beat();
     beatLoop();

@@ -59,6 +59,7 @@ export async function startIngest(
     max: 8,
     min: INGEST_STANDING,
     connectionTimeoutMillis: 5_000,
+    application_name: 'sage-ingest',
   });
   // An idle or checked-out client's connection error must not crash the process; the pool replaces it.
   ingestPool.on('error', (error) => ingest.log.error({ err: error }, 'database pool error'));

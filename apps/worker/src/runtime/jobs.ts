@@ -22,6 +22,18 @@ import { queueLogger } from './ingest';
 /** Connections the jobs' Prisma client keeps open (the job pool keeps one per job slot; decision 0080). */
 const PRISMA_STANDING = 3;
 
+/**
+ * graphile-worker does not await a finished job's completion, so `runner.stop()` may resolve with the last
+ * completions still on their way: wait (briefly) until the pool is idle, or ending it would strand them.
+ */
+async function settle(pool: pg.Pool): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  await new Promise((r) => setTimeout(r, 50));
+  while (Date.now() < deadline && (pool.waitingCount > 0 || pool.idleCount < pool.totalCount)) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 export interface JobProcess {
   runner: Runner;
   /** The job queue's and the jobs' pool. */
@@ -57,6 +69,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     max: config.WORKER_CONCURRENCY + 4,
     min: config.WORKER_CONCURRENCY,
     connectionTimeoutMillis: 10_000,
+    application_name: 'sage-jobs',
   });
   // An idle client's connection error must not crash the process; the pool replaces the client. Likewise
   // for a client's error while checked out (the job queue's LISTEN connection among them).
@@ -119,6 +132,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       closed = true;
       // Let running jobs finish, then say goodbye (a clean stop leaves nothing to take over).
       await runner.stop();
+      await settle(pool);
       await takeover.stop(true);
       await prisma.$disconnect();
       await pool.end();
