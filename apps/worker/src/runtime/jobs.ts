@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { createRequire } from 'node:module';
 import { createPrisma, JobName, type PrismaClient, pruneTaskChanges } from '@sage/db';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -18,6 +19,17 @@ import { processDeviceEvent } from '../jobs/process-device-event';
 import { createNotificationTasks, type NotificationJobOptions } from '../notifications/jobs';
 import { DEFAULT_TAKEOVER_TIMINGS, Takeover, type TakeoverTimings } from '../recovery/takeover';
 import { queueLogger } from './ingest';
+
+/**
+ * A restarting PostgreSQL answers "the database system is starting up" (57P03) for a moment, and
+ * graphile-worker 0.17 then waits 3 s, growing to 2 min, before asking for a job again: a minute-long stall
+ * after a database restart. Its table of retryable codes is a plain object of its own module (no public
+ * option): ask again within 0.25-2 s instead (decision 0112).
+ */
+const { RETRYABLE_ERROR_CODES } = createRequire(import.meta.url)('graphile-worker/dist/lib') as {
+  RETRYABLE_ERROR_CODES: Record<string, { minDelay: number; maxDelay: number }>;
+};
+RETRYABLE_ERROR_CODES['57P03'] = { minDelay: 250, maxDelay: 2_000 };
 
 /** Connections the jobs' Prisma client keeps open (the job pool keeps one per job slot; decision 0080). */
 const PRISMA_STANDING = 3;
