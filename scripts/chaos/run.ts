@@ -93,8 +93,8 @@ type FaultKind = 'jobs' | 'api' | 'postgres';
 /** When each fault strikes, in seconds from the first press. */
 const FAULTS: { kind: FaultKind; at: number }[] = SHORT
   ? [
-      { kind: 'jobs', at: 5 },
-      { kind: 'postgres', at: 14 },
+      { kind: 'jobs', at: 4 },
+      { kind: 'postgres', at: 16 },
     ]
   : [
       { kind: 'jobs', at: 15 },
@@ -366,20 +366,29 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
     });
 
     // When each job process's queue first beat (a restarted process shows as a new queue).
+    // And when each press's task first showed (polled through the run, so recovery times are real).
     const queuesSeen = new Map<string, number>();
+    const taskSeen = new Map<string, number>();
+    const facilityIds = facilities.map((f) => f.facilityId);
+    const pollTasks = async () => {
+      const rows = await query<{ deviceId: string }>(
+        `SELECT "deviceId" FROM "Task" WHERE "facilityId" = ANY($1) AND "deviceId" IS NOT NULL`,
+        facilityIds,
+      );
+      const at = now();
+      for (const { deviceId } of rows) if (!taskSeen.has(deviceId)) taskSeen.set(deviceId, at);
+    };
     let monitoring = true;
     const monitor = (async () => {
       while (monitoring) {
         try {
-          for (const { poolId } of await query<{ poolId: string }>(
-            `SELECT "poolId" FROM "WorkerHeartbeat"`,
-          )) {
-            if (!queuesSeen.has(poolId)) queuesSeen.set(poolId, now());
-          }
+          const queues = await query<{ poolId: string }>(`SELECT "poolId" FROM "WorkerHeartbeat"`);
+          for (const { poolId } of queues) if (!queuesSeen.has(poolId)) queuesSeen.set(poolId, now());
+          await pollTasks();
         } catch {
           // the database is restarting
         }
-        await sleep(200);
+        await sleep(250);
       }
     })();
 
@@ -409,7 +418,6 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
     // Every accepted press's alert, seen when?
     const accepted = presses.filter((p) => p.acceptedAt !== null);
     const devices = accepted.map((p) => p.button.deviceId);
-    const taskSeen = new Map<string, number>();
     const counts = async () =>
       query<{ deviceId: string; tasks: number }>(
         `SELECT "deviceId", count(*)::int AS tasks FROM "Task" WHERE "deviceId" = ANY($1) GROUP BY "deviceId"`,
@@ -420,7 +428,7 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
     while (now() < drainUntil) {
       try {
         perDevice = await counts();
-        for (const row of perDevice) if (!taskSeen.has(row.deviceId)) taskSeen.set(row.deviceId, now());
+        await pollTasks();
         if (perDevice.length === devices.length) break;
       } catch {
         // the database may still be coming back
