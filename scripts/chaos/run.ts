@@ -237,8 +237,8 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
   const env = {
     ...process.env,
     NODE_ENV: 'test',
-    // Errors only: the warnings of a run under faults (retries, takeovers) would drown the report.
-    LOG_LEVEL: process.env.CHAOS_LOG_LEVEL ?? 'error',
+    // Warnings too (takeovers, lost completions): they go to the log files.
+    LOG_LEVEL: 'warn',
     HOST,
     DATABASE_URL: databaseUrl,
     PORT: String(API_PORT),
@@ -264,6 +264,8 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
     ],
     log,
   );
+  // Should this script die, its processes die with it.
+  process.on('exit', () => services.killAll());
   const db = createPrisma(databaseUrl, { max: 3 });
   const query = <T>(sql: string, ...params: unknown[]) => db.$queryRawUnsafe<T[]>(sql, ...params);
   const phones: Phone[] = [];
@@ -331,6 +333,7 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
     const pressStart = now();
     const faultTimes = new Map<FaultKind, { start: number; end: number }>();
     const timerDue = { at: 0 };
+    const faultErrors: string[] = [];
     const faultRuns = FAULTS.map(async (fault) => {
       if (fault.kind === 'postgres') {
         // The care-confirmation limit: due 1 s after the database goes down.
@@ -338,17 +341,20 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
         const due = pressStart + fault.at * 1000 + 1_000;
         timerDue.at = due;
         const timerPrisma = createPrisma(databaseUrl, { max: 1 });
-        await timerPrisma.$transaction(async (tx) => {
-          const confirmingSince = new Date(due - CARE_CONFIRMATION_TIMEOUT_MS);
-          await tx.task.update({
-            where: { id: timerTask.id },
-            data: { status: 'OPEN_CONFIRMING', confirmingSince },
-          });
-          await scheduleCareConfirmationTimeout(tx, {
-            taskId: timerTask.id,
-            confirmingSince: confirmingSince.toISOString(),
-          });
-        });
+        await timerPrisma.$transaction(
+          async (tx) => {
+            const confirmingSince = new Date(due - CARE_CONFIRMATION_TIMEOUT_MS);
+            await tx.task.update({
+              where: { id: timerTask.id },
+              data: { status: 'OPEN_CONFIRMING', confirmingSince },
+            });
+            await scheduleCareConfirmationTimeout(tx, {
+              taskId: timerTask.id,
+              confirmingSince: confirmingSince.toISOString(),
+            });
+          },
+          { maxWait: 30_000, timeout: 30_000 },
+        );
         await timerPrisma.$disconnect();
       }
       await sleep(Math.max(0, pressStart + fault.at * 1000 - now()));
@@ -363,7 +369,11 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
         services.child(fault.kind)?.kill('SIGKILL');
       }
       faultTimes.set(fault.kind, { start, end: now() });
-    });
+    }).map((run, i) =>
+      run.catch((error: unknown) => {
+        faultErrors.push(`${FAULTS[i]!.kind}: ${error instanceof Error ? error.message : String(error)}`);
+      }),
+    );
 
     // When each job process's queue first beat (a restarted process shows as a new queue).
     // And when each press's task first showed (polled through the run, so recovery times are real).
@@ -468,7 +478,10 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
 
     // Recovery per fault: the first press sent after it applied (jobs, postgres), every phone live again (api).
     const recovery = FAULTS.map(({ kind }) => {
-      const fault = faultTimes.get(kind)!;
+      const fault = faultTimes.get(kind) ?? {
+        start: Number.POSITIVE_INFINITY,
+        end: Number.POSITIVE_INFINITY,
+      };
       const after = accepted.filter((p) => p.sentAt >= fault.start);
       const firstApplied = Math.min(
         ...after.map((p) => taskSeen.get(p.button.deviceId) ?? Number.POSITIVE_INFINITY),
@@ -528,6 +541,7 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
     for (const m of liveMismatches) log(`    ${m}`);
 
     const problems = [
+      faultErrors.length > 0 && `faults not run: ${faultErrors.join('; ')}`,
       report.notAccepted > 0 && `${report.notAccepted} presses never accepted`,
       report.lost > 0 && `${report.lost} accepted presses lost`,
       report.duplicated > 0 && `${report.duplicated} presses doubled`,

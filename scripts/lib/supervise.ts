@@ -14,6 +14,8 @@ export interface Supervisor {
   child(name: string): ChildProcess | null;
   /** Stops every service (SIGTERM, then SIGKILL after 10 s) and restarts none. */
   stop(): Promise<void>;
+  /** SIGKILLs every service at once (synchronous: for a process 'exit' handler). */
+  killAll(): void;
 }
 
 const MIN_BACKOFF_MS = 500;
@@ -48,6 +50,11 @@ export function supervise(services: ServiceSpec[], log: (line: string) => void):
 
   return {
     child: (name) => children.get(name) ?? null,
+    killAll() {
+      stopping = true;
+      for (const timer of timers) clearTimeout(timer);
+      for (const child of children.values()) if (child && child.exitCode === null) child.kill('SIGKILL');
+    },
     async stop() {
       stopping = true;
       for (const timer of timers) clearTimeout(timer);
