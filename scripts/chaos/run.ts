@@ -85,6 +85,8 @@ const PG_PORT = bounded('pg-port', args['pg-port'], 3135, 1024, 65535);
 const PRESSES = Math.round(RATE * DURATION_S);
 /** After the last press: how long every accepted press has to show up, and the clients to catch up. */
 const DRAIN_MS = 30_000;
+/** The longest wait for a backlog to clear after the last press. */
+const DRAIN_MAX_MS = 180_000;
 /** How long PostgreSQL stays down in its restart. */
 const PG_DOWN_MS = 2_000;
 const JWT_SECRET = `chaos-${randomBytes(24).toString('hex')}`;
@@ -169,6 +171,9 @@ interface Phone {
   connection: LiveConnection;
   readyAt: number[];
   closedAt: number[];
+  resyncs: number;
+  /** Frames that arrived while a refetch was on its way (applied over its answer). */
+  during: TLiveTaskChangedMessage[] | null;
 }
 
 async function main(): Promise<boolean> {
@@ -295,22 +300,38 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
         tasks: new Map(),
         readyAt: [],
         closedAt: [],
+        resyncs: 0,
+        during: null,
         connection: null as unknown as LiveConnection,
       };
       phone.connection = new LiveConnection({
         url: `ws://${HOST}:${API_PORT}/live`,
         getSession: () => ({ accessToken: token, staffMemberId: viewer.id }),
         handlers: {
-          onTaskChanged: (message: TLiveTaskChangedMessage) =>
-            phone.tasks.set(message.taskId, message.status),
-          // The screens refetch everything (read here from the database, as the API's lists would answer).
+          onTaskChanged: (message: TLiveTaskChangedMessage) => {
+            phone.tasks.set(message.taskId, message.status);
+            phone.during?.push(message);
+          },
+          // The screens refetch everything (read here from the database, as the API's lists would answer),
+          // retrying until it answers, as TanStack Query does.
           onResync: () => {
-            void facilityTasks(phone.facilityId).then(
-              (tasks) => {
-                phone.tasks = tasks;
-              },
-              () => {},
-            );
+            phone.resyncs += 1;
+            const during: TLiveTaskChangedMessage[] = [];
+            phone.during = during;
+            void (async () => {
+              for (;;) {
+                try {
+                  const tasks = await facilityTasks(phone.facilityId);
+                  if (phone.during !== during) return;
+                  for (const m of during) tasks.set(m.taskId, m.status);
+                  phone.tasks = tasks;
+                  phone.during = null;
+                  return;
+                } catch {
+                  await sleep(500);
+                }
+              }
+            })();
           },
         },
         createSocket: (url) => {
@@ -337,6 +358,7 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
     const pressStart = now();
     const faultTimes = new Map<FaultKind, { start: number; end: number }>();
     const timerDue = { at: 0 };
+    const apiBackAt = { at: Number.NaN };
     const faultErrors: string[] = [];
     const faultRuns = FAULTS.map(async (fault) => {
       if (fault.kind === 'postgres') {
@@ -371,6 +393,14 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
       } else {
         log(`fault: kill -9 ${fault.kind}`);
         services.child(fault.kind)?.kill('SIGKILL');
+        if (fault.kind === 'api') {
+          // When the restarted API answers again (the phones' reconnect is measured from there too).
+          void (async () => {
+            await sleep(200);
+            await waitForHealth(`http://${HOST}:${API_PORT}/healthz`, 120_000);
+            apiBackAt.at = now();
+          })().catch(() => {});
+        }
       }
       faultTimes.set(fault.kind, { start, end: now() });
     }).map((run, i) =>
@@ -402,7 +432,7 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
         } catch {
           // the database is restarting
         }
-        await sleep(250);
+        await sleep(500);
       }
     })();
 
@@ -438,17 +468,26 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
         devices,
       );
     let perDevice: { deviceId: string; tasks: number }[] = [];
-    const drainUntil = now() + DRAIN_MS;
-    while (now() < drainUntil) {
+    // A backlog is not a loss: wait while presses are still being applied (a press counts as lost when
+    // nothing was applied for DRAIN_MS), at most DRAIN_MAX_MS.
+    const drainStart = now();
+    let lastProgress = now();
+    let applied = -1;
+    while (now() - lastProgress < DRAIN_MS && now() - drainStart < DRAIN_MAX_MS) {
       try {
         perDevice = await counts();
         await pollTasks();
         if (perDevice.length === devices.length) break;
+        if (perDevice.length > applied) {
+          applied = perDevice.length;
+          lastProgress = now();
+        }
       } catch {
         // the database may still be coming back
       }
-      await sleep(250);
+      await sleep(500);
     }
+    const backlogMs = now() - drainStart;
     const tasksOf = new Map(perDevice.map((r) => [r.deviceId, r.tasks]));
     const lost = accepted.filter((p) => !tasksOf.has(p.button.deviceId));
     const doubled = perDevice.filter((r) => r.tasks > 1);
@@ -462,14 +501,24 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
     const stored = events[0]!;
 
     // The phones: back after each fault, and holding the database's state.
-    await sleep(3_000);
+    // The phones: each must hold the database's state (given up to 20 s to catch up with a lagging system).
     const liveMismatches: string[] = [];
-    for (const [i, phone] of phones.entries()) {
-      const truth = await facilityTasks(phone.facilityId);
-      const wrong = [...truth].filter(([id, status]) => phone.tasks.get(id) !== status).length;
-      const extra = [...phone.tasks.keys()].filter((id) => !truth.has(id)).length;
-      if (wrong || extra)
-        liveMismatches.push(`client ${i}: ${wrong} tasks missing or stale, ${extra} unknown`);
+    const phonesDeadline = now() + 20_000;
+    for (;;) {
+      liveMismatches.length = 0;
+      for (const [i, phone] of phones.entries()) {
+        const truth = await facilityTasks(phone.facilityId);
+        const wrong = [...truth].filter(([id, status]) => phone.tasks.get(id) !== status).length;
+        const extra = [...phone.tasks.keys()].filter((id) => !truth.has(id)).length;
+        if (wrong || extra) {
+          liveMismatches.push(
+            `client ${i}: ${wrong} tasks missing or stale, ${extra} unknown (connected ` +
+              `${phone.readyAt.length} times, ${phone.resyncs} resyncs)`,
+          );
+        }
+      }
+      if (liveMismatches.length === 0 || now() > phonesDeadline) break;
+      await sleep(1_000);
     }
 
     // The care-confirmation limit due during the outage.
@@ -502,6 +551,7 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
         accepting: firstAccepted - fault.start,
         applied: firstApplied - fault.start,
         phones: kind === 'api' ? phonesBack - fault.end : null,
+        phonesAfterApi: kind === 'api' ? phonesBack - apiBackAt.at : null,
         retries: refused.reduce((n, p) => n + p.refusals, 0),
       };
     });
@@ -517,18 +567,23 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
       eventsUnprocessed: stored.unprocessed,
       resentTwice: presses.filter((p) => p.twice).length,
       gatewayRetries: presses.reduce((n, p) => n + p.refusals, 0),
+      backlogClearedAfterLastPress: backlogMs,
     };
     log(
       `accepted ${report.accepted}/${report.sent}, tasks produced ${report.tasksProduced}, duplicated ` +
         `${report.duplicated}, lost ${report.lost} (events stored ${report.eventsStored}, unprocessed ` +
-        `${report.eventsUnprocessed}; ${report.resentTwice} sent twice; ${report.gatewayRetries} gateway retries)`,
+        `${report.eventsUnprocessed}; ${report.resentTwice} sent twice; ${report.gatewayRetries} gateway retries; ` +
+        `backlog cleared ${seconds(backlogMs)} after the last press)`,
     );
     for (const r of recovery) {
       log(
         `  ${r.kind.padEnd(8)} ingest accepting after ${seconds(Math.max(0, r.accepting))}, first later press applied ` +
           `after ${seconds(r.applied)}` +
           (r.queueBack !== null ? ` (restarted job process beating after ${seconds(r.queueBack)})` : '') +
-          (r.phones !== null ? `, every phone live ${seconds(r.phones)} after the API was killed` : '') +
+          (r.phones !== null
+            ? `, API answering after ${seconds(r.phones - (r.phonesAfterApi ?? 0))}, every phone live ` +
+              `${seconds(r.phones)} after the kill (${seconds(r.phonesAfterApi ?? Number.NaN)} after the API answered)`
+            : '') +
           ` (${r.retries} gateway retries)`,
       );
     }
