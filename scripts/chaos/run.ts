@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// The web app's live client (below) is typed against the browser's WebSocket.
 /**
  * Chaos run (issue 17, docs/reliability.md): presses at a steady rate through the device ingest while the
  * job process is killed (SIGKILL), the API is killed (SIGKILL) and PostgreSQL restarts; one gateway sends
@@ -251,7 +253,7 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
     INGEST_PORT: String(INGEST_PORT),
     JWT_SECRET,
   };
-  // The processes' own logs go to files (kept after the run), the supervisor's lines to the console.
+  // The processes' own logs go to files (kept when the run fails), the supervisor's lines to the console.
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sage-chaos-logs-'));
   log(`process logs in ${logDir}`);
   const node = (script: string, name: string) => {
@@ -621,6 +623,9 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
     await services.stop();
     await db.$disconnect().catch(() => {});
   }
+  // The processes' logs are kept when something failed (printed above), else removed.
+  if (failed) log(`process logs kept in ${logDir}`);
+  else fs.rmSync(logDir, { recursive: true, force: true });
   return !failed;
 }
 
