@@ -1,4 +1,6 @@
-# Worker image: device ingest on port 3001 and the job queue (care confirmation, escalations, ...).
+# Worker image: two processes of one app (decision 0111), chosen by the command: the device ingest on port
+# 3001 (`start:ingest`) and the job queue (`start:jobs`: care confirmation, escalations, ...). The default
+# runs both in one process.
 FROM node:24-bookworm-slim
 WORKDIR /app
 RUN npm install -g pnpm@10.34.9

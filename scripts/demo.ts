@@ -1,10 +1,11 @@
 // Starts the whole product on one machine: the database (embedded PostgreSQL unless DATABASE_URL is
-// set), migrations, demo data, the API (serving the built web app) and the worker. Ctrl-C stops it all.
-import { type ChildProcess, spawn } from 'node:child_process';
+// set), migrations, demo data, the API (serving the built web app), the device ingest and the job queue
+// (decision 0111), each restarted when it crashes (decision 0113). Ctrl-C stops it all.
 import path from 'node:path';
 import { applyMigrations, createPrisma, ensureDatabase } from '@sage/db';
 import { startEmbeddedPostgres } from '@sage/db/embedded';
 import { DEMO, seedDemo } from '@sage/db/seed';
+import { supervise } from './lib/supervise';
 
 const root = path.resolve(import.meta.dirname, '..');
 const log = (line: string) => console.log(`[start] ${line}`);
@@ -32,32 +33,27 @@ const port = process.env.PORT ?? '3000';
 const ingestPort = process.env.INGEST_PORT ?? '3001';
 const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: port, INGEST_PORT: ingestPort };
 const tsx = path.join(root, 'node_modules/.bin/tsx');
-const children: ChildProcess[] = [
-  spawn(tsx, ['apps/api/src/server.ts'], { cwd: root, env, stdio: 'inherit' }),
-  spawn(tsx, ['apps/worker/src/main.ts'], { cwd: root, env, stdio: 'inherit' }),
-];
+const options = { cwd: root, env, stdio: 'inherit' as const };
+const services = supervise(
+  [
+    { name: 'api', command: tsx, args: ['apps/api/src/server.ts'], options },
+    { name: 'ingest', command: tsx, args: ['apps/worker/src/ingest-main.ts'], options },
+    { name: 'jobs', command: tsx, args: ['apps/worker/src/jobs-main.ts'], options },
+  ],
+  log,
+);
 
 let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
   log('stopping…');
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await services.stop();
   await stopDatabase();
   process.exit(code);
 }
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
-for (const child of children) child.once('exit', (code) => !stopping && void stop(code ?? 1));
 
 setTimeout(() => {
   console.log(`

@@ -19,6 +19,9 @@ const steps: [string, string[]][] = [
   ['lint and format', ['exec', 'biome', 'ci', '.']],
   ['types', ['exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']],
   ['unit and integration tests', ['exec', 'turbo', 'run', 'test', '--concurrency=2', '--output-logs=full']],
+  // Faults (docs/reliability.md): a job-process kill and a PostgreSQL restart under presses; fails when a press
+  // is lost or doubled. Its own PostgreSQL on loopback port 3135, the API and ingest on 3130/3131.
+  ['chaos (short form)', ['exec', 'tsx', 'scripts/chaos/run.ts', '--short']],
   ['web build', ['--filter', '@sage/web', 'build']],
   ['browser tests', ['--filter', '@sage/web', 'test:e2e']],
 ];

@@ -1,26 +1,10 @@
-import { loadWorkerConfig, WorkerConfigError } from './env';
+// Ingest and job queue in one process (development). Production runs them apart: ingest-main.ts and
+// jobs-main.ts (decision 0111).
+import { closeOnSignals, configOrExit, handleUnhandledRejections } from './runtime/process';
 import { startWorker } from './worker';
 
-let config: ReturnType<typeof loadWorkerConfig>;
-try {
-  config = loadWorkerConfig();
-} catch (error) {
-  if (error instanceof WorkerConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
-
+const config = configOrExit();
 const worker = await startWorker(config);
+handleUnhandledRejections(worker.ingest.log);
 worker.ingest.log.info({ port: config.INGEST_PORT }, 'worker started: ingest listening, job queue running');
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    worker.ingest.log.info({ signal }, 'worker stopping');
-    await worker.close();
-    process.exit(0);
-  });
-}
+closeOnSignals(worker.ingest.log, worker.close);

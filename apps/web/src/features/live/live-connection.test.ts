@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LiveConnection, liveUrl, parseLiveMessage } from './live-connection';
+import {
+  defaultBackoffMs,
+  LIVE_RECONNECT_MAX_MS,
+  LiveConnection,
+  liveUrl,
+  parseLiveMessage,
+} from './live-connection';
 
 class FakeSocket {
   static all: FakeSocket[] = [];
@@ -50,6 +56,16 @@ describe('live connection (ARCHITECTURE.md "Live updates")', () => {
     connection.start();
     return { connection, handlers };
   };
+
+  it('reconnects soon: 250 ms, 500 ms, 1 s, then never more than 1.5 s apart, with jitter (decision 0114)', () => {
+    const ceilings = [0, 1, 2, 3, 4, 10, 50].map((attempt) => defaultBackoffMs(attempt, () => 1));
+    expect(ceilings).toEqual([250, 500, 1_000, 1_500, 1_500, 1_500, 1_500]);
+    const floors = [0, 1, 2, 3, 50].map((attempt) => defaultBackoffMs(attempt, () => 0));
+    expect(floors).toEqual([125, 250, 500, 750, 750]);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      expect(defaultBackoffMs(attempt)).toBeLessThanOrEqual(LIVE_RECONNECT_MAX_MS);
+    }
+  });
 
   it('turns the page origin into the socket address', () => {
     expect(liveUrl('http://127.0.0.1:3110')).toBe('ws://127.0.0.1:3110/live');

@@ -21,8 +21,18 @@ export interface LiveConnectionOptions {
   backoffMs?: (attempt: number) => number;
 }
 
-/** 1 s, 2 s, 4 s … up to 30 s. */
-export const defaultBackoffMs = (attempt: number): number => Math.min(30_000, 1_000 * 2 ** attempt);
+/** The longest wait between reconnect attempts (decision 0114). */
+export const LIVE_RECONNECT_MAX_MS = 1_500;
+
+/**
+ * 250 ms, 500 ms, 1 s, then 1.5 s at most, each between half and all of it (jitter, so a restarted API is not
+ * met by every phone at the same instant). A phone is live again within ~1.5 s of the API answering, where a
+ * long backoff left it waiting up to 8 s more (decision 0114); a refused attempt costs the server little.
+ */
+export const defaultBackoffMs = (attempt: number, random: () => number = Math.random): number => {
+  const ceiling = Math.min(LIVE_RECONNECT_MAX_MS, 250 * 2 ** attempt);
+  return Math.round(ceiling * (0.5 + random() * 0.5));
+};
 
 /** `http://host` becomes `ws://host/live`, `https://host` becomes `wss://host/live`. */
 export function liveUrl(origin: string): string {

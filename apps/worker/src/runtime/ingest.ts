@@ -1,0 +1,106 @@
+import errors from '@sage/api/errors';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Logger, runMigrations } from 'graphile-worker';
+import pg from 'pg';
+import type { WorkerConfig } from '../env';
+import ingestRoutes from '../ingest/routes';
+import { isDatabaseUnavailable } from '../recovery/db-errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pool: pg.Pool;
+  }
+}
+
+/** Connections the ingest pool keeps open (decision 0080). */
+export const INGEST_STANDING = 2;
+/** What a gateway is told to wait before sending again while the database is unreachable (decision 0112). */
+export const INGEST_RETRY_AFTER_SECONDS = 1;
+
+export interface IngestProcess {
+  ingest: FastifyInstance;
+  ingestPool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export interface StartIngestOptions {
+  logger?: boolean | object;
+  /** Listen on INGEST_PORT (default) or leave the ingest app for inject() in tests. */
+  listen?: boolean;
+}
+
+/** Logs graphile-worker's messages through a pino-like logger. */
+export function queueLogger(log: FastifyBaseLogger): Logger {
+  return new Logger((scope) => (level, message, meta) => {
+    const child = log.child({ scope: scope.label ?? 'jobs', ...meta });
+    if (level === 'error') child.error(message);
+    else if (level === 'warning') child.warn(message);
+    else if (level === 'info') child.info(message);
+    else child.debug(message);
+  });
+}
+
+/**
+ * The device-ingest HTTP listener (decision 0111): stores each event and queues its job in one transaction.
+ * It needs the database only, never the job process, so gateways are answered while that restarts; while
+ * the database itself is unreachable it answers 503 with Retry-After and the gateway sends the event again.
+ */
+export async function startIngest(
+  config: WorkerConfig,
+  options: StartIngestOptions = {},
+): Promise<IngestProcess> {
+  const ingest = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers["x-gateway-key"]'] },
+  });
+  // A connection that cannot be had within 5 s is an outage: answer 503 rather than keep the gateway waiting.
+  const ingestPool = new pg.Pool({
+    connectionString: config.DATABASE_URL,
+    max: 8,
+    min: INGEST_STANDING,
+    connectionTimeoutMillis: 5_000,
+    application_name: 'sage-ingest',
+  });
+  // An idle or checked-out client's connection error must not crash the process; the pool replaces it.
+  ingestPool.on('error', (error) => ingest.log.error({ err: error }, 'database pool error'));
+  ingestPool.on('connect', (client) =>
+    client.on('error', (error) => ingest.log.error({ err: error }, 'database client error')),
+  );
+  // add_job (called in the accepting transaction) must exist before the first event is accepted.
+  await runMigrations({ pgPool: ingestPool, logger: queueLogger(ingest.log) });
+  const clients = await Promise.all(Array.from({ length: INGEST_STANDING }, () => ingestPool.connect()));
+  for (const client of clients) client.release();
+
+  ingest.setValidatorCompiler(validatorCompiler);
+  ingest.setSerializerCompiler(serializerCompiler);
+  ingest.decorate('pool', ingestPool);
+  await ingest.register(errors);
+  ingest.get('/healthz', async () => ({ status: 'ok' }));
+  const shared = ingest.errorHandler;
+  await ingest.register(async (scope) => {
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      if (!isDatabaseUnavailable(error)) return shared.call(scope, error, request, reply);
+      request.log.warn({ err: error }, 'event not accepted: the database is unreachable');
+      return reply.code(503).header('retry-after', String(INGEST_RETRY_AFTER_SECONDS)).send({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        code: 'database_unavailable',
+        message: 'The event was not stored; send it again',
+      });
+    });
+    await scope.register(ingestRoutes);
+  });
+  if (options.listen !== false) await ingest.listen({ host: config.HOST, port: config.INGEST_PORT });
+
+  let closed = false;
+  return {
+    ingest,
+    ingestPool,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await ingest.close();
+      await ingestPool.end();
+    },
+  };
+}

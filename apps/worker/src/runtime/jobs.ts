@@ -1,0 +1,156 @@
+import { EventEmitter } from 'node:events';
+import { createRequire } from 'node:module';
+import { createPrisma, JobName, type PrismaClient, pruneTaskChanges } from '@sage/db';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  parseCronItems,
+  type Runner,
+  run,
+  runMigrations,
+  type TaskList,
+  type WorkerEvents,
+} from 'graphile-worker';
+import pg from 'pg';
+import pino from 'pino';
+import type { WorkerConfig } from '../env';
+import { careConfirmationTimeout } from '../jobs/care-confirmation-timeout';
+import { PROCESS_DEVICE_EVENT } from '../jobs/names';
+import { processDeviceEvent } from '../jobs/process-device-event';
+import { createNotificationTasks, type NotificationJobOptions } from '../notifications/jobs';
+import { DEFAULT_TAKEOVER_TIMINGS, Takeover, type TakeoverTimings } from '../recovery/takeover';
+import { supervisionCronItems, supervisionTasks } from '../supervision/jobs';
+import { queueLogger } from './ingest';
+
+/**
+ * A restarting PostgreSQL answers "the database system is starting up" (57P03) for a moment, and
+ * graphile-worker 0.17 then waits 3 s, growing to 2 min, before asking for a job again: a minute-long stall
+ * after a database restart. Its table of retryable codes is a plain object of its own module (no public
+ * option): ask again within 0.25-2 s instead (decision 0112).
+ */
+const { RETRYABLE_ERROR_CODES } = createRequire(import.meta.url)('graphile-worker/dist/lib') as {
+  RETRYABLE_ERROR_CODES: Record<string, { minDelay: number; maxDelay: number }>;
+};
+RETRYABLE_ERROR_CODES['57P03'] = { minDelay: 250, maxDelay: 2_000 };
+
+/** Connections the jobs' Prisma client keeps open (the job pool keeps one per job slot; decision 0080). */
+const PRISMA_STANDING = 3;
+
+/**
+ * graphile-worker does not await a finished job's completion, so `runner.stop()` may resolve with the last
+ * completions still on their way: wait (briefly) until the pool is idle, or ending it would strand them.
+ */
+async function settle(pool: pg.Pool): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  await new Promise((r) => setTimeout(r, 50));
+  while (Date.now() < deadline && (pool.waitingCount > 0 || pool.idleCount < pool.totalCount)) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export interface JobProcess {
+  runner: Runner;
+  /** The job queue's and the jobs' pool. */
+  pool: pg.Pool;
+  prisma: PrismaClient;
+  takeover: Takeover;
+  log: FastifyBaseLogger;
+  close(): Promise<void>;
+}
+
+export interface StartJobsOptions {
+  /** A pino logger (default: one at LOG_LEVEL), or false for none. */
+  logger?: FastifyBaseLogger | false;
+  /** Options of the notification jobs (tests: the local push service's TLS agent). */
+  notifications?: NotificationJobOptions;
+  /** Takeover timings (tests shorten them). */
+  takeover?: Partial<TakeoverTimings>;
+  /** Touched after each heartbeat (the container's health check). */
+  healthFile?: string;
+}
+
+/**
+ * The job process (decision 0111): graphile-worker running every timed job, and the takeover of dead
+ * processes' work (decision 0110). Several may run side by side on one database.
+ */
+export async function startJobs(config: WorkerConfig, options: StartJobsOptions = {}): Promise<JobProcess> {
+  const log =
+    options.logger === false
+      ? pino({ enabled: false })
+      : (options.logger ?? pino({ level: config.LOG_LEVEL }));
+  const pool = new pg.Pool({
+    connectionString: config.DATABASE_URL,
+    max: config.WORKER_CONCURRENCY + 4,
+    min: config.WORKER_CONCURRENCY,
+    connectionTimeoutMillis: 10_000,
+    application_name: 'sage-jobs',
+  });
+  // An idle client's connection error must not crash the process; the pool replaces the client. Likewise
+  // for a client's error while checked out (the job queue's LISTEN connection among them).
+  pool.on('error', (error) => log.error({ err: error }, 'database pool error'));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => log.error({ err: error }, 'database client error')),
+  );
+  const prisma = createPrisma(config.DATABASE_URL, { max: 5, min: PRISMA_STANDING });
+  const logger = queueLogger(log);
+  await runMigrations({ pgPool: pool, logger });
+
+  const notificationTasks = await createNotificationTasks(prisma, config, { log, ...options.notifications });
+  const taskList: TaskList = {
+    ...supervisionTasks,
+    ...notificationTasks,
+    [PROCESS_DEVICE_EVENT]: (payload, helpers) =>
+      processDeviceEvent({ pool, logger: helpers.logger }, payload),
+    [JobName.careConfirmationTimeout]: (payload, helpers) => careConfirmationTimeout(pool, payload, helpers),
+    [JobName.pruneTaskChanges]: async (_payload, helpers) => {
+      const deleted = await pruneTaskChanges(pool);
+      if (deleted) helpers.logger.info(`pruned ${deleted} task changes past their retention`);
+    },
+  };
+  const takeover = new Takeover(
+    pool,
+    log,
+    { ...DEFAULT_TAKEOVER_TIMINGS, ...options.takeover },
+    options.healthFile,
+  );
+  const events = new EventEmitter() as WorkerEvents;
+  takeover.attach(events);
+  const runner = await run({
+    pgPool: pool,
+    concurrency: config.WORKER_CONCURRENCY,
+    noHandleSignals: true,
+    pollInterval: 1000,
+    taskList,
+    events,
+    // Housekeeping on the queue's own cron (one run per hour across all workers, none backfilled).
+    parsedCronItems: parseCronItems([
+      { task: JobName.pruneTaskChanges, match: '17 * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } },
+      ...supervisionCronItems,
+    ]),
+    logger,
+  });
+  takeover.start();
+
+  // Standing connections opened before work arrives (decision 0080).
+  const clients = await Promise.all(Array.from({ length: pool.options.min ?? 0 }, () => pool.connect()));
+  for (const client of clients) client.release();
+  await Promise.all(Array.from({ length: PRISMA_STANDING }, () => prisma.$queryRaw`SELECT 1`));
+
+  let closed = false;
+  return {
+    runner,
+    pool,
+    prisma,
+    takeover,
+    log,
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Let running jobs finish, then say goodbye (a clean stop leaves nothing to take over).
+      await runner.stop();
+      await settle(pool);
+      await takeover.stop(true);
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
