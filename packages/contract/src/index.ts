@@ -12,6 +12,8 @@ export * from './constants';
 export * from './device-supervision';
 export * from './devices';
 export * from './devices-api';
+export * from './devices-registry-api';
+export * from './doors-api';
 export * from './enterprises-api';
 export * from './errors';
 export * from './features-api';

@@ -86,7 +86,7 @@ export async function listAllocations(
 }
 
 /** An allocation of one of the caller's facilities (active or not); 404 otherwise. */
-async function findAllocation(prisma: PrismaClient, staffMemberId: string, id: string) {
+export async function findAllocationInScope(prisma: PrismaClient, staffMemberId: string, id: string) {
   const facilityIds = await resolveFacilityScope(prisma, staffMemberId, {});
   const row = await prisma.deviceAllocation.findFirst({
     where: { id, facilityId: { in: facilityIds } },
@@ -102,7 +102,7 @@ export async function getAllocation(
   staffMemberId: string,
   id: string,
 ): Promise<TDeviceAllocationReply> {
-  return toReply(await findAllocation(prisma, staffMemberId, id));
+  return toReply(await findAllocationInScope(prisma, staffMemberId, id));
 }
 
 /** "Only management can open a device allocation page": changes are refused (403) to everyone else. */
@@ -126,7 +126,7 @@ export async function updateAllocation(
   id: string,
   body: TUpdateDeviceAllocationRequest,
 ): Promise<TDeviceAllocationReply> {
-  const current = await findAllocation(prisma, staffMemberId, id);
+  const current = await findAllocationInScope(prisma, staffMemberId, id);
   await requireManagement(prisma, staffMemberId, current.facilityId);
 
   const issues: { field: string; rule: string; message: string }[] = [];
@@ -210,7 +210,7 @@ export async function unallocate(
   staffMemberId: string,
   id: string,
 ): Promise<TDeviceAllocationReply> {
-  const current = await findAllocation(prisma, staffMemberId, id);
+  const current = await findAllocationInScope(prisma, staffMemberId, id);
   await requireManagement(prisma, staffMemberId, current.facilityId);
   const { count } = await prisma.deviceAllocation.updateMany({
     where: { id, facilityId: current.facilityId, isActive: true },
