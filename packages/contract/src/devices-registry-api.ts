@@ -44,11 +44,17 @@ export const ZRegisteredDeviceReplySchema = z.object({
 });
 export type TRegisteredDeviceReply = z.infer<typeof ZRegisteredDeviceReplySchema>;
 
+/** A time in a query: ms since the epoch or an ISO 8601 date-time. */
+const ZQueryTimeSchema = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
+  z.coerce.date(),
+);
+
 /** GET /devices ?createdBefore, createdAfter (ms or ISO), type, hardwareId, isAllocated; paged. */
 export const ZListDevicesQuerySchema = z.object({
   facilityRid: ZIdSchema.optional(),
-  createdBefore: z.coerce.date().optional(),
-  createdAfter: z.coerce.date().optional(),
+  createdBefore: ZQueryTimeSchema.optional(),
+  createdAfter: ZQueryTimeSchema.optional(),
   type: ZDeviceTypeSchema.optional(),
   hardwareId: z.string().min(1).max(200).optional(),
   isAllocated: ZQueryBooleanSchema.optional(),
