@@ -1,12 +1,11 @@
-import {
-  DoorScheduleMessages,
-  type TDoorAlarmScheduleReply,
-  type TSaveDefaultDoorAlarmScheduleRequest,
-  type TSaveDoorAlarmScheduleRequest,
-  type TSearchDoorAlarmSchedulesRequest,
+import type {
+  TDoorAlarmScheduleReply,
+  TSaveDefaultDoorAlarmScheduleRequest,
+  TSaveDoorAlarmScheduleRequest,
+  TSearchDoorAlarmSchedulesRequest,
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
-import { validateAlertPeriod } from '@sage/domain';
+import { doorAlarmScheduleIssues } from '@sage/domain';
 import { invalidInput, notFound } from '../../../plugins/app/errors';
 import { managedFacilityIds } from '../devices/management';
 import { resolveFacilityScope } from '../staff/access';
@@ -37,30 +36,12 @@ export const scheduleToReply = (row: ScheduleRow): TDoorAlarmScheduleReply => {
 
 type ScheduleFields = Pick<TSaveDoorAlarmScheduleRequest, 'alwaysAlert' | 'neverAlert' | 'dailySchedules'>;
 
-/**
- * The rules of the custom alert hours (sign-in doc section 5) hold for every stored range: start and end
- * differ, and 00:00-23:59 is refused in favour of Always Alert. Both flags at once contradict each other.
- */
+/** The saved schedule's rules (packages/domain: doorAlarmScheduleIssues), as a 400 naming the field. */
 function validateSchedule(body: ScheduleFields): void {
-  const issues: { field: string; rule: string; message: string }[] = [];
-  if (body.alwaysAlert && body.neverAlert) {
-    issues.push({
-      field: 'body.neverAlert',
-      rule: 'exclusive',
-      message: 'A schedule cannot both always and never alert',
-    });
+  const issues = doorAlarmScheduleIssues(body);
+  if (issues.length) {
+    throw invalidInput(issues.map((i) => ({ field: `body.${i.path}`, rule: i.rule, message: i.message })));
   }
-  body.dailySchedules.dayOfWeekTimeRangeMap.All.forEach((range, index) => {
-    const message = validateAlertPeriod(range.startTime, range.endTime);
-    if (message) {
-      issues.push({
-        field: `body.dailySchedules.dayOfWeekTimeRangeMap.All.${index}`,
-        rule: message === DoorScheduleMessages.startEqualsEnd ? 'different times' : 'not the whole day',
-        message,
-      });
-    }
-  });
-  if (issues.length) throw invalidInput(issues);
 }
 
 const fieldsOf = (body: ScheduleFields) => ({
