@@ -5,6 +5,7 @@ import path from 'node:path';
 import { applyMigrations, createPrisma, ensureDatabase } from '@sage/db';
 import { startEmbeddedPostgres } from '@sage/db/embedded';
 import { DEMO, seedDemo } from '@sage/db/seed';
+import { startDemoGateway } from './demo-gateway';
 
 const root = path.resolve(import.meta.dirname, '..');
 const log = (line: string) => console.log(`[start] ${line}`);
@@ -36,12 +37,15 @@ const children: ChildProcess[] = [
   spawn(tsx, ['apps/api/src/server.ts'], { cwd: root, env, stdio: 'inherit' }),
   spawn(tsx, ['apps/worker/src/main.ts'], { cwd: root, env, stdio: 'inherit' }),
 ];
+// Demo only: heartbeats of the seeded devices, so device supervision stays quiet (scripts/demo-gateway.ts).
+const demoGateway = startDemoGateway({ databaseUrl, ingestPort, gatewayKey: DEMO.gatewayKey, log });
 
 let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
   log('stopping…');
+  await demoGateway.stop();
   await Promise.all(
     children.map(
       (child) =>
@@ -63,6 +67,7 @@ setTimeout(() => {
   console.log(`
   Sage Care is running at http://localhost:${port}
   Device ingest (gateways): http://localhost:${ingestPort}/ingest/api/v1/events  (x-gateway-key: ${DEMO.gatewayKey})
+                            a demo gateway posts a HEARTBEAT per device every 4 minutes
   API documentation:        http://localhost:${port}/docs
 
   Demo sign-in numbers (codes arrive in the local outbox: http://localhost:${port}/dev/api/v1/outbox?to=<number>):
