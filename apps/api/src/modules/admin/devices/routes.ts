@@ -182,7 +182,7 @@ const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags,
@@ -195,7 +195,7 @@ const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/',
+    '',
     {
       schema: {
         tags,

@@ -368,4 +368,38 @@ describe('[ADMIN][DOORS]: doors and door alarm schedules, scoped to my community
       ).toEqual(['body.doorRids']);
     });
   });
+
+  it('documents every door and device route with a summary and tags (OpenAPI)', async () => {
+    const doc = (await t.app.inject('/docs/json')).json() as {
+      paths: Record<string, Record<string, { summary?: string; tags?: string[] }>>;
+    };
+    const ops = Object.entries(doc.paths)
+      .filter(([path]) => /^\/admin\/api\/v1\/(doors|devices)/.test(path))
+      .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+    const doorOps = ops
+      .filter((o) => o.path.startsWith('/admin/api/v1/doors'))
+      .map((o) => `${o.method} ${o.path}`);
+    expect(doorOps.sort()).toEqual(
+      [
+        'post /admin/api/v1/doors',
+        'post /admin/api/v1/doors/bulk',
+        'get /admin/api/v1/doors/{doorRid}',
+        'post /admin/api/v1/doors/{doorRid}',
+        'delete /admin/api/v1/doors/{doorRid}',
+        'post /admin/api/v1/doors/search',
+        'post /admin/api/v1/doors/doorAlarmSchedules',
+        'get /admin/api/v1/doors/doorAlarmSchedules/{doorAlarmScheduleRid}',
+        'delete /admin/api/v1/doors/doorAlarmSchedules/{doorAlarmScheduleRid}',
+        'post /admin/api/v1/doors/doorAlarmSchedules/defaults',
+        'get /admin/api/v1/doors/doorAlarmSchedules/defaults',
+        'delete /admin/api/v1/doors/doorAlarmSchedules/defaults',
+        'post /admin/api/v1/doors/doorAlarmsSchedules/search',
+      ].sort(),
+    );
+    expect(ops.length).toBeGreaterThan(doorOps.length + 10);
+    for (const { op } of ops) {
+      expect(op.summary).toMatch(/\w/);
+      expect(op.tags?.length).toBeGreaterThan(0);
+    }
+  });
 });

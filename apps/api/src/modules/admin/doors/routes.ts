@@ -39,7 +39,7 @@ const doorsRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = (request: { auth?: { staffMemberId: string } | null }) => request.auth!.staffMemberId;
 
   app.post(
-    '/',
+    '',
     {
       schema: {
         tags,
