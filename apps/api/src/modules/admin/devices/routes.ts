@@ -74,7 +74,7 @@ const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Assign the device to a resident or a unit and room, or rename it (management only)',
         params: ZDeviceAllocationParamsSchema,
         body: ZUpdateDeviceAllocationRequestSchema,
-        response: { 200: ZDeviceAllocationReplySchema, ...errors },
+        response: { 200: ZCreatedDeviceAllocationReplySchema, ...errors },
       },
     },
     async (request) =>

@@ -2,6 +2,7 @@ import {
   CHECK_IN_ROOM_OPTION,
   type GroupId,
   PENDANT_DEVICE_TYPE,
+  type TCreatedDeviceAllocationReply,
   type TDeviceAllocationReply,
   type TLatestDeviceActivity,
   type TLatestDeviceActivityRequest,
@@ -125,7 +126,7 @@ export async function updateAllocation(
   staffMemberId: string,
   id: string,
   body: TUpdateDeviceAllocationRequest,
-): Promise<TDeviceAllocationReply> {
+): Promise<TCreatedDeviceAllocationReply> {
   const current = await findAllocationInScope(prisma, staffMemberId, id);
   await requireManagement(prisma, staffMemberId, current.facilityId);
 
@@ -201,7 +202,21 @@ export async function updateAllocation(
     data,
   });
   if (count === 0) throw conflict('This device is no longer allocated');
-  return getAllocation(prisma, staffMemberId, id);
+  // The resident's other pendants, so the client warns 'Pendant already assigned' (allowed, decision 0070).
+  const residentOtherPendantIds = resident
+    ? (
+        await prisma.deviceAllocation.findMany({
+          where: {
+            residentId: resident.id,
+            isActive: true,
+            id: { not: id },
+            device: { type: PENDANT_DEVICE_TYPE },
+          },
+          select: { id: true },
+        })
+      ).map((a) => a.id)
+    : [];
+  return { ...(await getAllocation(prisma, staffMemberId, id)), residentOtherPendantIds };
 }
 
 /** POST /devices/allocated/{id}/unallocate: the device stays registered to the facility, unassigned. */
