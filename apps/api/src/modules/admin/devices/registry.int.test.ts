@@ -278,6 +278,34 @@ describe('[ADMIN][DEVICES]: the registry, allocation writes, activity and simula
     });
   });
 
+  describe('races', () => {
+    it('gives one winner and a 409: the same hardware id registered twice, the same device allocated twice', async () => {
+      const hardwareId = hw('race');
+      const registered = await Promise.all(
+        [0, 1, 2].map(() =>
+          call(f.staff.manager.id, 'POST', '', {
+            facilityRid: f.facilityId,
+            type: 'SAGE_BUTTON',
+            hardwareId,
+          }),
+        ),
+      );
+      expect(registered.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+      const device = (registered.find((r) => r.statusCode === 201)?.json() as TRegisteredDeviceReply).id;
+      const allocated = await Promise.all(
+        [f.units.AL.id, f.units.MC.id, f.units.IL.id].map((unitRid) =>
+          call(f.staff.manager.id, 'POST', '/allocated', {
+            facilityRid: f.facilityId,
+            deviceRid: device,
+            unitRid,
+          }),
+        ),
+      );
+      expect(allocated.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+      expect(await t.db.prisma.deviceAllocation.count({ where: { deviceId: device } })).toBe(1);
+    });
+  });
+
   describe('activity', () => {
     it('lists activity newest first and the latest per allocated device with battery, my facility only', async () => {
       const deviceId = f.residents.AL.pendant.deviceId;
