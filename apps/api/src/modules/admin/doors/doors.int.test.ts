@@ -88,6 +88,15 @@ describe('[ADMIN][DOORS]: doors and door alarm schedules, scoped to my community
       expect(await t.db.prisma.door.count({ where: { facilityId: f.facilityId } })).toBe(1);
     });
 
+    it('gives one winner and a 409 when the same name is created at once', async () => {
+      const doorName = name('Race door');
+      const results = await Promise.all(
+        [0, 1, 2].map(() => call(f.staff.manager.id, 'POST', '', { facilityRid: f.facilityId, doorName })),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+      expect(await t.db.prisma.door.count({ where: { facilityId: f.facilityId, name: doorName } })).toBe(1);
+    });
+
     it('refuses deleting a door with an allocated alarm (409)', async () => {
       const res = await call(f.staff.manager.id, 'DELETE', `/${f.door.id}`);
       expect(res.statusCode).toBe(409);
