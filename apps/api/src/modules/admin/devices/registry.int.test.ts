@@ -291,7 +291,9 @@ describe('[ADMIN][DEVICES]: the registry, allocation writes, activity and simula
         ),
       );
       expect(registered.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-      const device = (registered.find((r) => r.statusCode === 201)?.json() as TRegisteredDeviceReply).id;
+      const winner = registered.find((r) => r.statusCode === 201);
+      if (!winner) throw new Error('no registration won');
+      const device = (winner.json() as TRegisteredDeviceReply).id;
       const allocated = await Promise.all(
         [f.units.AL.id, f.units.MC.id, f.units.IL.id].map((unitRid) =>
           call(f.staff.manager.id, 'POST', '/allocated', {
