@@ -5,6 +5,7 @@ import path from 'node:path';
 import { applyMigrations, createPrisma, ensureDatabase } from '@sage/db';
 import { startEmbeddedPostgres } from '@sage/db/embedded';
 import { DEMO, seedDemo } from '@sage/db/seed';
+import { startDemoGateway } from './demo-gateway';
 import { supervise } from './lib/supervise';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -42,12 +43,15 @@ const services = supervise(
   ],
   log,
 );
+// Demo only: heartbeats of the seeded devices, so device supervision stays quiet (scripts/demo-gateway.ts).
+const demoGateway = startDemoGateway({ databaseUrl, ingestPort, gatewayKey: DEMO.gatewayKey, log });
 
 let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
   log('stopping…');
+  await demoGateway.stop();
   await services.stop();
   await stopDatabase();
   process.exit(code);
@@ -59,6 +63,7 @@ setTimeout(() => {
   console.log(`
   Sage Care is running at http://localhost:${port}
   Device ingest (gateways): http://localhost:${ingestPort}/ingest/api/v1/events  (x-gateway-key: ${DEMO.gatewayKey})
+                            a demo gateway posts a HEARTBEAT per device every 4 minutes
   API documentation:        http://localhost:${port}/docs
 
   Demo sign-in numbers (codes arrive in the local outbox: http://localhost:${port}/dev/api/v1/outbox?to=<number>):

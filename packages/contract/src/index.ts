@@ -15,6 +15,8 @@ export * from './constants';
 export * from './device-supervision';
 export * from './devices';
 export * from './devices-api';
+export * from './devices-registry-api';
+export * from './doors-api';
 export * from './ehr-locked-fields';
 export * from './enterprises-api';
 export * from './errors';

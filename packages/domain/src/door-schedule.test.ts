@@ -6,6 +6,7 @@ import {
   canContinueCustomSchedule,
   complementOfRange,
   customTimesOfSchedule,
+  doorAlarmScheduleIssues,
   isInsideAlertPeriod,
   isOvernightPeriod,
   presetOfSchedule,
@@ -166,4 +167,56 @@ describe('isInsideAlertPeriod', () => {
   ])('stored ranges are the alert period: %s at %s local -> %s', (_c, schedule, local, expected) => {
     expect(isInsideAlertPeriod(schedule, at(local), tz)).toBe(expected);
   });
+});
+
+describe('doorAlarmScheduleIssues (the server check of a saved schedule)', () => {
+  it.each<[string, TDoorAlarmSchedule, { path: string; rule: string; message: string }[]]>([
+    ['the 7 PM - 7 AM preset', ranges(['19:00', '07:00']), []],
+    ['a day range', ranges(['08:00', '17:30']), []],
+    ['no ranges (never alerts)', ranges(), []],
+    [
+      '"Start and end must differ: \'Start and end times must be different\'"',
+      ranges(['19:00', '07:00'], ['10:00', '10:00']),
+      [
+        {
+          path: 'dailySchedules.dayOfWeekTimeRangeMap.All.1',
+          rule: 'different times',
+          message: 'Start and end times must be different',
+        },
+      ],
+    ],
+    [
+      '"00:00 to 23:59 is refused"',
+      ranges(['00:00', '23:59']),
+      [
+        {
+          path: 'dailySchedules.dayOfWeekTimeRangeMap.All.0',
+          rule: 'not the whole day',
+          message: 'This alert period spans the whole day. Please select Always Alert instead.',
+        },
+      ],
+    ],
+    [
+      'always and never at once',
+      { ...ranges(), alwaysAlert: true, neverAlert: true },
+      [{ path: 'neverAlert', rule: 'exclusive', message: 'A schedule cannot both always and never alert' }],
+    ],
+  ])('%s', (_label, schedule, issues) => {
+    expect(doorAlarmScheduleIssues(schedule)).toEqual(issues);
+  });
+
+  it.each([
+    { preset: 'ALWAYS_ALERT' as const },
+    { preset: 'NEVER_ALERT' as const },
+    { preset: 'SEVEN_PM_TO_SEVEN_AM' as const },
+    { preset: 'CUSTOM' as const, startTime: '22:00', endTime: '06:00' },
+    { preset: 'CUSTOM' as const, startTime: '', endTime: '23:58' },
+  ])(
+    '"The saved schedule is the complement of the alert-free range": what the drawer saves for %j passes',
+    (choice) => {
+      const built = buildDoorAlarmSchedule(choice);
+      expect(built.ok).toBe(true);
+      if (built.ok) expect(doorAlarmScheduleIssues(built.schedule)).toEqual([]);
+    },
+  );
 });

@@ -211,3 +211,38 @@ export const isInsideAlertPeriod = (
     isMinuteInRange(minuteOfDay, range),
   );
 };
+
+export interface DoorScheduleIssue {
+  /** Path inside the schedule, e.g. 'dailySchedules.dayOfWeekTimeRangeMap.All.0'. */
+  path: string;
+  rule: 'exclusive' | 'different times' | 'not the whole day';
+  message: string;
+}
+
+/**
+ * The server's check of a schedule as saved (docs/decisions/0191): the drawer's custom-hours rules hold for
+ * every stored range ("Start and end must differ"; "00:00 to 23:59 is refused ... select Always Alert
+ * instead"), so no client can store what the drawer refuses; and a schedule cannot both always and never
+ * alert. A schedule the drawer builds (buildDoorAlarmSchedule) always passes.
+ */
+export const doorAlarmScheduleIssues = (schedule: TDoorAlarmSchedule): DoorScheduleIssue[] => {
+  const issues: DoorScheduleIssue[] = [];
+  if (schedule.alwaysAlert && schedule.neverAlert) {
+    issues.push({
+      path: 'neverAlert',
+      rule: 'exclusive',
+      message: 'A schedule cannot both always and never alert',
+    });
+  }
+  schedule.dailySchedules.dayOfWeekTimeRangeMap.All.forEach((range, index) => {
+    const message = validateAlertPeriod(range.startTime, range.endTime);
+    if (message) {
+      issues.push({
+        path: `dailySchedules.dayOfWeekTimeRangeMap.All.${index}`,
+        rule: message === DoorScheduleMessages.startEqualsEnd ? 'different times' : 'not the whole day',
+        message,
+      });
+    }
+  });
+  return issues;
+};

@@ -7,6 +7,7 @@ import checkInsRoutes from './admin/check-ins/routes';
 import companyPhonesRoutes from './admin/company-phones/routes';
 import configurationRoutes from './admin/configuration/routes';
 import devicesRoutes from './admin/devices/routes';
+import doorsRoutes from './admin/doors/routes';
 import ehrLockedFieldsRoutes from './admin/ehr-locked-fields/routes';
 import enterprisesRoutes from './admin/enterprises/routes';
 import facilitiesRoutes from './admin/facilities/routes';
@@ -62,6 +63,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await admin.register(notificationContextRoutes, { prefix: '/notificationContexts' });
       await admin.register(checkInsRoutes, { prefix: '/checkIns' });
       await admin.register(devicesRoutes, { prefix: '/devices' });
+      await admin.register(doorsRoutes, { prefix: '/doors' });
       await admin.register(enterprisesRoutes, { prefix: '/enterprises' });
       await admin.register(facilitiesRoutes, { prefix: '/facilities' });
       await admin.register(companyPhonesRoutes, { prefix: '/companyPhones' });

@@ -148,6 +148,8 @@ describe('[ADMIN][DEVICES]: allocations scoped to my facilities, changed by mana
       resident: { id: f.residents.STR.id },
       unit: null,
       isActive: true,
+      // Reported so the client warns 'Pendant already assigned'.
+      residentOtherPendantIds: [f.residents.STR.pendant.allocationId],
     });
     const strPendants = (
       await call(f.staff.caregiver.id, 'GET', `/allocated?residentRid=${f.residents.STR.id}`)
@@ -160,6 +162,7 @@ describe('[ADMIN][DEVICES]: allocations scoped to my facilities, changed by mana
     expect(renamed.json()).toMatchObject({
       displayName: 'Spare pendant',
       resident: { id: f.residents.STR.id },
+      residentOtherPendantIds: [],
     });
 
     const toUnit = await call(f.staff.manager.id, 'PUT', `/allocated/${id}`, {

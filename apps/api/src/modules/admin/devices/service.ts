@@ -2,6 +2,7 @@ import {
   CHECK_IN_ROOM_OPTION,
   type GroupId,
   PENDANT_DEVICE_TYPE,
+  type TCreatedDeviceAllocationReply,
   type TDeviceAllocationReply,
   type TLatestDeviceActivity,
   type TLatestDeviceActivityRequest,
@@ -86,7 +87,7 @@ export async function listAllocations(
 }
 
 /** An allocation of one of the caller's facilities (active or not); 404 otherwise. */
-async function findAllocation(prisma: PrismaClient, staffMemberId: string, id: string) {
+export async function findAllocationInScope(prisma: PrismaClient, staffMemberId: string, id: string) {
   const facilityIds = await resolveFacilityScope(prisma, staffMemberId, {});
   const row = await prisma.deviceAllocation.findFirst({
     where: { id, facilityId: { in: facilityIds } },
@@ -102,7 +103,7 @@ export async function getAllocation(
   staffMemberId: string,
   id: string,
 ): Promise<TDeviceAllocationReply> {
-  return toReply(await findAllocation(prisma, staffMemberId, id));
+  return toReply(await findAllocationInScope(prisma, staffMemberId, id));
 }
 
 /** "Only management can open a device allocation page": changes are refused (403) to everyone else. */
@@ -125,8 +126,8 @@ export async function updateAllocation(
   staffMemberId: string,
   id: string,
   body: TUpdateDeviceAllocationRequest,
-): Promise<TDeviceAllocationReply> {
-  const current = await findAllocation(prisma, staffMemberId, id);
+): Promise<TCreatedDeviceAllocationReply> {
+  const current = await findAllocationInScope(prisma, staffMemberId, id);
   await requireManagement(prisma, staffMemberId, current.facilityId);
 
   const issues: { field: string; rule: string; message: string }[] = [];
@@ -201,7 +202,21 @@ export async function updateAllocation(
     data,
   });
   if (count === 0) throw conflict('This device is no longer allocated');
-  return getAllocation(prisma, staffMemberId, id);
+  // The resident's other pendants, so the client warns 'Pendant already assigned' (allowed, decision 0070).
+  const residentOtherPendantIds = resident
+    ? (
+        await prisma.deviceAllocation.findMany({
+          where: {
+            residentId: resident.id,
+            isActive: true,
+            id: { not: id },
+            device: { type: PENDANT_DEVICE_TYPE },
+          },
+          select: { id: true },
+        })
+      ).map((a) => a.id)
+    : [];
+  return { ...(await getAllocation(prisma, staffMemberId, id)), residentOtherPendantIds };
 }
 
 /** POST /devices/allocated/{id}/unallocate: the device stays registered to the facility, unassigned. */
@@ -210,7 +225,7 @@ export async function unallocate(
   staffMemberId: string,
   id: string,
 ): Promise<TDeviceAllocationReply> {
-  const current = await findAllocation(prisma, staffMemberId, id);
+  const current = await findAllocationInScope(prisma, staffMemberId, id);
   await requireManagement(prisma, staffMemberId, current.facilityId);
   const { count } = await prisma.deviceAllocation.updateMany({
     where: { id, facilityId: current.facilityId, isActive: true },

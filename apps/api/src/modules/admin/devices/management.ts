@@ -1,0 +1,55 @@
+import type { GroupId } from '@sage/contract';
+import type { PrismaClient } from '@sage/db';
+import { Prisma } from '@sage/db';
+import { derivePermissions } from '@sage/domain';
+import { conflict, forbidden } from '../../../plugins/app/errors';
+import { loadFacilityAccess, resolveFacilityScope } from '../staff/access';
+
+/** Whether the caller may manage devices and doors at a facility: "Only management can open a device allocation page". */
+const isManagerAt = (access: Awaited<ReturnType<typeof loadFacilityAccess>>, facilityId: string) => {
+  const facility = access.find((f) => f.facilityId === facilityId);
+  return derivePermissions({
+    memberships: (facility?.memberships ?? []).map((m) => ({
+      group: m.group as GroupId,
+      isAdmin: m.isAdmin,
+    })),
+  }).canOpenDeviceAllocation;
+};
+
+/** 403 unless the caller is in the Management group of the facility (docs/decisions/0190). */
+export async function requireManagerAt(prisma: PrismaClient, staffMemberId: string, facilityId: string) {
+  if (!isManagerAt(await loadFacilityAccess(prisma, staffMemberId), facilityId)) {
+    throw forbidden('Only management can manage devices and doors');
+  }
+}
+
+/**
+ * The facilities whose devices the caller manages: the one asked for (403 when the caller does not work there
+ * or is not management there), else every facility where the caller is management (403 when none).
+ */
+export async function managedFacilityIds(
+  prisma: PrismaClient,
+  staffMemberId: string,
+  query: { facilityId?: string },
+): Promise<string[]> {
+  const scope = await resolveFacilityScope(prisma, staffMemberId, query);
+  const access = await loadFacilityAccess(prisma, staffMemberId);
+  const managed = scope.filter((id) => isManagerAt(access, id));
+  if (!managed.length) throw forbidden('Only management can manage devices and doors');
+  return managed;
+}
+
+export const isUniqueViolation = (error: unknown, target?: string): boolean =>
+  error instanceof Prisma.PrismaClientKnownRequestError &&
+  error.code === 'P2002' &&
+  (!target || JSON.stringify(error.meta ?? {}).includes(target));
+
+/** Runs a write; a unique violation (a concurrent writer won) becomes a 409 with the message. */
+export async function conflictOnUnique<T>(write: () => Promise<T>, message: string): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(message);
+    throw error;
+  }
+}
