@@ -181,9 +181,12 @@ describe('[ADMIN][STAFF]: create, update, archive, remove, permissions, search',
     ).json() as TStaffMember[];
     expect(gone.map((s) => s.id)).toEqual([person]);
 
-    // Their access token from before no longer opens anything of the community.
-    expect((await call(person, 'GET', `/staff?facilityId=${f.facilityId}`)).statusCode).toBe(403);
-    expect((await call(person, 'GET', `/groups/${f.groups.Housekeeping}`)).statusCode).toBe(404);
+    // Their sessions are ended: a token opens nothing (the session check refuses an archived person: 401).
+    for (const url of [`/staff?facilityId=${f.facilityId}`, `/groups/${f.groups.Housekeeping}`]) {
+      const refused = await call(person, 'GET', url);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().code).toBe('session_ended');
+    }
 
     expect((await call(manager, 'POST', `/staff/${person}/archive?archive=false`)).json().isArchived).toBe(
       false,
