@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdSchema } from './common';
+import { ZIdSchema, zDateTime } from './common';
 
 /**
  * The HIPAA 164.312(b) audit log (docs/decisions/0140-0141): who read PHI or PII and who changed anything,
@@ -24,16 +24,14 @@ export const AUDIT_LOG_MAX_PAGE_SIZE = 500;
 /** Longest CSV export, in rows (a bigger one is narrowed with the filters). */
 export const AUDIT_LOG_MAX_EXPORT_ROWS = 50_000;
 
-const ZIsoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });
-
 const ZAuditLogFilterFields = z.object({
   facilityId: ZIdSchema,
   staffMemberId: ZIdSchema.optional(),
   /** A resource id (a path parameter of the recorded request: resident, task, staff member ...). */
-  resourceId: ZIdSchema.max(200).optional(),
+  resourceId: ZIdSchema.optional(),
   action: ZAuditActionSchema.optional(),
-  from: ZIsoDateTime.optional(),
-  to: ZIsoDateTime.optional(),
+  from: zDateTime().optional(),
+  to: zDateTime().optional(),
 });
 const fromNotAfterTo: [(q: { from?: string; to?: string }) => boolean, { path: string[]; message: string }] =
   [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCareTypeSchema } from './care-types';
-import { ZIdSchema } from './common';
+import { ZIdSchema, zEpochMs, zText } from './common';
 import { ZCareZoneSchema } from './staff-profile';
 
 /**
@@ -12,7 +12,11 @@ export const CARE_ZONE_NAME_MAX = 100;
 /** Entries of one unit-tag list. */
 export const UNIT_TAG_LIST_MAX = 500;
 
-const tagList = z.array(z.string().trim().min(1).max(100)).max(UNIT_TAG_LIST_MAX).optional();
+const tagList = z
+  .array(zText({ min: 1, max: 100, trim: true, multiline: false }))
+  .max(UNIT_TAG_LIST_MAX)
+  .optional();
+const ZCareZoneNameSchema = zText({ min: 1, max: CARE_ZONE_NAME_MAX, trim: true, multiline: false });
 
 export const ZUnitTagsRequestSchema = z.object({
   unitRids: z.array(ZIdSchema).max(UNIT_TAG_LIST_MAX).optional(),
@@ -26,7 +30,7 @@ export type TUnitTagsRequest = z.infer<typeof ZUnitTagsRequestSchema>;
 
 export const ZCreateCareZoneRequestSchema = z.object({
   facilityId: ZIdSchema,
-  name: z.string().trim().min(1).max(CARE_ZONE_NAME_MAX),
+  name: ZCareZoneNameSchema,
   unitTags: ZUnitTagsRequestSchema.optional(),
 });
 export type TCreateCareZoneRequest = z.infer<typeof ZCreateCareZoneRequestSchema>;
@@ -35,9 +39,9 @@ export type TCreateCareZoneRequestInput = z.input<typeof ZCreateCareZoneRequestS
 /** POST /careZones/{careZoneId}: the fields sent replace the stored ones (each tag list as a whole). */
 export const ZUpdateCareZoneRequestSchema = z
   .object({
-    name: z.string().trim().min(1).max(CARE_ZONE_NAME_MAX).optional(),
+    name: ZCareZoneNameSchema.optional(),
     unitTags: ZUnitTagsRequestSchema.optional(),
-    ifUpdateTimestampMs: z.number().int().nonnegative().optional(),
+    ifUpdateTimestampMs: zEpochMs().optional(),
   })
   .strict();
 export type TUpdateCareZoneRequest = z.infer<typeof ZUpdateCareZoneRequestSchema>;

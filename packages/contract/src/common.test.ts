@@ -3,6 +3,7 @@ import {
   EPOCH_MS_MAX,
   EPOCH_MS_MIN,
   ID_MAX_LENGTH,
+  isStorableJson,
   ZIdSchema,
   zDate,
   zDateTime,
@@ -102,5 +103,14 @@ describe('other request primitives', () => {
     expect(ids.safeParse([]).success).toBe(false);
     expect(ids.safeParse(['a', 'b', 'c']).success).toBe(false);
     expect(ids.safeParse(['a\u0000']).success).toBe(false);
+  });
+  it('isStorableJson refuses a NUL or a lone surrogate in any key or string of a JSON value', () => {
+    expect(isStorableJson({ a: [1, 'x', { b: null, 'emoji 😀': true }] })).toBe(true);
+    // The six characters backslash-u-0-0-0-0 are text, not a NUL.
+    expect(isStorableJson({ a: '\\u0000' })).toBe(true);
+    expect(isStorableJson({ a: ['ok', { b: 'x\u0000' }] })).toBe(false);
+    expect(isStorableJson({ 'k\u0000': 1 })).toBe(false);
+    expect(isStorableJson({ a: 'x\ud800' })).toBe(false);
+    expect(isStorableJson({ '\udc00': 1 })).toBe(false);
   });
 });

@@ -57,6 +57,19 @@ export const zText = ({
     .refine(hasNone(LONE_SURROGATE), 'Must be well-formed Unicode');
 };
 
+/**
+ * Whether every string of a JSON value, keys included, can be stored in a jsonb column: PostgreSQL refuses a
+ * NUL (\u0000) and a lone surrogate anywhere in it. For request fields that take free-form JSON.
+ */
+export const isStorableJson = (value: unknown): boolean => {
+  if (typeof value === 'string') return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.every(isStorableJson);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).every(([key, item]) => isStorableJson(key) && isStorableJson(item));
+  }
+  return true;
+};
+
 /** The longest URL a request may carry (a push service endpoint is well under it). */
 export const URL_MAX_LENGTH = 2048;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdSchema, zQueryArray } from './common';
+import { ZIdSchema, zDateTime, zQueryArray, zText } from './common';
 import { ZPageQuerySchema } from './enterprises-api';
 import { ZE164PhoneNumberSchema } from './signin';
 import { ZCompanyPhoneSchema } from './staff-profile';
@@ -25,20 +25,20 @@ export const ZListCompanyPhonesPageQuerySchema = ZPageQuerySchema.extend({
   availablePhonesOnly: z
     .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
     .optional(),
-  search: z.string().trim().max(COMPANY_PHONE_NAME_MAX_LENGTH).optional(),
+  search: zText({ max: COMPANY_PHONE_NAME_MAX_LENGTH, trim: true, multiline: false }).optional(),
 });
 export type TListCompanyPhonesPageQuery = z.infer<typeof ZListCompanyPhonesPageQuerySchema>;
 
 export const ZCompanyPhoneParamsSchema = z.object({ id: ZIdSchema });
 
 export const ZCompanyPhoneFieldsSchema = z.object({
-  displayName: z.string().trim().min(1).max(COMPANY_PHONE_NAME_MAX_LENGTH),
+  displayName: zText({ min: 1, max: COMPANY_PHONE_NAME_MAX_LENGTH, trim: true, multiline: false }),
   phoneNumber: ZE164PhoneNumberSchema,
 });
 export const ZCreateCompanyPhoneRequestSchema = ZCompanyPhoneFieldsSchema.extend({ facilityId: ZIdSchema });
 export type TCreateCompanyPhoneRequest = z.infer<typeof ZCreateCompanyPhoneRequestSchema>;
 export const ZUpdateCompanyPhoneRequestSchema = ZCompanyPhoneFieldsSchema.extend({
-  updatedAt: z.iso.datetime().optional(),
+  updatedAt: zDateTime().optional(),
 });
 export type TUpdateCompanyPhoneRequest = z.infer<typeof ZUpdateCompanyPhoneRequestSchema>;
 
@@ -50,5 +50,5 @@ export type TBulkCreateCompanyPhonesRequest = z.infer<typeof ZBulkCreateCompanyP
 
 /** DELETE /companyPhones ?companyPhoneRids (repeated key): all or none. */
 export const ZDeleteCompanyPhonesQuerySchema = z.object({
-  companyPhoneRids: zQueryArray(ZIdSchema).pipe(z.array(ZIdSchema).min(1).max(COMPANY_PHONES_BULK_MAX)),
+  companyPhoneRids: zQueryArray(ZIdSchema, { min: 1, max: COMPANY_PHONES_BULK_MAX }),
 });

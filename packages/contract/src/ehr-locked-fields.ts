@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdSchema } from './common';
+import { ZIdSchema, zText } from './common';
 
 /**
  * EHR locked fields (sign-in doc section 7 'Configuration': POST /ehrLockedFields; DELETE /ehrLockedFields/{id};
@@ -23,7 +23,7 @@ export type EhrResourceField = z.infer<typeof ZEhrResourceFieldSchema>;
 
 export const ZCreateEhrLockedFieldRequestSchema = z.object({
   facilityId: ZIdSchema,
-  ehrProvider: z.string().trim().min(1).max(60),
+  ehrProvider: zText({ min: 1, max: 60, trim: true, multiline: false }),
   resourceField: ZEhrResourceFieldSchema,
 });
 export type TCreateEhrLockedFieldRequest = z.infer<typeof ZCreateEhrLockedFieldRequestSchema>;

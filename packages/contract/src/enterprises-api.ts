@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdSchema, zQueryInt } from './common';
+import { PAGE_NUMBER_MAX, ZIdSchema, zDateTime, zQueryInt, zText } from './common';
 import { ZMessageDeliveryMethodSchema } from './notifications';
 import { ZE164PhoneNumberSchema } from './signin';
 import { ZFacilityConfigSchema } from './staff-profile';
@@ -23,7 +23,7 @@ export const ROUTINE_CHECK_INTERVAL_MAX = 1440;
 /** Lists are paged: pageSize (1..1000, default 100) and pageNumber (from 0). */
 export const ZPageQuerySchema = z.object({
   pageSize: zQueryInt().min(1).max(ADMIN_LIST_MAX_PAGE_SIZE).default(ADMIN_LIST_PAGE_SIZE),
-  pageNumber: zQueryInt().min(0).default(0),
+  pageNumber: zQueryInt().min(0).max(PAGE_NUMBER_MAX).default(0),
 });
 export type TPageQuery = z.infer<typeof ZPageQuerySchema>;
 
@@ -63,17 +63,17 @@ export const ZListEnterprisesReplySchema = z.array(ZEnterpriseSchema);
 export const ZEnterpriseParamsSchema = z.object({ enterpriseId: ZIdSchema });
 export const ZListEnterprisesQuerySchema = ZPageQuerySchema.extend({
   /** Case-insensitive part of the name ('Search for companies'). */
-  search: z.string().trim().max(ENTERPRISE_NAME_MAX_LENGTH).optional(),
+  search: zText({ max: ENTERPRISE_NAME_MAX_LENGTH, trim: true, multiline: false }).optional(),
 });
 export type TListEnterprisesQuery = z.infer<typeof ZListEnterprisesQuerySchema>;
 
 export const ZCreateEnterpriseRequestSchema = z.object({
-  name: z.string().trim().min(1).max(ENTERPRISE_NAME_MAX_LENGTH),
+  name: zText({ min: 1, max: ENTERPRISE_NAME_MAX_LENGTH, trim: true, multiline: false }),
 });
 export type TCreateEnterpriseRequest = z.infer<typeof ZCreateEnterpriseRequestSchema>;
 /** PUT: the name; `updatedAt` as last read makes a stale write a 409 (decision 0174). */
 export const ZUpdateEnterpriseRequestSchema = ZCreateEnterpriseRequestSchema.extend({
-  updatedAt: z.iso.datetime().optional(),
+  updatedAt: zDateTime().optional(),
 });
 export type TUpdateEnterpriseRequest = z.infer<typeof ZUpdateEnterpriseRequestSchema>;
 
@@ -102,7 +102,7 @@ export const ZFacilityStatusParamsSchema = z.object({ facilityRid: ZIdSchema });
 export const ZListFacilitiesQuerySchema = ZPageQuerySchema.extend({
   enterpriseId: ZIdSchema.optional(),
   emergencyNotificationNumber: ZE164PhoneNumberSchema.optional(),
-  search: z.string().trim().max(FACILITY_NAME_MAX_LENGTH).optional(),
+  search: zText({ max: FACILITY_NAME_MAX_LENGTH, trim: true, multiline: false }).optional(),
 });
 export type TListFacilitiesQuery = z.infer<typeof ZListFacilitiesQuerySchema>;
 
@@ -121,7 +121,7 @@ export const ZFacilityConfigInputSchema = z.object({
 export type TFacilityConfigInput = z.infer<typeof ZFacilityConfigInputSchema>;
 
 const facilityFields = {
-  name: z.string().trim().min(1).max(FACILITY_NAME_MAX_LENGTH),
+  name: zText({ min: 1, max: FACILITY_NAME_MAX_LENGTH, trim: true, multiline: false }),
   timezone: ZIanaTimeZoneSchema,
   emergencyNotificationNumber: ZE164PhoneNumberSchema.nullable().optional(),
   taskNotificationNumber: ZE164PhoneNumberSchema.nullable().optional(),
@@ -134,7 +134,7 @@ export type TCreateFacilityRequest = z.infer<typeof ZCreateFacilityRequestSchema
 /** PUT: the facility's fields (its company does not change); `updatedAt` as last read (decision 0174). */
 export const ZUpdateFacilityRequestSchema = z.object({
   ...facilityFields,
-  updatedAt: z.iso.datetime().optional(),
+  updatedAt: zDateTime().optional(),
 });
 export type TUpdateFacilityRequest = z.infer<typeof ZUpdateFacilityRequestSchema>;
 

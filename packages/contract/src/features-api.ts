@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdSchema } from './common';
+import { isStorableJson, ZIdSchema, zDateTime, zText } from './common';
 import { ZPageQuerySchema } from './enterprises-api';
 
 /** Features of a facility (sign-in doc section 7 'Features'; "fields not shown": decision 0175). */
@@ -17,10 +17,12 @@ export const ZFeatureNameSchema = z
   .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'Use letters, digits, _ . - and start with a letter');
 
 export const ZFeatureConfigSchema = z
-  .record(z.string().max(FEATURE_NAME_MAX_LENGTH), z.unknown())
+  .record(zText({ max: FEATURE_NAME_MAX_LENGTH, multiline: false }), z.unknown())
   .refine((value) => JSON.stringify(value).length <= FEATURE_CONFIG_MAX_LENGTH, {
     message: `At most ${FEATURE_CONFIG_MAX_LENGTH} characters of JSON`,
-  });
+  })
+  // Stored as jsonb, which takes no NUL and no lone surrogate in any string.
+  .refine(isStorableJson, { message: 'Must not contain NUL characters or lone surrogates' });
 
 export const ZFeatureSchema = z.object({
   id: ZIdSchema,
@@ -35,7 +37,7 @@ export const ZListFeaturesReplySchema = z.array(ZFeatureSchema);
 
 export const ZListFeaturesQuerySchema = ZPageQuerySchema.extend({
   facilityId: ZIdSchema.optional(),
-  search: z.string().trim().max(FEATURE_NAME_MAX_LENGTH).optional(),
+  search: zText({ max: FEATURE_NAME_MAX_LENGTH, trim: true, multiline: false }).optional(),
 });
 export type TListFeaturesQuery = z.infer<typeof ZListFeaturesQuerySchema>;
 export const ZFeatureParamsSchema = z.object({ featureId: ZIdSchema });
@@ -49,6 +51,6 @@ export const ZCreateFeatureRequestSchema = z.object({ facilityId: ZIdSchema, ...
 export type TCreateFeatureRequest = z.infer<typeof ZCreateFeatureRequestSchema>;
 export const ZUpdateFeatureRequestSchema = z.object({
   ...featureFields,
-  updatedAt: z.iso.datetime().optional(),
+  updatedAt: zDateTime().optional(),
 });
 export type TUpdateFeatureRequest = z.infer<typeof ZUpdateFeatureRequestSchema>;

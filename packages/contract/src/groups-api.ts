@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdSchema } from './common';
+import { ZIdSchema, zDateTime, zText } from './common';
 
 /**
  * Groups (sign-in doc section 7 'Groups'): GET /groups ?facilityId, enterpriseId, staffMemberId; POST /groups;
@@ -28,6 +28,7 @@ export const ZGroupTypeSchema = z.enum(GROUP_TYPES);
 export type TGroupType = z.infer<typeof ZGroupTypeSchema>;
 
 export const GROUP_NAME_MAX = 60;
+const ZGroupNameSchema = zText({ min: 1, max: GROUP_NAME_MAX, trim: true, multiline: false });
 
 export const ZGroupMemberSchema = z.object({
   isAdmin: z.boolean(),
@@ -59,7 +60,7 @@ export const ZListGroupsReplySchema = z.array(ZGroupSchema);
 
 export const ZCreateGroupRequestSchema = z.strictObject({
   facilityId: ZIdSchema,
-  name: z.string().trim().min(1).max(GROUP_NAME_MAX),
+  name: ZGroupNameSchema,
   /** What the group does in permissions and alert routing (e.g. a 'Night Shift' group of type CareStaff). */
   type: ZGroupTypeSchema,
 });
@@ -67,8 +68,8 @@ export type TCreateGroupRequest = z.infer<typeof ZCreateGroupRequestSchema>;
 
 /** PUT /groups/{groupId}: rename; `updatedAt` from the last read makes it conditional (409 when stale). */
 export const ZUpdateGroupRequestSchema = z.strictObject({
-  name: z.string().trim().min(1).max(GROUP_NAME_MAX),
-  updatedAt: z.iso.datetime({ offset: true }).optional(),
+  name: ZGroupNameSchema,
+  updatedAt: zDateTime().optional(),
 });
 export type TUpdateGroupRequest = z.infer<typeof ZUpdateGroupRequestSchema>;
 

@@ -197,9 +197,9 @@ export const INBOUND_SMS_PATH = '/phoneNumberSubscriptions/inbound';
 /** Twilio's status callback of a sent text message (decision 0144): where it posts, and the fields we read. */
 export const SMS_STATUS_CALLBACK_PATH = '/messages/sms/status';
 export const ZSmsStatusCallbackSchema = z.looseObject({
-  MessageSid: z.string().min(1).max(64),
-  MessageStatus: z.string().min(1).max(32),
-  ErrorCode: z.string().max(16).optional(),
+  MessageSid: zText({ min: 1, max: 64, multiline: false }),
+  MessageStatus: zText({ min: 1, max: 32, multiline: false }),
+  ErrorCode: zText({ max: 16, multiline: false }).optional(),
 });
 export type TSmsStatusCallback = z.infer<typeof ZSmsStatusCallbackSchema>;
 /** The statuses Twilio ends a message with when it did not reach the phone. */

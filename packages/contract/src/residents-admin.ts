@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdSchema } from './common';
+import { ZIdSchema, zDate, zEpochMs, zText } from './common';
 import { ZHospiceStatusSchema, ZResuscitationStrategySchema } from './residents';
 import { ZE164PhoneNumberSchema } from './signin';
 
@@ -17,18 +17,17 @@ export const RESIDENT_LEVEL_MAX = 60;
 /** Rows of one POST /residents/bulk or /units/bulk. */
 export const BULK_CREATE_MAX = 500;
 
-const name = z.string().trim().min(1).max(RESIDENT_NAME_MAX);
-const optionalName = z.string().trim().max(RESIDENT_NAME_MAX).nullable().optional();
-const level = z.string().trim().max(RESIDENT_LEVEL_MAX).nullable().optional();
+const name = zText({ min: 1, max: RESIDENT_NAME_MAX, trim: true, multiline: false });
+const optionalName = zText({ max: RESIDENT_NAME_MAX, trim: true, multiline: false }).nullable().optional();
+const level = zText({ max: RESIDENT_LEVEL_MAX, trim: true, multiline: false }).nullable().optional();
+/** An email address as typed (trimmed), bounded. */
+const email = zText({ max: RESIDENT_TEXT_MAX, trim: true, multiline: false })
+  .pipe(z.email())
+  .nullable()
+  .optional();
 
-/** yyyy-MM-dd, a real calendar day. */
-export const ZDateOnlySchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as yyyy-MM-dd')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'Not a calendar date');
+/** yyyy-MM-dd, a real calendar day in the years 1900-2200 (decision 0120). */
+export const ZDateOnlySchema = zDate();
 
 /** healthInfo (alerts doc section 3), in the spec's shape. PHI: canSeePHI to read, canEditPHI to write. */
 export const ZResidentHealthInfoSchema = z.object({
@@ -96,14 +95,14 @@ export type TResidentHealthInfoReply = z.infer<typeof ZResidentHealthInfoReplySc
 /** The resident's own fields a manager writes (PII: personalPhone, email). */
 const residentFields = {
   unitId: ZIdSchema.nullable().optional(),
-  salutation: z.string().trim().max(20).nullable().optional(),
+  salutation: zText({ max: 20, trim: true, multiline: false }).nullable().optional(),
   firstName: name,
   middleName: optionalName,
   lastName: name,
   preferredName: optionalName,
   dateOfBirth: ZDateOnlySchema.nullable().optional(),
   personalPhone: ZE164PhoneNumberSchema.nullable().optional(),
-  email: z.string().trim().max(RESIDENT_TEXT_MAX).pipe(z.email()).nullable().optional(),
+  email,
   isRoutineCheckEnabled: z.boolean().optional(),
   isOnHold: z.boolean().optional(),
 };
@@ -133,7 +132,7 @@ export const ZUpdateResidentRequestSchema = z
     firstName: name.optional(),
     lastName: name.optional(),
     healthInfo: ZResidentHealthInfoSchema.optional(),
-    ifUpdateTimestampMs: z.number().int().nonnegative().optional(),
+    ifUpdateTimestampMs: zEpochMs().optional(),
   })
   .strict();
 export type TUpdateResidentRequest = z.infer<typeof ZUpdateResidentRequestSchema>;
@@ -141,7 +140,7 @@ export type TUpdateResidentRequestInput = z.input<typeof ZUpdateResidentRequestS
 
 /** PUT /residents/{residentId}/health */
 export const ZPutResidentHealthRequestSchema = ZResidentHealthInfoSchema.extend({
-  ifUpdateTimestampMs: z.number().int().nonnegative().optional(),
+  ifUpdateTimestampMs: zEpochMs().optional(),
 });
 export type TPutResidentHealthRequest = z.infer<typeof ZPutResidentHealthRequestSchema>;
 
@@ -170,7 +169,7 @@ export const ResidentContactKind = {
 } as const;
 export type ResidentContactPath = keyof typeof ResidentContactKind;
 
-const contactText = z.string().trim().max(RESIDENT_NAME_MAX).nullable().optional();
+const contactText = zText({ max: RESIDENT_NAME_MAX, trim: true, multiline: false }).nullable().optional();
 export const ZResidentContactRequestSchema = z
   .object({
     firstName: contactText,
@@ -180,10 +179,11 @@ export const ZResidentContactRequestSchema = z
     relationship: contactText,
     specialty: contactText,
     phoneNumber: ZE164PhoneNumberSchema.nullable().optional(),
-    email: z.string().trim().max(RESIDENT_TEXT_MAX).pipe(z.email()).nullable().optional(),
-    address: z.string().trim().max(RESIDENT_TEXT_MAX).nullable().optional(),
+    email,
+    /** May run over several lines. */
+    address: zText({ max: RESIDENT_TEXT_MAX, trim: true }).nullable().optional(),
     isEmergencyContact: z.boolean().optional(),
-    notes: z.string().trim().max(RESIDENT_TEXT_MAX).nullable().optional(),
+    notes: zText({ max: RESIDENT_TEXT_MAX, trim: true }).nullable().optional(),
   })
   .refine((c) => Boolean(c.firstName || c.lastName || c.name), {
     message: 'A contact needs a first name, a last name or a name',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCareTypeSchema } from './care-types';
-import { ZIdSchema, ZQueryBooleanSchema } from './common';
+import { PAGE_NUMBER_MAX, ZIdSchema, ZQueryBooleanSchema, zText } from './common';
 import { ZHospiceStatusSchema, ZResuscitationStrategySchema } from './residents';
 import { ZResidentHealthInfoReplySchema } from './residents-admin';
 
@@ -56,10 +56,10 @@ export const ZListResidentsQuerySchema = z.object({
   unitId: ZIdSchema.optional(),
   isArchived: ZQueryBooleanSchema.optional(),
   /** Case-insensitive substring of the full name (alerts doc section 5 'Resident search'). */
-  search: z.string().trim().max(100).optional(),
+  search: zText({ max: 100, trim: true, multiline: false }).optional(),
   /** Pages (docs/decisions/0150): 1000 by default, the unit search page size. */
   pageSize: z.coerce.number().int().min(1).max(1000).default(1000),
-  pageNumber: z.coerce.number().int().min(0).default(0),
+  pageNumber: z.coerce.number().int().min(0).max(PAGE_NUMBER_MAX).default(0),
 });
 export type TListResidentsQuery = z.infer<typeof ZListResidentsQuerySchema>;
 export const ZListResidentsReplySchema = z.array(ZResidentReplySchema);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdSchema, ZQueryBooleanSchema } from './common';
+import { PAGE_NUMBER_MAX, ZIdSchema, ZQueryBooleanSchema, zDateTime, zText } from './common';
 import { ZStaffFacilityPreferenceSchema } from './staff-preferences';
 import { ZStaffMemberFacilityConfigSchema, ZStaffMemberSchema } from './staff-profile';
 
@@ -31,9 +31,10 @@ export const STAFF_EMAIL_MAX = 254;
 /** Most staff members in one POST /staff/bulk (all or nothing). */
 export const STAFF_BULK_MAX = 200;
 
-const ZNameSchema = z.string().trim().min(1).max(STAFF_NAME_MAX);
+const ZNameSchema = zText({ min: 1, max: STAFF_NAME_MAX, trim: true, multiline: false });
+const ZJobTitleSchema = zText({ max: STAFF_NAME_MAX, trim: true, multiline: false });
 /** A phone number as typed; the API parses it (libphonenumber-js, region US) and stores E.164. */
-const ZPhoneInputSchema = z.string().trim().min(1).max(32);
+const ZPhoneInputSchema = zText({ min: 1, max: 32, trim: true, multiline: false });
 const ZEmailSchema = z.email().max(STAFF_EMAIL_MAX);
 
 /** Body of POST /staff (and each item of POST /staff/bulk): invite by phone number into groups of a facility. */
@@ -43,7 +44,7 @@ export const ZCreateStaffRequestSchema = z.strictObject({
   lastName: ZNameSchema,
   phoneNumber: ZPhoneInputSchema,
   email: ZEmailSchema.nullable().optional(),
-  jobTitle: z.string().trim().max(STAFF_NAME_MAX).nullable().optional(),
+  jobTitle: ZJobTitleSchema.nullable().optional(),
   isAgencyStaff: z.boolean().optional(),
   /** Groups of the facility; a person stays in at least one group. */
   groupIds: z.array(ZIdSchema).min(1).max(20),
@@ -67,10 +68,10 @@ export const ZUpdateStaffRequestSchema = z.strictObject({
   lastName: ZNameSchema.optional(),
   phoneNumber: ZPhoneInputSchema.optional(),
   email: ZEmailSchema.nullable().optional(),
-  jobTitle: z.string().trim().max(STAFF_NAME_MAX).nullable().optional(),
+  jobTitle: ZJobTitleSchema.nullable().optional(),
   isAgencyStaff: z.boolean().optional(),
   isCareAdmin: z.boolean().optional(),
-  updatedAt: z.iso.datetime({ offset: true }).optional(),
+  updatedAt: zDateTime().optional(),
 });
 export type TUpdateStaffRequest = z.infer<typeof ZUpdateStaffRequestSchema>;
 
@@ -82,10 +83,10 @@ export const ZStaffSearchRequestSchema = z.strictObject({
   facilityId: ZIdSchema.optional(),
   enterpriseId: ZIdSchema.optional(),
   /** Case-insensitive substring of the first, last or full name (or the job title). */
-  searchText: z.string().trim().max(100).optional(),
+  searchText: zText({ max: 100, trim: true, multiline: false }).optional(),
   groupIds: z.array(ZIdSchema).max(50).optional(),
   isArchived: z.boolean().optional(),
-  pageNumber: z.number().int().min(0).default(0),
+  pageNumber: z.number().int().min(0).max(PAGE_NUMBER_MAX).default(0),
   pageSize: z.number().int().min(1).max(200).default(50),
 });
 export type TStaffSearchRequest = z.infer<typeof ZStaffSearchRequestSchema>;

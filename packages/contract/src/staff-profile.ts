@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCareTypeSchema } from './care-types';
-import { ZIdSchema, ZQueryBooleanSchema, zQueryInt, zText } from './common';
+import { PAGE_NUMBER_MAX, ZIdSchema, ZQueryBooleanSchema, zQueryInt, zText } from './common';
 
 /**
  * Staff profile, care zones, shift (on-call) and company phones (sign-in doc sections 3, 4 and 7; admin API).
@@ -123,7 +123,7 @@ export const ZListStaffQuerySchema = z.object({
   isArchived: ZQueryBooleanSchema.optional(),
   /** Pages of up to 1000 (the default), from pageNumber 0; a shorter page is the last (decision 0160). */
   pageSize: zQueryInt().min(1).max(1000).default(1000),
-  pageNumber: zQueryInt().min(0).default(0),
+  pageNumber: zQueryInt().min(0).max(PAGE_NUMBER_MAX).default(0),
 });
 export type TListStaffQuery = z.infer<typeof ZListStaffQuerySchema>;
 export const ZListStaffReplySchema = z.array(ZStaffMemberSchema);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCareTypeSchema } from './care-types';
-import { ZIdSchema, zQueryArray } from './common';
+import { ZIdSchema, zEpochMs, zQueryArray, zText } from './common';
 import { BULK_CREATE_MAX } from './residents-admin';
 import { ZE164PhoneNumberSchema } from './signin';
 import { ZUnitSchema } from './units';
@@ -11,10 +11,11 @@ import { ZUnitSchema } from './units';
  */
 export const UNIT_TEXT_MAX = 100;
 
-const tag = z.string().trim().min(1).max(UNIT_TEXT_MAX).nullable().optional();
+const ZUnitTextSchema = zText({ min: 1, max: UNIT_TEXT_MAX, trim: true, multiline: false });
+const tag = ZUnitTextSchema.nullable().optional();
 
 const unitFields = {
-  displayName: z.string().trim().min(1).max(UNIT_TEXT_MAX),
+  displayName: ZUnitTextSchema,
   value: tag,
   careType: ZCareTypeSchema.optional(),
   ward: tag,
@@ -39,7 +40,7 @@ export const ZUpdateUnitRequestSchema = z
     ...unitFields,
     displayName: unitFields.displayName.optional(),
     /** updateTimestampMs of the unit the form was filled from: a stale write is a 409. */
-    ifUpdateTimestampMs: z.number().int().nonnegative().optional(),
+    ifUpdateTimestampMs: zEpochMs().optional(),
   })
   .strict();
 export type TUpdateUnitRequest = z.infer<typeof ZUpdateUnitRequestSchema>;
@@ -57,6 +58,6 @@ export const ZAdminUnitListSchema = z.array(ZAdminUnitSchema);
 
 /** DELETE /units ?unitRid (repeat the key for several). */
 export const ZDeleteUnitsQuerySchema = z.object({
-  unitRid: zQueryArray(ZIdSchema).pipe(z.array(ZIdSchema).min(1)),
+  unitRid: zQueryArray(ZIdSchema, { min: 1 }),
 });
 export const ZDeleteUnitsReplySchema = z.object({ deleted: z.number().int() });

@@ -75,7 +75,10 @@ export async function openApiDocument(t: TestApp): Promise<OpenApiDocument> {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
-/** Every operation of the document; destructive ones (DELETE, unallocate) last, so the others see live data. */
+/**
+ * Every operation of the document; destructive ones (DELETE, unallocate, archive) last, so the others see live
+ * data (an archived resident takes no logged care).
+ */
 export function operationsOf(doc: OpenApiDocument): Operation[] {
   const ops: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
@@ -93,7 +96,8 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
       });
     }
   }
-  const destructive = (op: Operation) => op.method === 'DELETE' || /unallocate|unassign/.test(op.path);
+  const destructive = (op: Operation) =>
+    op.method === 'DELETE' || /unallocate|unassign|\/archive$/.test(op.path);
   return [...ops.filter((op) => !destructive(op)), ...ops.filter(destructive)];
 }
 
@@ -307,15 +311,22 @@ export interface FuzzWorld {
 /**
  * A tenant with one of everything a route may want by id: the factories' facility (units, residents,
  * devices, staff, a policy), plus an alert with a note and a manual update, a care event, a check-in, a
- * sent message and a web push subscription, made through the API as the facility's manager.
+ * sent message, a web push subscription, a resident's contact and specialist, a feature, an EHR locked field
+ * and a company image, made through the API as the facility's manager.
  */
 export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
   const prisma = t.db.prisma;
   const f = await createTestFacility(prisma);
   const managerId = f.staff.manager.id;
   const headers = await t.headersFor(managerId);
-  const call = async (method: 'POST' | 'PUT', url: string, payload: object) => {
-    const res = await t.app.inject({ method, url, headers, payload });
+  const call = async (method: 'POST' | 'PUT', url: string, payload: object | Buffer) => {
+    const binary = Buffer.isBuffer(payload);
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: binary ? { ...headers, 'content-type': 'application/octet-stream' } : headers,
+      payload,
+    });
     if (res.statusCode >= 300) throw new Error(`seeding ${method} ${url}: ${res.statusCode} ${res.body}`);
     return res.json() as Record<string, unknown>;
   };
@@ -342,6 +353,22 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
     body: 'Fuzz message',
     recipientIds: [managerId, f.staff.caregiver.id],
   });
+  const residents = `/admin/api/v1/residents/${resident.id}`;
+  const contact = await call('POST', `${residents}/contacts`, { firstName: 'Fuzz', lastName: 'Contact' });
+  const specialist = await call('POST', `${residents}/specialists`, { name: 'Fuzz Practice' });
+  const feature = await call('POST', '/admin/api/v1/features', {
+    facilityId: f.facilityId,
+    name: 'FUZZ_FEATURE',
+    isEnabled: false,
+  });
+  const lockedField = await call('POST', '/admin/api/v1/ehrLockedFields', {
+    facilityId: f.facilityId,
+    ehrProvider: 'Fuzz EHR',
+    resourceField: 'resident.salutation',
+  });
+  const imageId = `fuzz-logo-${f.tag}`;
+  await call('PUT', `/admin/api/v1/media/images/${imageId}?enterpriseId=${f.enterpriseId}`, PNG_1X1);
+
   const note = await prisma.taskNote.findFirstOrThrow({ where: { taskId } });
   const update = await prisma.taskUpdate.findFirstOrThrow({ where: { taskId, type: 'MANUAL_ENTRY' } });
   const careEvent = await prisma.careEvent.findFirstOrThrow({ where: { facilityId: f.facilityId } });
@@ -383,7 +410,10 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
     block: block.id,
     filter: filter.id,
     policy: f.notificationPolicyId,
+    contact: String(contact.id),
+    feature: String(feature.id),
   };
+  const specialistPath = { residentId: resident.id, contactId: String(specialist.id) };
   return {
     facility: f,
     managerId,
@@ -392,17 +422,32 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
       byEntity,
       byPath: {
         '/admin/api/v1/devices/allocated/{id}': { id: f.residents.MC.pendant.allocationId },
+        '/admin/api/v1/devices/allocated/{id}/unallocate': { id: f.residents.MC.pendant.allocationId },
         '/admin/api/v1/staffMemberFacilityConfig/{id}': { id: config.id },
         '/admin/api/v1/notificationPolicies/{rid}': { rid: f.notificationPolicyId },
+        '/admin/api/v1/companyPhones/{id}': { id: f.companyPhones[0]!.id },
+        '/admin/api/v1/ehrLockedFields/{id}': { id: String(lockedField.id) },
+        '/admin/api/v1/residents/{residentId}/specialists/{contactId}': specialistPath,
+        // A new person: the manager's phone number is taken.
+        '/admin/api/v1/staff': { phoneNumber: '+14155550142' },
+        '/admin/api/v1/staff/bulk': { phoneNumber: '+14155550143' },
       },
       byName: {
         phoneNumber: f.staff.manager.phoneNumber,
         recipientPhoneNumber: f.staff.manager.phoneNumber,
         senderPhoneNumber: f.taskNotificationNumber,
+        timezone: 'America/Chicago',
+        resourceId: imageId,
       },
     },
   };
 }
+
+/** A 1x1 transparent PNG: the company image of the seeded tenant. */
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A small deterministic PRNG (mulberry32): the same seed samples the same mutations on every run. */
 export function seededRandom(seed: number): () => number {

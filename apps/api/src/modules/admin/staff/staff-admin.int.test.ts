@@ -183,8 +183,11 @@ describe('[ADMIN][STAFF]: create, update, archive, remove, permissions, search',
 
     // An archived person's sessions end: no access token of theirs opens anything (decision 0130).
     expect(await t.db.prisma.refreshToken.count({ where: { staffMemberId: person } })).toBe(0);
-    expect((await call(person, 'GET', `/staff?facilityId=${f.facilityId}`)).statusCode).toBe(401);
-    expect((await call(person, 'GET', `/groups/${f.groups.Housekeeping}`)).statusCode).toBe(401);
+    for (const url of [`/staff?facilityId=${f.facilityId}`, `/groups/${f.groups.Housekeeping}`]) {
+      const refused = await call(person, 'GET', url);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().code).toBe('session_ended');
+    }
 
     expect((await call(manager, 'POST', `/staff/${person}/archive?archive=false`)).json().isArchived).toBe(
       false,
