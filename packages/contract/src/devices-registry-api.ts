@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdSchema, ZQueryBooleanSchema } from './common';
+import { PAGE_NUMBER_MAX, ZIdSchema, ZQueryBooleanSchema, zEpochMs, zText } from './common';
 import { ZDeviceTypeSchema } from './devices';
 import { DEVICE_DISPLAY_NAME_MAX, ZDeviceAllocationReplySchema } from './devices-api';
 import { ZIngestEventTypeSchema } from './ingest';
@@ -18,12 +18,7 @@ export const DEVICES_REGISTRY_PATHS = {
 } as const;
 
 /** Hardware ids: printable, at most 200 characters (as the ingest, decision 0102). */
-export const ZHardwareIdSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .regex(/^[^\p{Cc}]+$/u, 'A hardware id has no control characters');
+export const ZHardwareIdSchema = zText({ min: 1, max: 200, trim: true, multiline: false });
 
 /** A registered device (the registry's view: with its facility and allocation state). */
 export const ZRegisteredDeviceReplySchema = z.object({
@@ -56,9 +51,9 @@ export const ZListDevicesQuerySchema = z.object({
   createdBefore: ZQueryTimeSchema.optional(),
   createdAfter: ZQueryTimeSchema.optional(),
   type: ZDeviceTypeSchema.optional(),
-  hardwareId: z.string().min(1).max(200).optional(),
+  hardwareId: zText({ min: 1, max: 200, multiline: false }).optional(),
   isAllocated: ZQueryBooleanSchema.optional(),
-  pageNumber: z.coerce.number().int().min(0).default(0),
+  pageNumber: z.coerce.number().int().min(0).max(PAGE_NUMBER_MAX).default(0),
   pageSize: z.coerce.number().int().min(1).max(500).default(100),
 });
 export type TListDevicesQuery = z.infer<typeof ZListDevicesQuerySchema>;
@@ -90,8 +85,8 @@ export const ZCreateDeviceAllocationRequestSchema = z
     residentRid: ZIdSchema.optional(),
     unitRid: ZIdSchema.optional(),
     doorRid: ZIdSchema.optional(),
-    room: z.string().trim().min(1).max(50).optional(),
-    displayName: z.string().trim().max(DEVICE_DISPLAY_NAME_MAX).optional(),
+    room: zText({ min: 1, max: 50, multiline: false }).optional(),
+    displayName: zText({ max: DEVICE_DISPLAY_NAME_MAX, multiline: false }).optional(),
     isSilent: z.boolean().optional(),
     doorAlarmScheduleRid: ZIdSchema.optional(),
   })
@@ -122,10 +117,10 @@ export const ZDeviceActivitySearchRequestSchema = z
     deviceRids: z.array(ZIdSchema).min(1).max(500).optional(),
     types: z.array(ZIngestEventTypeSchema).min(1).optional(),
     /** ms */
-    after: z.number().int().optional(),
+    after: zEpochMs().optional(),
     /** ms */
-    before: z.number().int().optional(),
-    pageNumber: z.number().int().min(0).default(0),
+    before: zEpochMs().optional(),
+    pageNumber: z.number().int().min(0).max(PAGE_NUMBER_MAX).default(0),
     pageSize: z.number().int().min(1).max(500).default(100),
   })
   .strict();

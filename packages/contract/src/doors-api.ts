@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdSchema } from './common';
+import { ZIdSchema, zText } from './common';
 import { ZDeviceTypeSchema, ZTimeRangeSchema } from './devices';
 
 /**
@@ -24,7 +24,7 @@ export const DOOR_BULK_MAX = 200;
 /** Most ranges a day of a schedule may hold (our choice; the product stores one). */
 export const DOOR_SCHEDULE_RANGES_MAX = 24;
 
-const ZDoorNameSchema = z.string().trim().min(1).max(DOOR_NAME_MAX);
+const ZDoorNameSchema = zText({ min: 1, max: DOOR_NAME_MAX, trim: true, multiline: false });
 
 /** The schedule's fields as sent: the stored ranges are the times the door alerts (decision 0008). */
 const scheduleFields = {
@@ -131,7 +131,7 @@ export const ZSearchDoorsRequestSchema = z
     facilityRid: ZIdSchema.optional(),
     enterpriseRid: ZIdSchema.optional(),
     doorRids: z.array(ZIdSchema).min(1).max(500).optional(),
-    name: z.string().trim().min(1).max(DOOR_NAME_MAX).optional(),
+    name: ZDoorNameSchema.optional(),
     /** "Doors with an allocated device cannot be selected": the drawer asks for those without. */
     isAllocated: z.boolean().optional(),
   })

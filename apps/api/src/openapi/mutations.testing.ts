@@ -196,9 +196,14 @@ export function unknownFieldMutation(field: Field): Mutation | null {
     mustRefuse: s.additionalProperties === false,
     apply(parts) {
       const body = clone(parts.body);
-      let target = body as Record<string, unknown> | undefined;
-      for (const key of field.path)
-        target = (target as Record<string | number, unknown> | undefined)?.[key] as never;
+      // Objects the valid request leaves out (optional ones with a default) are sent holding only the unknown
+      // field, so the mutation always sends one.
+      let target = body as Record<string | number, unknown> | undefined;
+      for (const key of field.path) {
+        if (!target || typeof target !== 'object') break;
+        if (target[key] === undefined) target[key] = typeof key === 'number' ? [] : {};
+        target = target[key] as never;
+      }
       if (!target || typeof target !== 'object') return { ...parts, body };
       (target as Record<string, unknown>).__fuzzUnknown = 1;
       return { ...parts, body };

@@ -25,8 +25,9 @@ async function createOne(
   const issues: Issue[] = [];
   const targets = [body.residentRid, body.unitRid, body.doorRid].filter(Boolean).length;
   if (targets !== 1) {
+    // Named at the allocation itself: no single field is missing or wrong, the combination is.
     issues.push({
-      field: `${prefix}residentRid`,
+      field: prefix.replace(/\.$/, ''),
       rule: 'exactly one',
       message: 'A device goes to exactly one of a resident, a unit or a door',
     });

@@ -186,7 +186,7 @@ describe('[ADMIN][DEVICES]: the registry, allocation writes, activity and simula
       });
       expect(none.statusCode).toBe(400);
       expect((none.json() as TErrorReply).issues?.[0]).toMatchObject({
-        field: 'body.residentRid',
+        field: 'body',
         rule: 'exactly one',
       });
       const asPendant = await call(f.staff.manager.id, 'POST', '/allocated', {
