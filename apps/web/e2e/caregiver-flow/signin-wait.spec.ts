@@ -17,7 +17,7 @@ test('[CAREGIVER-FLOW][SIGNIN-WAIT]: a number that had a code moments ago is tol
   await page.goto('/authenticate');
   await page.getByLabel('Phone number').fill(GRACE.local);
   const continueButton = page.getByRole('button', { name: 'Continue' });
-  await continueButton.tap();
+  await continueButton.click();
 
   const wait = page.getByTestId('code-wait');
   await expect(wait).toContainText('A code was just sent');
@@ -33,7 +33,7 @@ test('[CAREGIVER-FLOW][SIGNIN-WAIT]: a number that had a code moments ago is tol
   // When the time is up the message goes and Continue works again: the code is sent.
   await expect(wait).toBeHidden({ timeout: 40_000 });
   await expect(continueButton).toBeEnabled();
-  await continueButton.tap();
+  await continueButton.click();
   await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible();
   await expect(page.getByText(/You can ask for a new code in 00:[0-3]\d/)).toBeVisible();
 });

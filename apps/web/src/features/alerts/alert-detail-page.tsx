@@ -14,6 +14,7 @@ import { LiveUpdates } from '../live/use-live-updates';
 import { ReassignAlertButton } from '../pickers/reassign-alert-button';
 import { UnitLink } from '../units/unit-link';
 import { invalidateTask, type RequestableTaskStatus, tasksApi, useTask } from './alerts-api';
+import { updateCachedTaskLists } from './task-cache';
 import { mineLabel, residentName, severityColor, severityLabel, staffName } from './task-labels';
 import { useNow } from './use-now';
 
@@ -52,6 +53,8 @@ function AlertDetail({ task }: { task: TTaskReply }) {
   const status = useMutation({
     mutationFn: (next: RequestableTaskStatus | 'UNASSIGN') =>
       next === 'UNASSIGN' ? tasksApi.unassign(task.id) : tasksApi.setStatus(task.id, next),
+    onSuccess: (reply) =>
+      updateCachedTaskLists(queryClient, { id: reply.id, status: reply.status, task: reply }),
     onError: (error) => {
       // A lost race (claimed by someone else, status changed): the refetch shows where the task is now.
       if (!(isApiError(error) && error.status === 409)) {
