@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { authHeaders } from '../alerts/fixtures';
 import { expect, PENDANTS, PHONE, pressButton, test } from './fixtures';
 
 test.use(PHONE);
@@ -20,6 +21,51 @@ async function claimFromDashboard(page: Page, unit: string): Promise<string> {
 }
 
 test.describe('[CAREGIVER-FLOW][ALERT]', () => {
+  // First in the file: Emily has no claimed alerts yet.
+  test('[CAREGIVER-FLOW][DASHBOARD]: the dashboard keeps its place while the alerts load; a task with no unit or resident says what it is', async ({
+    emilyPage: page,
+    emily,
+    request,
+  }) => {
+    // A task with neither unit nor resident, claimed by Emily.
+    const staff = await request.get(`/admin/api/v1/staff/${emily.staffMemberId}`, {
+      headers: authHeaders(emily),
+    });
+    const { staffMemberFacilityConfigs } = (await staff.json()) as {
+      staffMemberFacilityConfigs: { facilityId: string }[];
+    };
+    const facilityId = staffMemberFacilityConfigs[0]?.facilityId;
+    const created = await request.post('/admin/api/v1/tasks', {
+      headers: authHeaders(emily),
+      data: { facilityId, title: 'Restock the linen cart', assigneeId: emily.staffMemberId },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+
+    // The alerts held back until the page is measured.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/admin/api/v1/tasks/search', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard');
+    const allAlerts = page.getByRole('link', { name: 'All alerts' });
+    await expect(allAlerts).toBeVisible();
+    const before = await allAlerts.boundingBox();
+    release();
+
+    const mine = page.getByRole('list', { name: 'My claimed alerts' }).getByRole('link');
+    await expect(mine.filter({ hasText: 'Restock the linen cart' })).toBeVisible();
+    expect((await allAlerts.boundingBox())?.y).toBe(before?.y);
+
+    // Its card says what it is instead of a bare dash.
+    const card = mine.filter({ hasText: 'Restock the linen cart' });
+    await expect(card).toContainText('Task from Emily Chen, no unit or resident');
+    await expect(card.getByText('—', { exact: true })).toHaveCount(0);
+  });
+
   test('[CAREGIVER-FLOW][DRAWER-ACTIONS]: every step of Resolve keeps its actions on the 360 x 740 screen; Back after Confirmed! passes over the confirmation', async ({
     emilyPage: page,
     request,
@@ -113,9 +159,10 @@ test.describe('[CAREGIVER-FLOW][ALERT]', () => {
     await expect(openAlerts(page)).toBeVisible();
 
     // The toast sits below the header; its close button is a 44 px target with a name.
+    // (It slides in from above: waited for until it has come to rest below the header.)
     const header = await page.getByRole('banner').boundingBox();
-    const toastBox = await toast.boundingBox();
-    expect(header && toastBox && toastBox.y >= header.y + header.height).toBe(true);
+    const headerBottom = (header?.y ?? 0) + (header?.height ?? 0);
+    await expect.poll(async () => (await toast.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(headerBottom);
     const close = toast.getByRole('button', { name: 'Dismiss message' });
     const closeBox = await close.boundingBox();
     expect(closeBox?.width).toBeGreaterThanOrEqual(44);
