@@ -73,6 +73,13 @@ test.describe('[CAREGIVER-FLOW][ALERT]', () => {
     await pressButton(request, PENDANTS.drawers);
     await claimFromDashboard(page, 'AL 110');
 
+    // The alert says what raised it and where; the resident's name opens their details.
+    await expect(page.getByTestId('raised-by')).toHaveText('Sage Button in AL 110');
+    await page.getByRole('button', { name: /Mildred.*Lewis/ }).click();
+    await expect(drawer(page).getByRole('heading', { name: 'Resident' })).toBeVisible();
+    await page.mouse.click(180, 30);
+    await expect(drawer(page)).toBeHidden();
+
     await page.getByRole('button', { name: 'Resolve' }).click();
     await expect(drawer(page).getByRole('heading', { name: 'Select all care provided' })).toBeVisible();
     await expect(drawer(page).getByRole('button', { name: 'Clear All' })).toBeInViewport({ ratio: 1 });

@@ -60,7 +60,16 @@ export function DashboardPage() {
             </Button>
           </Stack>
 
-          <Section title="My Alerts" label="My claimed alerts">
+          <Section
+            title="My Alerts"
+            label="My claimed alerts"
+            action={
+              // At the top of the alerts, where no list above it can push it down as cards arrive.
+              <Button component={Link} to="/alerts" variant="subtle" mih={44}>
+                All alerts
+              </Button>
+            }
+          >
             {loading ? (
               <CardPlaceholder />
             ) : mine.length === 0 ? (
@@ -74,15 +83,7 @@ export function DashboardPage() {
             )}
           </Section>
 
-          <Section
-            title="Open Alerts"
-            label="Open alerts in my care zones"
-            action={
-              <Button component={Link} to="/alerts" variant="subtle" mih={44}>
-                All alerts
-              </Button>
-            }
-          >
+          <Section title="Open Alerts" label="Open alerts in my care zones">
             {loading ? (
               <CardPlaceholder />
             ) : openTasks.isError ? (
