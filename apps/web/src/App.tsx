@@ -9,6 +9,7 @@ import { theme } from './app/theme';
 import { AppErrorBoundary } from './features/shell/app-error-boundary';
 import { CookieBlockedScreen } from './features/shell/cookie-blocked-screen';
 import { setAppNavigator } from './shared/navigation';
+import { TOAST_CONTAINER_CLASS_NAMES } from './shared/toast';
 
 export interface AppProps {
   /** Whether the browser accepts cookies. @default navigator.cookieEnabled */
@@ -53,7 +54,11 @@ function AppWithRouter() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <Notifications position="top-center" containerWidth="min(440px, calc(100vw - 16px))" />
+      <Notifications
+        position="top-center"
+        containerWidth="min(440px, calc(100vw - 16px))"
+        classNames={TOAST_CONTAINER_CLASS_NAMES}
+      />
       <RouterProvider router={router} />
     </QueryClientProvider>
   );

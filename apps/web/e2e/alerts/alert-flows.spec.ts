@@ -76,7 +76,8 @@ test.describe('[ALERTS]', () => {
     await shot(page, '5-resolution-notes');
     await drawer(page).getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Task Resolved').or(page.getByText('Emergency Resolved'))).toBeVisible();
-    await expect(page.getByTestId('task-status')).toHaveText('Closed - resolved');
+    // "/dashboard: default redirect after a successful submit" (alerts doc section 2).
+    await expect(page).toHaveURL(/\/dashboard$/);
     await shot(page, '6-resolved');
 
     // The alert list: closed alerts show 'resolved by me'.
@@ -142,7 +143,8 @@ test.describe('[ALERTS]', () => {
     await expect(drawer(page).getByRole('heading', { name: 'Additional Notes' })).toBeVisible();
     await drawer(page).getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText(/^(Task|Emergency) Resolved$/)).toBeVisible();
-    await expect(page.getByTestId('task-status')).toHaveText('Closed - resolved');
+    // "/dashboard: default redirect after a successful submit" (alerts doc section 2).
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test('[ALERTS][CONFIRM]: without a press, care confirmation ends with No press detected and Try Again', async ({
@@ -255,7 +257,8 @@ test.describe('[ALERTS]', () => {
     expect(response.request().postDataJSON()).toMatchObject({ staffAssistCount: 3 });
     expect(await response.json()).toMatchObject({ staffAssistCount: 3 });
     await expect(page.getByText('Emergency Resolved')).toBeVisible();
-    await expect(page.getByTestId('task-status')).toHaveText('Closed - resolved');
+    // "/dashboard: default redirect after a successful submit" (alerts doc section 2).
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test('[ALERTS][CONFIRM]: the confirmation drawer closes with a toast when the alert is unclaimed or resolved meanwhile', async ({

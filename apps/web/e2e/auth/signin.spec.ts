@@ -111,6 +111,11 @@ test.describe('[AUTH][LOGIN]', () => {
     await page.getByRole('radio', { name: 'Community Phone 1' }).check();
     await select.click();
 
+    // Still before the dashboard (decision 0186): the phone texted START to no number, so Text Message Alerts.
+    await expect(
+      page.getByRole('dialog').getByRole('heading', { name: 'Text Message Alerts' }),
+    ).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Skip' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     const session = await page.evaluate(() => ({
       accessToken: localStorage.getItem('sage.accessToken'),

@@ -79,9 +79,10 @@ test.describe('[NOTIFICATIONS][OPT-IN]', () => {
     };
 
     await chooseZonesAndDevice();
-    // On to the dashboard; the demo manager's phone texted START to neither number: the drawer is offered.
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // Before the dashboard (decision 0186): the demo manager's phone texted START to neither number, so the
+    // drawer is offered on the landing.
     await expect(drawer(page).getByRole('heading', { name: 'Text Message Alerts' })).toBeVisible();
+    await expect(page).toHaveURL(/\/profile\/shift/);
     await expect(alertsNumber(page).getByText('Not receiving messages')).toBeVisible();
     await drawer(page).getByRole('button', { name: 'Skip' }).click();
     await expect(drawer(page)).toHaveCount(0);

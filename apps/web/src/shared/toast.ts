@@ -1,5 +1,6 @@
 import { type NotificationData, notifications, notificationsStore } from '@mantine/notifications';
 import type { ReactNode } from 'react';
+import classes from './toast.module.css';
 
 /** Toast kinds (signin-staff-admin.md section 8, alerts-care-insights.md section 8). */
 export type ToastKind = 'success' | 'warning' | 'info' | 'error';
@@ -20,6 +21,16 @@ const KIND_COLORS: Record<ToastKind, string> = {
 
 const ERROR_ID_PREFIX = 'toast-error:';
 
+/** The app's <Notifications> classes: toasts at the top start below the page header (decision 0183). */
+export const TOAST_CONTAINER_CLASS_NAMES = { root: classes.root } as const;
+
+/** Every toast's close button: a 44 px touch target with a name screen readers say. */
+const CLOSE_BUTTON_PROPS = {
+  'aria-label': 'Dismiss message',
+  size: 44,
+  iconSize: 20,
+} as const;
+
 /** Id of an error toast, derived from its text so that the same message maps to the same toast. */
 function errorToastId(message: ReactNode, title: ReactNode): string | undefined {
   const parts = [title, message].map((part) =>
@@ -39,6 +50,7 @@ function show(kind: ToastKind, message: ReactNode, options: ToastOptions = {}): 
     message,
     color: KIND_COLORS[kind],
     'data-toast-kind': kind,
+    closeButtonProps: CLOSE_BUTTON_PROPS,
     ...(options.title !== undefined ? { title: options.title } : {}),
     ...(options.autoClose !== undefined ? { autoClose: options.autoClose } : {}),
   };

@@ -1,5 +1,18 @@
-import { Alert, Badge, Box, Button, Card, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
-import { isClosedTaskStatus, TASK_STATUS_LABELS, type TTaskReply } from '@sage/contract';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import { DEVICE_TYPE_LABELS, isClosedTaskStatus, TASK_STATUS_LABELS, type TTaskReply } from '@sage/contract';
 import { formatTimeSince } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -14,6 +27,7 @@ import { LiveUpdates } from '../live/use-live-updates';
 import { ReassignAlertButton } from '../pickers/reassign-alert-button';
 import { UnitLink } from '../units/unit-link';
 import { invalidateTask, type RequestableTaskStatus, tasksApi, useTask } from './alerts-api';
+import { updateCachedTaskLists } from './task-cache';
 import { mineLabel, residentName, severityColor, severityLabel, staffName } from './task-labels';
 import { useNow } from './use-now';
 
@@ -52,6 +66,8 @@ function AlertDetail({ task }: { task: TTaskReply }) {
   const status = useMutation({
     mutationFn: (next: RequestableTaskStatus | 'UNASSIGN') =>
       next === 'UNASSIGN' ? tasksApi.unassign(task.id) : tasksApi.setStatus(task.id, next),
+    onSuccess: (reply) =>
+      updateCachedTaskLists(queryClient, { id: reply.id, status: reply.status, task: reply }),
     onError: (error) => {
       // A lost race (claimed by someone else, status changed): the refetch shows where the task is now.
       if (!(isApiError(error) && error.status === 409)) {
@@ -160,11 +176,31 @@ function AlertDetail({ task }: { task: TTaskReply }) {
           <Text size="sm" c="dimmed">
             Resident
           </Text>
-          <Text fw={600}>{resident ?? '—'}</Text>
+          {task.resident && resident ? (
+            // The resident's details (and contacts) one tap away.
+            <Anchor
+              component="button"
+              type="button"
+              fw={600}
+              ta="left"
+              mih={44}
+              onClick={() => drawers.open('resident-details', { residentId: task.resident?.id ?? '' })}
+            >
+              {resident}
+            </Anchor>
+          ) : (
+            <Text fw={600}>No resident</Text>
+          )}
           <Text size="sm" c="dimmed" mt="xs">
             Unit
           </Text>
-          {task.unit ? <UnitLink unit={task.unit} /> : <Text fw={600}>—</Text>}
+          {task.unit ? <UnitLink unit={task.unit} /> : <Text fw={600}>No unit</Text>}
+          <Text size="sm" c="dimmed" mt="xs">
+            Raised by
+          </Text>
+          <Text fw={600} data-testid="raised-by">
+            {raisedBy(task)}
+          </Text>
         </Stack>
       </Card>
 
@@ -214,4 +250,14 @@ function AlertDetail({ task }: { task: TTaskReply }) {
       </Stack>
     </Stack>
   );
+}
+
+/** Which device raised the alert and where ('Sage Button in AL 101'), or who made the task (decision 0184). */
+function raisedBy(task: TTaskReply): string {
+  if (task.creator.device) {
+    const device = DEVICE_TYPE_LABELS[task.creator.device.type];
+    return task.unit ? `${device} in ${task.unit.displayName}` : `${device}, not placed in a unit`;
+  }
+  if (task.kind === 'DEVICE_TROUBLE') return 'Device supervision';
+  return staffName(task.creator.staffMember) ?? 'Unknown';
 }

@@ -2,7 +2,7 @@ import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { TASK_STATUS_LABELS, type TTaskReply } from '@sage/contract';
 import { formatTimeSince } from '@sage/domain';
 import { Link } from 'react-router';
-import { mineLabel, residentName, severityColor, severityLabel, staffName } from './task-labels';
+import { mineLabel, severityColor, severityLabel, staffName, taskWhereLine } from './task-labels';
 
 export interface TaskCardProps {
   task: TTaskReply;
@@ -10,10 +10,12 @@ export interface TaskCardProps {
   staffMemberId: string | undefined;
 }
 
+/** The height of a card with a one-line title; lists hold this much while they load (decision 0187). */
+export const TASK_CARD_MIN_HEIGHT = 128;
+
 /** One alert in a list: severity, title, unit, resident, time since creation, who holds it. Opens the detail. */
 export function TaskCard({ task, now, staffMemberId }: TaskCardProps) {
   const mine = mineLabel(task, staffMemberId);
-  const resident = residentName(task);
   const holder = staffName(task.assignee);
   return (
     <Card
@@ -24,6 +26,7 @@ export function TaskCard({ task, now, staffMemberId }: TaskCardProps) {
       radius="md"
       aria-label={`${task.title}, ${TASK_STATUS_LABELS[task.status]}`}
       data-testid="task-card"
+      mih={TASK_CARD_MIN_HEIGHT}
       style={{ borderLeft: `6px solid var(--mantine-color-${severityColor(task.severity)}-6)` }}
     >
       <Stack gap={4}>
@@ -38,7 +41,7 @@ export function TaskCard({ task, now, staffMemberId }: TaskCardProps) {
         <Text fw={700} lineClamp={2}>
           {task.title}
         </Text>
-        <Text size="sm">{[task.unit?.displayName, resident].filter(Boolean).join(' · ') || '—'}</Text>
+        <Text size="sm">{taskWhereLine(task)}</Text>
         <Group gap="xs">
           <Text size="sm" c="dimmed">
             {TASK_STATUS_LABELS[task.status]}

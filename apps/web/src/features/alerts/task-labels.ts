@@ -1,4 +1,10 @@
-import { isClosedTaskStatus, SEVERITY_LABELS, type Severity, type TTaskReply } from '@sage/contract';
+import {
+  DEVICE_TYPE_LABELS,
+  isClosedTaskStatus,
+  SEVERITY_LABELS,
+  type Severity,
+  type TTaskReply,
+} from '@sage/contract';
 import { isEmergencyType } from '@sage/domain';
 
 /** 'Margaret "Peggy" Thompson' when the resident goes by another name. */
@@ -30,4 +36,17 @@ export function mineLabel(task: TTaskReply, staffMemberId: string | undefined): 
       : null;
   }
   return task.assignee?.id === staffMemberId ? 'claimed by me' : null;
+}
+
+/**
+ * The card's 'where' line: unit and resident; for a task with neither, what it is instead (decision 0188): the
+ * device that raised it, device trouble, or the person who made the task.
+ */
+export function taskWhereLine(task: Pick<TTaskReply, 'unit' | 'resident' | 'creator' | 'kind'>): string {
+  const where = [task.unit?.displayName, residentName(task)].filter(Boolean).join(' · ');
+  if (where) return where;
+  if (task.kind === 'DEVICE_TROUBLE') return 'Device trouble, no unit or resident';
+  if (task.creator.device) return `${DEVICE_TYPE_LABELS[task.creator.device.type]}, no unit or resident`;
+  const maker = staffName(task.creator.staffMember);
+  return maker ? `Task from ${maker}, no unit or resident` : 'Task, no unit or resident';
 }

@@ -9,7 +9,7 @@ import { formatCountdown, lastFourDigits } from '@sage/domain';
 import { useEffect, useRef, useState } from 'react';
 import { signinApi } from '../signin/signin-api';
 import { LoginError, type LoginErrorView } from './login-error';
-import { codeScreenError, phoneScreenError } from './login-errors';
+import { codeScreenError, phoneScreenError, retryAfterMs } from './login-errors';
 
 export interface CodeStepProps {
   phoneNumber: string;
@@ -61,7 +61,10 @@ export function CodeStep({ phoneNumber, sentAt, onBack, onResent, onSignedIn }: 
       setError(null);
       onResent(Date.now());
     } catch (failure) {
-      setError(phoneScreenError(failure));
+      // Too soon for another code (429 with the seconds to wait): the countdown runs again to that moment.
+      const wait = retryAfterMs(failure);
+      if (wait !== null) onResent(Date.now() + wait - CODE_RESEND_COUNTDOWN_MS);
+      else setError(phoneScreenError(failure));
     } finally {
       setResending(false);
     }
@@ -118,8 +121,11 @@ export function CodeStep({ phoneNumber, sentAt, onBack, onResent, onSignedIn }: 
       </Button>
       <Text size="sm">{LoginMessages.notYourNumber}</Text>
       {remaining > 0 ? (
-        <Text size="sm" c="dimmed" aria-live="polite" data-testid="resend-countdown">
-          {formatCountdown(remaining)}
+        <Text size="sm" c="dimmed">
+          You can ask for a new code in{' '}
+          <Text span inherit data-testid="resend-countdown">
+            {formatCountdown(remaining)}
+          </Text>
         </Text>
       ) : (
         <Anchor

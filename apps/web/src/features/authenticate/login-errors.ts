@@ -69,3 +69,14 @@ export function codeScreenError(error: unknown): { kind: CodeScreenErrorKind; vi
   });
   return { kind, view: CODE_ERRORS[kind] };
 }
+
+/** Shown while a code sent moments ago still blocks a new one (the API's 429: decision 0180). */
+export const CODE_WAIT_TITLE = 'A code was just sent';
+export const codeWaitText = (countdown: string) =>
+  `A code was sent to this number in the last 30 seconds. You can ask for a new one in ${countdown}.`;
+
+/** A 429 RATE_LIMITED with the seconds to wait, in ms; null for any other failure. */
+export function retryAfterMs(error: unknown): number | null {
+  if (!isApiError(error) || error.status !== 429 || error.retryAfterSeconds === undefined) return null;
+  return error.retryAfterSeconds * 1000;
+}

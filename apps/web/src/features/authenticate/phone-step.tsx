@@ -1,16 +1,16 @@
-import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   DEFAULT_PHONE_COUNTRY,
   LoginMessages,
   NANP_COUNTRY_CODES,
   type NanpCountryCode,
 } from '@sage/contract';
-import { normalisePhoneInput } from '@sage/domain';
-import { useState } from 'react';
+import { formatCountdown, normalisePhoneInput } from '@sage/domain';
+import { useEffect, useState } from 'react';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { validatePhoneNumber } from '../signin/phone-validation';
 import { LoginError, type LoginErrorView } from './login-error';
-import { phoneScreenError } from './login-errors';
+import { CODE_WAIT_TITLE, codeWaitText, phoneScreenError, retryAfterMs } from './login-errors';
 
 export interface PhoneStepProps {
   initialPhone: string;
@@ -26,16 +26,25 @@ export function PhoneStep({ initialPhone, onContinue, onEmail }: PhoneStepProps)
   const [touched, setTouched] = useState(false);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<LoginErrorView | null>(null);
+  // A code went to this number moments ago (429 with the seconds to wait): count down, then allow Continue again.
+  const [waitUntil, setWaitUntil] = useState<number | null>(null);
+  const now = useTicker(waitUntil !== null);
+  const waitMs = waitUntil === null ? 0 : Math.max(0, waitUntil - now);
+  useEffect(() => {
+    if (waitUntil !== null && waitMs === 0) setWaitUntil(null);
+  }, [waitUntil, waitMs]);
   const validation = validatePhoneNumber(phone, country);
 
   const submit = async () => {
-    if (!validation.ok || sending) return;
+    if (!validation.ok || sending || waitUntil !== null) return;
     setSending(true);
     setError(null);
     try {
       await onContinue(validation.e164);
     } catch (failure) {
-      setError(phoneScreenError(failure));
+      const wait = retryAfterMs(failure);
+      if (wait !== null) setWaitUntil(Date.now() + wait);
+      else setError(phoneScreenError(failure));
       setSending(false);
     }
   };
@@ -54,6 +63,11 @@ export function PhoneStep({ initialPhone, onContinue, onEmail }: PhoneStepProps)
       </Title>
       <Text>{LoginMessages.enterPhone}</Text>
       <LoginError error={error} />
+      {waitUntil !== null && (
+        <Alert color="yellow" variant="light" title={CODE_WAIT_TITLE} role="status" data-testid="code-wait">
+          {codeWaitText(formatCountdown(waitMs))}
+        </Alert>
+      )}
       <Group gap="xs" align="flex-start" wrap="nowrap">
         <NativeSelect
           label="Country"
@@ -78,7 +92,12 @@ export function PhoneStep({ initialPhone, onContinue, onEmail }: PhoneStepProps)
           error={touched && !validation.ok ? validation.message : undefined}
         />
       </Group>
-      <Button type="submit" fullWidth disabled={!validation.ok || sending} loading={sending}>
+      <Button
+        type="submit"
+        fullWidth
+        disabled={!validation.ok || sending || waitUntil !== null}
+        loading={sending}
+      >
         Continue
       </Button>
       <Text size="sm" c="dimmed">
@@ -89,4 +108,16 @@ export function PhoneStep({ initialPhone, onContinue, onEmail }: PhoneStepProps)
       </Button>
     </Stack>
   );
+}
+
+/** The time now, every 250 ms while `running`. */
+function useTicker(running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [running]);
+  return now;
 }

@@ -19,11 +19,13 @@ import {
 } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/client';
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
 import { invalidateTask, tasksApi } from '../alerts/alerts-api';
+import { updateCachedTaskLists } from '../alerts/task-cache';
 import { careApi, careKeys } from './care-api';
 import { DiscardChangesPrompt } from './discard-changes';
 import { NoteField } from './note-field';
@@ -44,6 +46,7 @@ export function AdditionalNotesDrawer({
   context,
 }: AdditionalNotesDrawerProps & { drawer: DrawerControls }) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const data = resolutionData(drawer);
   const [notes, setNotes] = useState('');
   const [staffAssist, setStaffAssist] = useState(STAFF_ASSIST_DEFAULT);
@@ -93,7 +96,7 @@ export function AdditionalNotesDrawer({
         }),
       );
     },
-    onSuccess: () => {
+    onSuccess: (reply) => {
       if (context.taskId) {
         toast.success(
           context.deviceType === 'DOOR_ALARM'
@@ -102,7 +105,12 @@ export function AdditionalNotesDrawer({
               ? ResolveMessages.emergencyResolved
               : ResolveMessages.taskResolved,
         );
+        if (reply && 'status' in reply) {
+          updateCachedTaskLists(queryClient, { id: reply.id, status: reply.status, task: reply });
+        }
         void invalidateTask(queryClient, context.taskId);
+        // "/dashboard: default redirect after a successful submit" (alerts doc section 2).
+        navigate('/dashboard');
       } else {
         toast.success(
           context.isRefusal

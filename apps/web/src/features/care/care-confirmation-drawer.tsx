@@ -42,6 +42,8 @@ export function CareConfirmationDrawer({
   const [now, setNow] = useState(() => Date.now());
   const attemptRequestedAt = useRef(0);
   const closedRef = useRef(false);
+  const drawerRef = useRef(drawer);
+  drawerRef.current = drawer;
 
   const setStatus = useCallback(
     async (status: RequestableTaskStatus) => {
@@ -66,6 +68,14 @@ export function CareConfirmationDrawer({
     attemptRequestedAt.current = Date.now();
     const current = await tasksApi.get(taskId).catch(() => null);
     if (closedRef.current) return;
+    // Confirmed already (care confirmed another way): nothing to confirm, on to the next step.
+    if (current?.status === 'OPEN_CONFIRMED') {
+      closedRef.current = true;
+      phaseRef.current = 'closed';
+      setPhase('closed');
+      drawerRef.current.next(undefined, { seal: true });
+      return;
+    }
     if (current?.status !== 'OPEN_CONFIRMING') await setStatus('OPEN_CONFIRMING');
     if (!closedRef.current) setPhase('waiting');
   }, [setStatus, taskId]);
@@ -132,7 +142,11 @@ export function CareConfirmationDrawer({
   useEffect(() => {
     if (phase !== 'confirmed') return;
     void invalidateTask(queryClient, taskId);
-    const timer = setTimeout(() => drawer.next(), CARE_CONFIRMATION_SUCCESS_DELAY_MS);
+    // Sealed: a confirmed task never re-opens its confirmation (Back from the next step passes over it).
+    const timer = setTimeout(
+      () => drawer.next(undefined, { seal: true }),
+      CARE_CONFIRMATION_SUCCESS_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [phase, drawer, queryClient, taskId]);
 

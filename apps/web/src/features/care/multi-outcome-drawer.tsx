@@ -51,7 +51,7 @@ export function MultiOutcomeDrawer({
         </Group>
       }
     >
-      <Stack gap="md" mah="55dvh" style={{ overflowY: 'auto' }}>
+      <Stack gap="md">
         {sections.map((section) => (
           <Stack key={section.title} gap={4} role="group" aria-label={section.title}>
             <Text fw={700} size="sm" c="dimmed" tt="uppercase">

@@ -1,4 +1,4 @@
-import { Box, Button, Loader, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { TEAM_ROUTE } from '@sage/contract';
 import { compareBySeverityThenAge } from '@sage/domain';
 import { Link } from 'react-router';
@@ -8,7 +8,7 @@ import { useSession } from '../../shared/session';
 import { AdminEntries } from '../admin/enterprises/admin-entries';
 import { ManageEntry } from '../admin/manage-entry';
 import { useOpenTasks } from '../alerts/alerts-api';
-import { TaskCard } from '../alerts/task-card';
+import { TASK_CARD_MIN_HEIGHT, TaskCard } from '../alerts/task-card';
 import { useNow } from '../alerts/use-now';
 import { LiveUpdates } from '../live/use-live-updates';
 import { NotificationEntries } from '../notification-policies/notification-entries';
@@ -31,6 +31,8 @@ export function DashboardPage() {
   const now = useNow();
   const tasks = [...(openTasks.data ?? [])].sort(compareBySeverityThenAge);
   const mine = tasks.filter((task) => task.assignee?.id === me);
+  // The lists wait for the profile too (it decides the care zones), so cards arrive once, not in two waves.
+  const loading = openTasks.isPending || profile.isPending;
   const inZones = tasks.filter((task) => task.assignee?.id !== me && inMyCareZones(task, profile.data));
 
   return (
@@ -60,8 +62,19 @@ export function DashboardPage() {
             </Button>
           </Stack>
 
-          <Section title="My Alerts" label="My claimed alerts">
-            {openTasks.isPending ? null : mine.length === 0 ? (
+          <Section
+            title="My Alerts"
+            label="My claimed alerts"
+            action={
+              // At the top of the alerts, where no list above it can push it down as cards arrive.
+              <Button component={Link} to="/alerts" variant="subtle" mih={44}>
+                All alerts
+              </Button>
+            }
+          >
+            {loading ? (
+              <CardPlaceholder />
+            ) : mine.length === 0 ? (
               <Text c="dimmed">No claimed alerts</Text>
             ) : (
               mine.map((task) => (
@@ -73,8 +86,8 @@ export function DashboardPage() {
           </Section>
 
           <Section title="Open Alerts" label="Open alerts in my care zones">
-            {openTasks.isPending ? (
-              <Loader aria-label="Loading" />
+            {loading ? (
+              <CardPlaceholder />
             ) : openTasks.isError ? (
               <Text c="red">{openTasks.error.message}</Text>
             ) : inZones.length === 0 ? (
@@ -88,9 +101,6 @@ export function DashboardPage() {
             )}
           </Section>
 
-          <Button component={Link} to="/alerts" variant="subtle" size="lg">
-            All alerts
-          </Button>
           <DeviceTroubleSection now={now} />
           <Button component={Link} to={TEAM_ROUTE} variant="light" size="lg">
             Team
@@ -104,13 +114,45 @@ export function DashboardPage() {
   );
 }
 
-function Section({ title, label, children }: { title: string; label: string; children: React.ReactNode }) {
+/** Space of one alert card, held while the lists load, so nothing below jumps when they arrive (decision 0187). */
+const CARD_MIN_HEIGHT = TASK_CARD_MIN_HEIGHT;
+
+function CardPlaceholder() {
+  return (
+    <li aria-hidden>
+      <Skeleton height={CARD_MIN_HEIGHT} radius="md" />
+    </li>
+  );
+}
+
+function Section({
+  title,
+  label,
+  action,
+  children,
+}: {
+  title: string;
+  label: string;
+  action?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <Stack gap="sm">
-      <Title order={2} fz="h4">
-        {title}
-      </Title>
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
+      <Group justify="space-between" wrap="nowrap" mih={44}>
+        <Title order={2} fz="h4">
+          {title}
+        </Title>
+        {action}
+      </Group>
+      <Stack
+        gap="sm"
+        component="ul"
+        p={0}
+        m={0}
+        mih={CARD_MIN_HEIGHT}
+        style={{ listStyle: 'none' }}
+        aria-label={label}
+      >
         {children}
       </Stack>
     </Stack>

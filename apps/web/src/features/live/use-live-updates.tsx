@@ -6,6 +6,7 @@ import { navigateTo } from '../../shared/navigation';
 import { sessionStore, useSession } from '../../shared/session';
 import { toast } from '../../shared/toast';
 import { invalidateTask, taskKeys, tasksApi } from '../alerts/alerts-api';
+import { updateCachedTaskLists } from '../alerts/task-cache';
 import { LiveConnection, liveUrl } from './live-connection';
 
 let shared: {
@@ -57,6 +58,8 @@ function connect(queryClient: QueryClient): LiveConnection {
     getSession: () => sessionStore.get(),
     handlers: {
       onTaskChanged: (message) => {
+        // Every cached list at once, shown or not: a dashboard opened next never shows the old status.
+        updateCachedTaskLists(queryClient, { id: message.taskId, status: message.status });
         void invalidateTask(queryClient, message.taskId);
         // Once more when the burst of changes settles: a list fetched while a change was being committed
         // elsewhere is not left stale until the next focus.

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Checkbox, Divider, Loader, Stack, Text } from '@man
 import {
   ButtonLabels,
   CareZoneMessages,
+  DRAWER_EXIT_MS,
   DrawerTitles,
   type TCareZone,
   type TStaffMember,
@@ -19,6 +20,7 @@ import { toast } from '../../shared/toast';
 import { NotificationSettingsEntry } from '../notification-policies/notification-settings-entry';
 import { OptInEntry } from '../notifications/opt-in/opt-in-entry';
 import { useOptInOffer } from '../notifications/opt-in/use-opt-in-offer';
+import { allowNotificationsDue, subscribeIfGranted } from '../notifications/push/use-web-push';
 import { shiftApi, useCareZones, useCurrentFacility, useFacilityStaff, useProfile } from './shift-api';
 
 /** Names of the people on shift in each zone of the facility. */
@@ -52,7 +54,7 @@ export function ShiftPage() {
   const zones = useCareZones(facilityId);
   const staff = useFacilityStaff(facilityId);
   const [picked, setPicked] = useState<string[] | null>(null);
-  // Post-login landing: the Notifications opt-in drawer follows the device choice (docs/decisions/0066).
+  // Post-login landing: the notification drawers follow the device choice (docs/decisions/0066, 0186).
   const [searchParams] = useSearchParams();
   const fromLogin = searchParams.get('fromLogin') === 'true';
   const offerOptIn = useOptInOffer();
@@ -65,6 +67,36 @@ export function ShiftPage() {
   const isManagement =
     profile.data?.groupMemberships.some((m) => m.facilityId === facilityId && m.groupType === 'Management') ??
     false;
+
+  /**
+   * The rest of the post-login landing, one drawer after another and all before the dashboard (decision
+   * 0186): Allow notifications when due, then Text Message Alerts when due, then the dashboard.
+   */
+  const finishLanding = async () => {
+    // Once the last drawer has left (its exit animation), so nothing slides over the dashboard.
+    const toDashboard = () => {
+      setTimeout(() => navigate(DEFAULT_ROUTE, { replace: true }), 2 * DRAWER_EXIT_MS);
+    };
+    const offerTextAlerts = async () => {
+      if (!(await offerOptIn())) return toDashboard();
+      drawers.open('phone-subscription', { onDone: toDashboard }, { disableBackdropClose: true });
+    };
+    const methods = facility.data?.messageDeliveryMethods;
+    if (methods && (await allowNotificationsDue(methods))) {
+      drawers.open(
+        'allow-notifications',
+        {
+          onPermission: (answer: NotificationPermission) => {
+            subscribeIfGranted(staffMemberId, answer);
+            void offerTextAlerts();
+          },
+        },
+        { disableBackdropClose: true },
+      );
+    } else {
+      await offerTextAlerts();
+    }
+  };
 
   const confirm = useMutation({
     mutationFn: async () => {
@@ -82,8 +114,8 @@ export function ShiftPage() {
         staffMemberId,
         isManagement,
         onSelected: () => {
-          navigate(DEFAULT_ROUTE, { replace: true });
-          if (fromLogin) void offerOptIn();
+          if (fromLogin) void finishLanding();
+          else navigate(DEFAULT_ROUTE, { replace: true });
         },
       });
     },

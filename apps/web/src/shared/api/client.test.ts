@@ -182,6 +182,26 @@ describe('createApiClient', () => {
     });
   });
 
+  it('carries the seconds to wait of a 429, from the body or else the Retry-After header', async () => {
+    const fromBody = setup({
+      reply: () =>
+        jsonResponse(429, { statusCode: 429, code: 'RATE_LIMITED', message: 'wait', retryAfterSeconds: 27 }),
+    });
+    await expect(fromBody.client.post('signIn', '/passwordless/start', {})).rejects.toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: 27,
+    });
+    const fromHeader = setup({
+      reply: () =>
+        new Response('', { status: 429, statusText: 'Too Many Requests', headers: { 'retry-after': '12' } }),
+    });
+    await expect(fromHeader.client.post('signIn', '/passwordless/start', {})).rejects.toMatchObject({
+      status: 429,
+      retryAfterSeconds: 12,
+    });
+  });
+
   it('falls back to the status text when the error body is not JSON', async () => {
     const { client } = setup({ reply: () => new Response('', { status: 502, statusText: 'Bad Gateway' }) });
     const error = (await client.get('care', '/tasks').catch((e: unknown) => e)) as ApiError;

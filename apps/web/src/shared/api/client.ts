@@ -115,12 +115,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code?: string;
   readonly issues?: ApiIssue[];
+  /** With a 429: seconds until the request may be made again (the reply's retryAfterSeconds or Retry-After). */
+  readonly retryAfterSeconds?: number;
 
-  constructor(init: { status: number; message: string; code?: string; issues?: ApiIssue[] }) {
+  constructor(init: {
+    status: number;
+    message: string;
+    code?: string;
+    issues?: ApiIssue[];
+    retryAfterSeconds?: number;
+  }) {
     super(init.message);
     this.status = init.status;
     if (init.code !== undefined) this.code = init.code;
     if (init.issues !== undefined) this.issues = init.issues;
+    if (init.retryAfterSeconds !== undefined) this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 
@@ -142,10 +151,20 @@ function parseIssues(value: unknown): ApiIssue[] | undefined {
 }
 
 /** Builds an ApiError from the server's `{ statusCode, error, message, code?, issues? }` body (or anything else). */
-export function toApiError(status: number, statusText: string, body: unknown): ApiError {
+export function toApiError(
+  status: number,
+  statusText: string,
+  body: unknown,
+  retryAfterHeader?: string | null,
+): ApiError {
   const fallback = statusText || `Request failed with status ${status}`;
+  const retryAfterSeconds = readRetryAfter(
+    isRecord(body) ? body.retryAfterSeconds : undefined,
+    retryAfterHeader,
+  );
+  const retry = retryAfterSeconds !== undefined ? { retryAfterSeconds } : {};
   if (!isRecord(body)) {
-    return new ApiError({ status, message: typeof body === 'string' && body ? body : fallback });
+    return new ApiError({ status, message: typeof body === 'string' && body ? body : fallback, ...retry });
   }
   const message =
     typeof body.message === 'string' && body.message
@@ -160,7 +179,15 @@ export function toApiError(status: number, statusText: string, body: unknown): A
     message,
     ...(code !== undefined ? { code } : {}),
     ...(issues !== undefined ? { issues } : {}),
+    ...retry,
   });
+}
+
+/** Whole seconds to wait: the body's field first, else a Retry-After header given in seconds. */
+function readRetryAfter(field: unknown, header: string | null | undefined): number | undefined {
+  if (typeof field === 'number' && Number.isFinite(field) && field >= 0) return Math.ceil(field);
+  if (header && /^\d+$/.test(header.trim())) return Number(header.trim());
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -313,7 +340,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const data = await readBody(response);
     if (!response.ok) {
-      const error = toApiError(response.status, response.statusText, data);
+      const error = toApiError(
+        response.status,
+        response.statusText,
+        data,
+        response.headers.get('retry-after'),
+      );
       if (response.status === 401 && req.service !== 'signIn') onUnauthorized?.(error);
       throw error;
     }

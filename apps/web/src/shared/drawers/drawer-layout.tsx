@@ -12,14 +12,30 @@ export interface DrawerLayoutProps {
   actions?: ReactNode;
 }
 
-/** The common frame of a bottom-sheet drawer: optional back arrow, title, content, actions. */
+/**
+ * The drawer's height limit (the sheet's 90dvh less the body's padding): the frame fills at most this, so its
+ * actions stay on screen at 360 x 740 however long the list (decision 0181).
+ */
+export const DRAWER_FRAME_MAX_HEIGHT =
+  'calc(90dvh - 2 * var(--drawer-padding, var(--mantine-spacing-md)) - env(safe-area-inset-bottom))';
+
+/**
+ * The common frame of a bottom-sheet drawer: optional back arrow and title at the top, the content in the
+ * middle (it scrolls when long), the actions in a footer that always stays in view.
+ */
 export function DrawerLayout({ drawer, title, withBack = true, children, actions }: DrawerLayoutProps) {
   const titleId = `${drawer.id}-title`;
   return (
-    <Stack gap="md" aria-labelledby={titleId} role="group">
-      <Group gap="xs" wrap="nowrap" align="center">
+    <Stack
+      gap="md"
+      aria-labelledby={titleId}
+      role="group"
+      mah={DRAWER_FRAME_MAX_HEIGHT}
+      style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+    >
+      <Group gap="xs" wrap="nowrap" align="center" style={{ flexShrink: 0 }}>
         {withBack && drawer.canGoBack ? (
-          <ActionIcon variant="subtle" color="dark" aria-label="Back" onClick={drawer.back}>
+          <ActionIcon variant="subtle" color="dark" size="xl" aria-label="Back" onClick={drawer.back}>
             <Text component="span" fz={28} lh={1} aria-hidden>
               ‹
             </Text>
@@ -29,8 +45,19 @@ export function DrawerLayout({ drawer, title, withBack = true, children, actions
           {title}
         </Title>
       </Group>
-      {children ? <Box>{children}</Box> : null}
-      {actions ? <Stack gap="sm">{actions}</Stack> : null}
+      {children ? (
+        <Box
+          data-drawer-body
+          style={{ flex: '1 1 auto', minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' }}
+        >
+          {children}
+        </Box>
+      ) : null}
+      {actions ? (
+        <Stack gap="sm" data-drawer-actions style={{ flexShrink: 0 }}>
+          {actions}
+        </Stack>
+      ) : null}
     </Stack>
   );
 }

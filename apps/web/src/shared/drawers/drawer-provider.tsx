@@ -147,8 +147,13 @@ function DrawerHost({ active, registry, dispatch }: DrawerHostProps) {
   const controls: DrawerControls | null = shown
     ? {
         id: shown.id,
-        next: (data) =>
-          dispatch(data ? { type: 'next', id: shown.id, data } : { type: 'next', id: shown.id }),
+        next: (data, options) =>
+          dispatch({
+            type: 'next',
+            id: shown.id,
+            ...(data ? { data } : {}),
+            ...(options?.seal ? { seal: true } : {}),
+          }),
         back: () => dispatch({ type: 'back', id: shown.id }),
         close: () => dispatch({ type: 'close', id: shown.id }),
         canGoBack: shown.stepIndex > 0,

@@ -122,6 +122,18 @@ describe('drawer queue: workflows', () => {
     expect(currentStep(state)?.type).toBe('select-person');
   });
 
+  it('passes over a sealed step on back (a confirmed care confirmation never re-opens)', () => {
+    let state = run(workflow, { type: 'next' }, { type: 'next', seal: true });
+    expect(currentStep(state)?.type).toBe('confirmation');
+    state = reduce(state, { type: 'back' });
+    expect(currentStep(state)?.type).toBe('select-person');
+  });
+
+  it('dismisses the workflow on back when only sealed steps come before', () => {
+    const state = run(workflow, open('after'), { type: 'next', seal: true }, { type: 'back' });
+    expect(state.active?.id).toBe('after');
+  });
+
   it('dismisses the workflow on back from its first step and shows the next queued one', () => {
     const state = run(workflow, open('after'), { type: 'back' });
     expect(state.active?.id).toBe('after');

@@ -27,6 +27,8 @@ export interface DrawerRequest {
   closeOnEscape: boolean;
   /** Results handed on by the steps of a workflow (`next(data)`), available to every later step. */
   data: Record<string, unknown>;
+  /** Steps left with `next(data, { seal: true })`: done for good, so `back` passes over them. */
+  sealed?: number[];
 }
 
 export interface RejectedDrawer {
@@ -54,7 +56,7 @@ export interface OpenDrawerOptions {
 export type DrawerQueueAction =
   | ({ type: 'open'; id: string; steps: QueuedStep[] } & OpenDrawerOptions)
   /** `id` names the request the action is meant for; the action is ignored when another one is on screen. */
-  | { type: 'next'; id?: string; data?: Record<string, unknown> }
+  | { type: 'next'; id?: string; data?: Record<string, unknown>; seal?: boolean }
   | { type: 'back'; id?: string }
   | { type: 'close'; id?: string }
   | { type: 'close-all' }
@@ -124,7 +126,11 @@ export function createDrawerQueueReducer(isSupported: (type: string) => boolean)
         const { active } = state;
         const data = action.data ? { ...active.data, ...action.data } : active.data;
         if (active.stepIndex < active.steps.length - 1) {
-          return { ...state, active: { ...active, stepIndex: active.stepIndex + 1, data } };
+          const sealed = action.seal ? [...(active.sealed ?? []), active.stepIndex] : active.sealed;
+          return {
+            ...state,
+            active: { ...active, stepIndex: active.stepIndex + 1, data, ...(sealed ? { sealed } : {}) },
+          };
         }
         return promote({ ...state, active: null });
       }
@@ -132,9 +138,10 @@ export function createDrawerQueueReducer(isSupported: (type: string) => boolean)
       case 'back': {
         if (!targetsActive(state, action.id)) return state;
         const { active } = state;
-        if (active.stepIndex > 0) {
-          return { ...state, active: { ...active, stepIndex: active.stepIndex - 1 } };
-        }
+        let previous = active.stepIndex - 1;
+        while (previous >= 0 && active.sealed?.includes(previous)) previous -= 1;
+        if (previous >= 0) return { ...state, active: { ...active, stepIndex: previous } };
+        // Nothing to return to (the first step, or only sealed ones before): the workflow is dismissed.
         return promote({ ...state, active: null });
       }
 

@@ -4,9 +4,12 @@ import type { DrawerPropsMap, DrawerType } from './drawer-types';
 /** What a drawer component can do with the drawer (or workflow) it is shown in. */
 export interface DrawerControls {
   id: string;
-  /** Moves to the next workflow step (handing `data` on to the later steps), or finishes the drawer. */
-  next: (data?: Record<string, unknown>) => void;
-  /** Returns to the previous workflow step, or dismisses the drawer on its first step. */
+  /**
+   * Moves to the next workflow step (handing `data` on to the later steps), or finishes the drawer. With
+   * `seal`, this step is done for good: `back` from later steps passes over it.
+   */
+  next: (data?: Record<string, unknown>, options?: { seal?: boolean }) => void;
+  /** Returns to the previous workflow step not sealed, or dismisses the drawer when there is none. */
   back: () => void;
   /** Dismisses the drawer (the whole workflow). */
   close: () => void;

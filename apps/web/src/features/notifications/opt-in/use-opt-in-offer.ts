@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useDrawers } from '../../../shared/drawers';
 import { reportError } from '../../../shared/report-error';
 import { sessionStore } from '../../../shared/session';
 import { shiftApi, shiftKeys } from '../../shift/shift-api';
@@ -27,33 +26,33 @@ function markOffered(staffMemberId: string): void {
 }
 
 /**
- * After the device choice of the post-login landing (/profile/shift?fromLogin=true), once the app is on the
- * dashboard: opens the Notifications opt-in drawer over it when the caller's phone is not subscribed to both
- * sender numbers, at most once per sign-in (docs/decisions/0066). A failure to check is only logged.
+ * The last step of the post-login landing (/profile/shift?fromLogin=true), before the dashboard: whether the
+ * Notifications opt-in drawer is due (the caller's phone is not subscribed to both sender numbers), at most
+ * once per sign-in (docs/decisions/0066, 0186). Resolves true when it is (and marks it offered); a failure to
+ * check is only logged and resolves false.
  */
-export function useOptInOffer(): () => Promise<void> {
-  const drawers = useDrawers();
+export function useOptInOffer(): () => Promise<boolean> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     const staffMemberId = sessionStore.get()?.staffMemberId;
-    if (!staffMemberId || alreadyOffered(staffMemberId)) return;
+    if (!staffMemberId || alreadyOffered(staffMemberId)) return false;
     try {
       const profiles = await queryClient.fetchQuery({
         queryKey: shiftKeys.enterpriseProfiles,
         queryFn: shiftApi.enterpriseProfiles,
       });
       const facility = profiles[0]?.facilities[0];
-      if (!facility) return;
+      if (!facility) return false;
       const subscriptions = await queryClient.fetchQuery({
         queryKey: optInKeys.mine(facility.id),
         queryFn: () => optInApi.mySubscriptions(facility.id),
       });
-      if (!shouldOfferOptIn(senderRows(facility, subscriptions))) return;
+      if (!shouldOfferOptIn(senderRows(facility, subscriptions))) return false;
     } catch (error) {
       reportError(error, { where: 'opt-in offer' });
-      return;
+      return false;
     }
     markOffered(staffMemberId);
-    drawers.open('phone-subscription', {});
-  }, [drawers, queryClient]);
+    return true;
+  }, [queryClient]);
 }

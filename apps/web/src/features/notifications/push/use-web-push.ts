@@ -1,6 +1,7 @@
 import type { NotificationPermissionState } from '@sage/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { useDrawers } from '../../../shared/drawers';
 import { reportError } from '../../../shared/report-error';
 import { shiftApi, shiftKeys } from '../../shift/shift-api';
@@ -33,6 +34,9 @@ const logFailure = (step: string) => (error: unknown) => reportError(error, { fe
  */
 export function useWebPush(staffMemberId: string | null): void {
   const drawers = useDrawers();
+  // The post-login landing asks for the permission itself, in its one sequence (decision 0186).
+  const location = useLocation();
+  const onLanding = isPostLoginLanding(location.pathname, location.search);
   const facility = useQuery({
     queryKey: shiftKeys.enterpriseProfiles,
     queryFn: shiftApi.enterpriseProfiles,
@@ -80,7 +84,7 @@ export function useWebPush(staffMemberId: string | null): void {
 
     if (permission() === 'granted') {
       subscribe();
-    } else {
+    } else if (!onLanding) {
       existingBrowserSubscription()
         .catch((error: unknown) => {
           logFailure('read subscription')(error);
@@ -109,5 +113,41 @@ export function useWebPush(staffMemberId: string | null): void {
       if (timer) clearInterval(timer);
       stopListening();
     };
-  }, [staffMemberId, allowsPush, drawers]);
+  }, [staffMemberId, allowsPush, drawers, onLanding]);
+}
+
+/** '/profile/shift?fromLogin=true' (POST_LOGIN_ROUTE): Working In, then the device, then the notifications. */
+export function isPostLoginLanding(pathname: string, search: string): boolean {
+  return pathname === '/profile/shift' && new URLSearchParams(search).get('fromLogin') === 'true';
+}
+
+/**
+ * Whether the Allow notifications drawer is due for this facility and browser (the rule of the drawer above),
+ * for the post-login landing's sequence. A failure reads as 'no' (only logged).
+ */
+export async function allowNotificationsDue(
+  messageDeliveryMethods: Parameters<typeof facilityAllowsPush>[0],
+) {
+  const allowsPush = facilityAllowsPush(messageDeliveryMethods);
+  const support = detectPushSupport(globalThis as Parameters<typeof detectPushSupport>[0]);
+  if (!allowsPush || !support.serviceWorker) return false;
+  const permission = (
+    support.notification ? Notification.permission : 'denied'
+  ) as NotificationPermissionState;
+  if (permission !== 'default') return false;
+  const subscription = await existingBrowserSubscription().catch((error: unknown) => {
+    logFailure('read subscription')(error);
+    return null;
+  });
+  return shouldOpenAllowNotificationsDrawer({
+    facilityAllowsPush: allowsPush,
+    support,
+    permission,
+    hasSubscription: subscription !== null,
+  });
+}
+
+/** After the landing's Allow notifications: subscribe and record when granted (failures only logged). */
+export function subscribeIfGranted(staffMemberId: string, answer: NotificationPermission): void {
+  if (answer === 'granted') ensurePushSubscription(staffMemberId).catch(logFailure('subscribe'));
 }
