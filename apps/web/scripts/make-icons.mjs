@@ -106,7 +106,8 @@ function ico(images) {
   return Buffer.concat([header, ...entries, ...images.map((image) => image.data)]);
 }
 
-const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" role="img" aria-label="Sage Care">
+  <title>Sage Care</title>
   <rect width="100" height="100" rx="20" fill="#25744a"/>
   <circle cx="50" cy="50" r="25" fill="none" stroke="#fff" stroke-width="10"/>
   <circle cx="50" cy="50" r="8" fill="#fff"/>

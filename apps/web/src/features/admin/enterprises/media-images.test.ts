@@ -54,7 +54,8 @@ describe('media images on the client', () => {
     expect(stored).toEqual({ resourceId: 'logo-1', contentType: 'image/png', size: 3 });
     const put = calls[1];
     expect(put?.url).toBe('/admin/api/v1/media/images/logo-1?enterpriseId=e1');
-    expect((put?.init.headers as Record<string, string>)['Content-Type']).toBe('application/octet-stream');
+    const headers = put?.init.headers as Record<string, string> | undefined;
+    expect(headers?.['Content-Type']).toBe('application/octet-stream');
     await images.get('logo-1');
     expect(calls).toHaveLength(3);
   });
