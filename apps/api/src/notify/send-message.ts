@@ -191,6 +191,8 @@ export async function sendMessage(deps: NotifierDeps, message: OutgoingMessage):
     select: { id: true },
   });
 
+  /** Failed deliveries whose status was recorded as they failed. */
+  const recordedAlready = new Set<string>();
   const results = await Promise.all([
     ...pushes.map(async ({ messageSentRid, subscription }): Promise<SentDelivery> => {
       const payload: PushPayload = {
@@ -228,12 +230,18 @@ export async function sendMessage(deps: NotifierDeps, message: OutgoingMessage):
       } catch (error) {
         const statusCode = error instanceof webpush.WebPushError ? error.statusCode : undefined;
         if (isExpiredSubscription(statusCode)) {
-          await prisma.webPushSubscription.deleteMany({ where: { id: subscription.id } });
-          return {
-            ...base,
-            status: 'FAILED',
-            error: `The push subscription has expired (${statusCode}); removed`,
-          };
+          const expired = `The push subscription has expired (${statusCode}); removed`;
+          // The removal and the failed delivery together: a delivery must never read SENT once its
+          // subscription is known to be gone (the others are recorded when the whole message has settled).
+          await prisma.$transaction([
+            prisma.webPushSubscription.deleteMany({ where: { id: subscription.id } }),
+            prisma.messageSent.update({
+              where: { id: messageSentRid },
+              data: { status: 'FAILED', error: expired, statusTimestamp: new Date() },
+            }),
+          ]);
+          recordedAlready.add(messageSentRid);
+          return { ...base, status: 'FAILED', error: expired };
         }
         deps.log?.warn({ err: error, messageSentRid }, 'web push failed');
         return {
@@ -270,7 +278,7 @@ export async function sendMessage(deps: NotifierDeps, message: OutgoingMessage):
     }),
   ]);
 
-  const failed = results.filter((r) => r.status === 'FAILED');
+  const failed = results.filter((r) => r.status === 'FAILED' && !recordedAlready.has(r.messageSentRid));
   await Promise.all(
     failed.map((r) =>
       prisma.messageSent.update({

@@ -224,6 +224,44 @@ describe('createApiClient', () => {
     expect(auth.onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('does not call onUnauthorized for a 401 to a session that has ended or been replaced meanwhile', async () => {
+    // A request in flight when the person signs out: the server ends the session at once (decision 0130),
+    // so the request is answered 401 after the sign-out; it must not sign them out again with another reason.
+    const onUnauthorized = vi.fn();
+    let session: ClientSession | null = { accessToken: 'tok', staffMemberId: 'sm-1' };
+    let answer: (r: Response) => void = () => {};
+    const client = createApiClient({
+      fetch: (() => new Promise<Response>((resolve) => (answer = resolve))) as unknown as typeof fetch,
+      getSession: () => session,
+      onUnauthorized,
+    });
+    const unauthorized = () =>
+      jsonResponse(401, { statusCode: 401, error: 'Unauthorized', message: 'login required' });
+
+    const signedOut = client.get('admin', '/staff');
+    session = null;
+    answer(unauthorized());
+    await expect(signedOut).rejects.toMatchObject({ status: 401 });
+
+    // Sent with no session at all: nothing to sign out of.
+    const anonymous = client.get('admin', '/staff');
+    answer(unauthorized());
+    await expect(anonymous).rejects.toMatchObject({ status: 401 });
+
+    session = { accessToken: 'old', staffMemberId: 'sm-1' };
+    const replaced = client.get('admin', '/staff');
+    session = { accessToken: 'new', staffMemberId: 'sm-1' };
+    answer(unauthorized());
+    await expect(replaced).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+
+    // The session in use refused: that is a lost session.
+    const current = client.get('admin', '/staff');
+    answer(unauthorized());
+    await expect(current).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
   it('aborts after the service time-out with a request_timeout error', async () => {
     vi.useFakeTimers();
     const calls: AbortSignal[] = [];

@@ -5,7 +5,10 @@
  * - Array query values repeat the key (`?a=1&a=2`).
  * - Each service's time-out, through an AbortController.
  * - Failures throw an `ApiError` parsed from the server's JSON error body.
- * - A 401 calls `onUnauthorized` (the app clears the session and goes to the login page).
+ * - A 401 calls `onUnauthorized` (the app clears the session and goes to the login page), but only when the
+ *   request carried the session that is still the current one: a 401 to a request sent without a session, or
+ *   with one that has since ended (signed out, e.g. a request still in flight when the person taps Log Out)
+ *   or been replaced, says nothing about the session in use.
  */
 
 import {
@@ -282,10 +285,15 @@ async function readBody(response: Response): Promise<unknown> {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { fetch: fetchImpl, getSession, onUnauthorized, baseUrl = '' } = options;
 
+  /** Whether `sent` (the session a request carried) is still the session in use. */
+  const isCurrentSession = (sent: ClientSession | null): boolean =>
+    sent !== null && getSession()?.accessToken === sent.accessToken;
+
   async function request<T>(req: ApiRequest<T>): Promise<T> {
     const method = req.method ?? 'GET';
     const url = buildUrl(req.service, req.path, req.query, baseUrl);
-    const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(getSession()) };
+    const session = getSession();
+    const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(session) };
 
     let body: BodyInit | undefined;
     if (req.body !== undefined) {
@@ -346,7 +354,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         data,
         response.headers.get('retry-after'),
       );
-      if (response.status === 401 && req.service !== 'signIn') onUnauthorized?.(error);
+      if (response.status === 401 && req.service !== 'signIn' && isCurrentSession(session)) {
+        onUnauthorized?.(error);
+      }
       throw error;
     }
     return req.parse ? req.parse(data) : (data as T);
