@@ -1,0 +1,173 @@
+import type { TLiveServerMessage, TLiveTaskChangedMessage } from '@sage/contract';
+import { recordTaskChange } from '@sage/db';
+import type { TestFacility } from '@sage/db/factories';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSessionToken } from '../modules/auth/sessions/open-session';
+import { connectLive, type LiveClient } from '../modules/live/live-client';
+import { buildTestApp, type TestApp } from '../test/app';
+import {
+  candidateRequests,
+  type FuzzWorld,
+  type Operation,
+  openApiDocument,
+  operationsOf,
+  type RequestParts,
+  seedWorld,
+  toInject,
+} from './operations.testing';
+import { differences, firstTermIn, type TenantRows, tenantRows } from './tenancy.testing';
+
+/** The API's port for the live socket (this helper's range). */
+const PORT = 3240;
+
+const seedTermsOf = (w: FuzzWorld): string[] => {
+  const f = w.facility;
+  return [f.enterpriseId, f.facilityId, f.tag, ...Object.values(w.ids.byEntity)].filter(
+    (s): s is string => typeof s === 'string' && s.length > 0,
+  );
+};
+/** A's staff's phone numbers: a text to one of them in the outbox is A's. */
+const outboxTermsOf = (w: FuzzWorld) => ({
+  OutboxMessage: Object.values(w.facility.staff)
+    .map((s) => s.phoneNumber)
+    .filter((p): p is string => typeof p === 'string' && p.length > 0),
+});
+
+/**
+ * Tenancy (issue 17): two enterprises, each with a richly seeded facility. Every operation of the OpenAPI
+ * document (read from GET /docs/json, so new routes join by themselves) is called as B's manager with A's ids
+ * in path, query and body, then with B's own path ids and A's ids in query and body, and a sample as B's
+ * caregiver. No 2xx reply names any of A's ids, names or phone numbers; after all of them, none of A's rows
+ * (every row of every table that names A, found by following ids) was added, changed or removed; and a live
+ * socket of B receives no change of A's tasks.
+ */
+describe('[API][TENANCY] another community’s ids get nothing and change nothing', () => {
+  let t: TestApp;
+  let a: FuzzWorld;
+  let b: FuzzWorld;
+  let operations: Operation[];
+  let caregiverHeaders: Record<string, string>;
+  let live: LiveClient;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    a = await seedWorld(t);
+    b = await seedWorld(t);
+    operations = operationsOf(await openApiDocument(t));
+    caregiverHeaders = await t.headersFor(b.facility.staff.caregiver.id);
+    const url = await t.app.listen({ host: '127.0.0.1', port: PORT });
+    const { token } = await openSessionToken(t.db.prisma, b.managerId, t.config.JWT_SECRET, 600);
+    live = await connectLive(url, { auth: { accessToken: token, staffMemberId: b.managerId } });
+    await live.waitFor((m) => m.type === 'ready');
+  }, 60_000);
+  afterAll(async () => {
+    live?.close();
+    await t?.close();
+  });
+
+  /** A task change as the worker and the API record it (the change and its TaskChange + NOTIFY). */
+  const touchTask = (f: TestFacility, taskId: string) =>
+    t.db.prisma.$transaction(async (tx) => {
+      const task = await tx.task.update({ where: { id: taskId }, data: { status: 'OPEN_UNCLAIMED' } });
+      await recordTaskChange(tx, {
+        facilityId: f.facilityId,
+        taskId,
+        status: task.status,
+        severity: task.severity,
+      });
+    });
+
+  it('answers no 2xx with A’s data, changes none of A’s rows, and sends B no change of A’s tasks', async () => {
+    expect(a.facility.enterpriseId).not.toBe(b.facility.enterpriseId);
+    const before: TenantRows = await tenantRows(t.db.prisma, seedTermsOf(a), outboxTermsOf(a));
+    // Sanity: the fingerprint sees A's seeded rows and none of B's.
+    expect(before.rows.get('Task')?.has(a.ids.byEntity.task!)).toBe(true);
+    expect(before.terms.has(b.ids.byEntity.task!)).toBe(false);
+    // A's ids, names (the tag is in every one) and phone numbers: none may appear in a 2xx reply to B.
+    const aTerms = [...before.terms];
+
+    const leaks: string[] = [];
+    let sent = 0;
+    const send = async (op: Operation, parts: RequestParts, headers: Record<string, string>, who: string) => {
+      sent++;
+      const res = await t.app.inject(toInject(op, parts, headers));
+      if (res.statusCode >= 200 && res.statusCode < 300) {
+        // A's id echoed from the request (`skipped: [{taskId, NOT_FOUND}]`) tells B nothing it did not send.
+        const request = JSON.stringify(parts);
+        const term = firstTermIn(
+          res.body,
+          aTerms.filter((term) => !request.includes(term)),
+        );
+        if (term) {
+          leaks.push(
+            `${op.method} ${op.path} as ${who} ${JSON.stringify(parts)}: ${res.statusCode} names A's ${term}: ${res.body.slice(0, 300)}`,
+          );
+        }
+      }
+      return res;
+    };
+
+    const withoutAuth: string[] = [];
+    for (const op of operations) {
+      // Routes open to anyone (signing in by phone number) know no caller and no tenant: listed, not run.
+      // A protected route answers a request without a token with the auth hook's 401 `login_required`
+      // (validation may answer 400 before it, so every candidate is tried); a sign-in route's own 401
+      // (a wrong code) does not count. Probed with B's ids: a sign-in route texts a code to the number it is given.
+      const allOfA = candidateRequests(op, a.ids);
+      const pathOfB = candidateRequests(op, b.ids);
+      const anonymous: string[] = [];
+      for (const parts of pathOfB) {
+        const res = await t.app.inject(toInject(op, parts, {}));
+        anonymous.push(
+          res.statusCode === 401 ? String((res.json() as { code?: unknown }).code) : String(res.statusCode),
+        );
+        if (anonymous.at(-1) === 'login_required') break;
+      }
+      if (!anonymous.includes('login_required') && anonymous.some((code) => code !== '400')) {
+        withoutAuth.push(`${op.method} ${op.path}`);
+        continue;
+      }
+      for (const parts of allOfA) await send(op, parts, b.headers, 'B manager');
+      // B's own path ids with A's ids in query and body: A's unit for B's resident, A's staff in B's group.
+      if (op.parameters.some((p) => p.in === 'path')) {
+        for (let i = 0; i < allOfA.length; i++) {
+          await send(
+            op,
+            { ...allOfA[i]!, params: pathOfB[i]?.params ?? allOfA[i]!.params },
+            b.headers,
+            'B manager',
+          );
+        }
+      }
+      await send(op, allOfA[0]!, caregiverHeaders, 'B caregiver');
+    }
+
+    // The live socket: A's task changes, then B's; B's own change arriving shows A's would have by then.
+    await touchTask(a.facility, a.ids.byEntity.task!);
+    await touchTask(b.facility, b.ids.byEntity.task!);
+    await live.waitFor(
+      (m: TLiveServerMessage): m is TLiveTaskChangedMessage =>
+        m.type === 'task.changed' && m.taskId === b.ids.byEntity.task,
+    );
+    const liveLeaks = live.messages
+      .map((m) => m.message)
+      .filter((m) => firstTermIn(JSON.stringify(m), aTerms) !== undefined);
+
+    // A's task was changed once above, by the test itself: its row and TaskChange are expected to differ.
+    const after = await tenantRows(t.db.prisma, seedTermsOf(a), outboxTermsOf(a));
+    const changed = differences(before, after).filter(
+      (d) =>
+        !(
+          (d.startsWith('Task: changed') && d.includes(a.ids.byEntity.task!)) ||
+          (d.startsWith('TaskChange: added') && d.includes(a.ids.byEntity.task!))
+        ),
+    );
+
+    console.log(
+      `tenancy: ${operations.length} operations, ${sent} requests as B; open to anyone (not run): ${withoutAuth.join(', ') || 'none'}`,
+    );
+    expect(leaks).toEqual([]);
+    expect(changed).toEqual([]);
+    expect(liveLeaks).toEqual([]);
+  }, 120_000);
+});
