@@ -15,7 +15,7 @@ import {
   seedWorld,
   toInject,
 } from './operations.testing';
-import { differences, firstTermIn, type TenantRows, tenantRows } from './tenancy.testing';
+import { differences, firstTermIn, type TenantRows, tenantRows, withTenantValues } from './tenancy.testing';
 
 /** The API's port for the live socket (this helper's range). */
 const PORT = 3240;
@@ -88,9 +88,13 @@ describe('[API][TENANCY] another community’s ids get nothing and change nothin
 
     const leaks: string[] = [];
     let sent = 0;
+    const statuses: Record<string, number> = {};
     const send = async (op: Operation, parts: RequestParts, headers: Record<string, string>, who: string) => {
       sent++;
       const res = await t.app.inject(toInject(op, parts, headers));
+      const key = `${who} ${res.statusCode}`;
+      statuses[key] = (statuses[key] ?? 0) + 1;
+      if (process.env.TENANCY_TRACE && res.statusCode < 300) console.log('2xx', who, op.method, op.path, JSON.stringify(parts), res.body.slice(0, 200));
       if (res.statusCode >= 200 && res.statusCode < 300) {
         // A's id echoed from the request (`skipped: [{taskId, NOT_FOUND}]`) tells B nothing it did not send.
         const request = JSON.stringify(parts);
@@ -107,14 +111,16 @@ describe('[API][TENANCY] another community’s ids get nothing and change nothin
       return res;
     };
 
+    const aValues = withTenantValues(a);
+    const bValues = withTenantValues(b);
     const withoutAuth: string[] = [];
     for (const op of operations) {
       // Routes open to anyone (signing in by phone number) know no caller and no tenant: listed, not run.
       // A protected route answers a request without a token with the auth hook's 401 `login_required`
       // (validation may answer 400 before it, so every candidate is tried); a sign-in route's own 401
       // (a wrong code) does not count. Probed with B's ids: a sign-in route texts a code to the number it is given.
-      const allOfA = candidateRequests(op, a.ids);
-      const pathOfB = candidateRequests(op, b.ids);
+      const allOfA = candidateRequests(op, aValues);
+      const pathOfB = candidateRequests(op, bValues);
       const anonymous: string[] = [];
       for (const parts of pathOfB) {
         const res = await t.app.inject(toInject(op, parts, {}));
@@ -127,7 +133,7 @@ describe('[API][TENANCY] another community’s ids get nothing and change nothin
         withoutAuth.push(`${op.method} ${op.path}`);
         continue;
       }
-      for (const parts of allOfA) await send(op, parts, b.headers, 'B manager');
+      for (const parts of allOfA) await send(op, parts, b.headers, 'B manager, A ids');
       // B's own path ids with A's ids in query and body: A's unit for B's resident, A's staff in B's group.
       if (op.parameters.some((p) => p.in === 'path')) {
         for (let i = 0; i < allOfA.length; i++) {
@@ -135,11 +141,11 @@ describe('[API][TENANCY] another community’s ids get nothing and change nothin
             op,
             { ...allOfA[i]!, params: pathOfB[i]?.params ?? allOfA[i]!.params },
             b.headers,
-            'B manager',
+            'B manager, B path ids',
           );
         }
       }
-      await send(op, allOfA[0]!, caregiverHeaders, 'B caregiver');
+      await send(op, allOfA[0]!, caregiverHeaders, 'B caregiver, A ids');
     }
 
     // The live socket: A's task changes, then B's; B's own change arriving shows A's would have by then.
@@ -166,6 +172,7 @@ describe('[API][TENANCY] another community’s ids get nothing and change nothin
     console.log(
       `tenancy: ${operations.length} operations, ${sent} requests as B; open to anyone (not run): ${withoutAuth.join(', ') || 'none'}`,
     );
+    console.log(`tenancy: replies ${JSON.stringify(statuses)}`);
     expect(leaks).toEqual([]);
     expect(changed).toEqual([]);
     expect(liveLeaks).toEqual([]);

@@ -1,6 +1,7 @@
 // Test support for the tenancy test (issue 17): what of the database belongs to one tenant, found generically
 // (every table, so new tables join by themselves), and a fingerprint of it to compare before and after.
 import type { PrismaClient } from '@sage/db';
+import type { FuzzWorld, SeededIds } from './operations.testing';
 
 /**
  * Tables left out of the fingerprint: append-only logs of the caller's own actions (the audit log records
@@ -80,8 +81,8 @@ export async function tenantRows(
         const id = idOf(json);
         // Short ids (autoincrement numbers) would match everywhere; uuids are safe to follow.
         if (id && id.length >= 16) terms.add(id);
-        let byId = rows.get(table);
-        if (!byId) rows.set(table, (byId = new Map()));
+        const byId = rows.get(table) ?? new Map<string, string>();
+        rows.set(table, byId);
         byId.set(id ?? json, json);
       }
     }
@@ -110,4 +111,25 @@ export function differences(before: TenantRows, after: TenantRows): string[] {
 export function firstTermIn(text: string, terms: Iterable<string>): string | undefined {
   for (const term of terms) if (text.includes(term)) return term;
   return undefined;
+}
+
+/**
+ * The world's ids plus the values beyond ids that find a tenant's rows: its tag as search text (every name
+ * of the tenant holds it), its numbers for the number-resolving routes, a hardware id of its own.
+ */
+export function withTenantValues(w: FuzzWorld): SeededIds {
+  const f = w.facility;
+  return {
+    ...w.ids,
+    byName: {
+      ...w.ids.byName,
+      search: f.tag,
+      searchText: f.tag,
+      query: f.tag,
+      q: f.tag,
+      senderNumber: f.taskNotificationNumber,
+      recipientNumber: f.staff.manager.phoneNumber,
+      hardwareId: f.sparePendant.hardwareId,
+    },
+  };
 }
