@@ -115,7 +115,7 @@ export function firstTermIn(text: string, terms: Iterable<string>): string | und
 
 /**
  * The world's ids plus the values beyond ids that find a tenant's rows: its tag as search text (every name
- * of the tenant holds it), its numbers for the number-resolving routes, a hardware id of its own.
+ * of the tenant holds it), its numbers for the number-resolving routes, a hardware id of its own, its time zone (a valid one).
  */
 export function withTenantValues(w: FuzzWorld): SeededIds {
   const f = w.facility;
@@ -130,6 +130,7 @@ export function withTenantValues(w: FuzzWorld): SeededIds {
       senderNumber: f.taskNotificationNumber,
       recipientNumber: f.staff.manager.phoneNumber,
       hardwareId: f.sparePendant.hardwareId,
+      timezone: f.timezone,
     },
   };
 }
