@@ -113,14 +113,81 @@ export function firstTermIn(text: string, terms: Iterable<string>): string | und
   return undefined;
 }
 
-/**
- * The world's ids plus the values beyond ids that find a tenant's rows: its tag as search text (every name
- * of the tenant holds it), its numbers for the number-resolving routes, a hardware id of its own, its time zone (a valid one).
- */
-export function withTenantValues(w: FuzzWorld): SeededIds {
+/** Rows of kinds the fuzz world leaves out, made for the tenancy test, by id. */
+export interface TenantExtras {
+  contactId: string;
+  specialistId: string;
+  featureId: string;
+  ehrLockedFieldId: string;
+  imageResourceId: string;
+}
+
+/** A contact and a specialist of a resident, a feature, an EHR-locked field and an image of the world's tenant. */
+export async function seedTenantExtras(prisma: PrismaClient, w: FuzzWorld): Promise<TenantExtras> {
   const f = w.facility;
+  const resident = f.residents.AL;
+  const contact = await prisma.residentContact.create({
+    data: { facilityId: f.facilityId, residentId: resident.id, type: 'CONTACT', firstName: `Kin ${f.tag}` },
+  });
+  const specialist = await prisma.residentContact.create({
+    data: { facilityId: f.facilityId, residentId: resident.id, type: 'SPECIALIST', name: `Clinic ${f.tag}` },
+  });
+  const feature = await prisma.feature.create({
+    data: { facilityId: f.facilityId, name: `feature-${f.tag}` },
+  });
+  const locked = await prisma.ehrLockedField.create({
+    data: {
+      facilityId: f.facilityId,
+      enterpriseId: f.enterpriseId,
+      ehrProvider: `ehr-${f.tag}`,
+      resourceField: 'resident.firstName',
+    },
+  });
+  const image = await prisma.mediaImage.create({
+    data: {
+      resourceId: `image-${f.tag}`,
+      facilityId: f.facilityId,
+      enterpriseId: f.enterpriseId,
+      contentType: 'image/png',
+      data: Buffer.from(`png of ${f.tag}`),
+    },
+  });
   return {
-    ...w.ids,
+    contactId: contact.id,
+    specialistId: specialist.id,
+    featureId: feature.id,
+    ehrLockedFieldId: locked.id,
+    imageResourceId: image.resourceId,
+  };
+}
+
+/**
+ * The world's ids plus what else finds a tenant's rows: the extras' ids, ids of kinds the fuzz world maps
+ * by another name, its tag as search text (every name of the tenant holds it), its numbers for the
+ * number-resolving routes, a hardware id of its own, its time zone (a valid one).
+ */
+export function withTenantValues(w: FuzzWorld, extras: TenantExtras): SeededIds {
+  const f = w.facility;
+  const byEntity = w.ids.byEntity;
+  return {
+    byEntity: {
+      ...byEntity,
+      contact: extras.contactId,
+      feature: extras.featureId,
+      resource: extras.imageResourceId,
+      doorAlarmSchedule: f.door.scheduleId,
+      adminGroup: f.groups.Management,
+      pinnedResident: f.residents.MC.id,
+      deviceHardware: f.sparePendant.hardwareId,
+    },
+    byPath: {
+      ...w.ids.byPath,
+      '/admin/api/v1/residents/{residentId}/specialists/{contactId}': { contactId: extras.specialistId },
+      '/admin/api/v1/companyPhones/{id}': { id: f.companyPhones[0]!.id },
+      '/admin/api/v1/devices/{id}': { id: f.residents.IL.pendant.deviceId },
+      '/admin/api/v1/ehrLockedFields/{id}': { id: extras.ehrLockedFieldId },
+      '/admin/api/v1/devices/allocated/{id}/unallocate': { id: f.residents.STR.pendant.allocationId },
+    },
     byName: {
       ...w.ids.byName,
       search: f.tag,
