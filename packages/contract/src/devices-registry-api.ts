@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdSchema, ZQueryBooleanSchema } from './common';
+import { ZIdSchema, ZQueryBooleanSchema, zEpochMs } from './common';
 import { ZDeviceTypeSchema } from './devices';
 import { DEVICE_DISPLAY_NAME_MAX, ZDeviceAllocationReplySchema } from './devices-api';
 import { ZIngestEventTypeSchema } from './ingest';
@@ -121,10 +121,10 @@ export const ZDeviceActivitySearchRequestSchema = z
     facilityRid: ZIdSchema,
     deviceRids: z.array(ZIdSchema).min(1).max(500).optional(),
     types: z.array(ZIngestEventTypeSchema).min(1).optional(),
+    /** ms (in the years 1900-2200: a time beyond a Date's range was a 500) */
+    after: zEpochMs().optional(),
     /** ms */
-    after: z.number().int().optional(),
-    /** ms */
-    before: z.number().int().optional(),
+    before: zEpochMs().optional(),
     pageNumber: z.number().int().min(0).default(0),
     pageSize: z.number().int().min(1).max(500).default(100),
   })

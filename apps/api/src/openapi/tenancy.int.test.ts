@@ -31,6 +31,29 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/** An entry of the audit log reply (JSON entries or CSV rows) of another community than the world's. */
+const foreignAuditEntry = (body: string, w: FuzzWorld): string | undefined => {
+  const own = (enterpriseId: unknown, facilityId: unknown) =>
+    (enterpriseId === w.facility.enterpriseId || !enterpriseId) &&
+    (facilityId === w.facility.facilityId || !facilityId);
+  if (body.trimStart().startsWith('{')) {
+    const { entries = [] } = JSON.parse(body) as {
+      entries?: { enterpriseId?: unknown; facilityId?: unknown }[];
+    };
+    const entry = entries.find((e) => !own(e.enterpriseId, e.facilityId));
+    return entry ? `audit entry ${JSON.stringify(entry)}` : undefined;
+  }
+  const [header = '', ...rows] = body.split('\n').filter((line) => line.length > 0);
+  const columns = header.split(',');
+  const [ent, fac] = [columns.indexOf('enterpriseId'), columns.indexOf('facilityId')];
+  if (ent < 0 || fac < 0) return `audit export without enterpriseId and facilityId columns: ${header}`;
+  const row = rows.find((line) => {
+    const cells = line.split(',');
+    return !own(cells[ent], cells[fac]);
+  });
+  return row ? `audit row ${row}` : undefined;
+};
+
 /** The API's port for the live socket (this helper's range). */
 const PORT = 3240;
 
@@ -65,6 +88,8 @@ describe('[API][TENANCY] another community’s ids get nothing and change nothin
   let url: string;
   let aValues: SeededIds;
   let bValues: SeededIds;
+  /** A's ids, but B's facility and enterprise. */
+  let mixedValues: SeededIds;
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -72,6 +97,10 @@ describe('[API][TENANCY] another community’s ids get nothing and change nothin
     b = await seedWorld(t);
     aValues = withTenantValues(a, await seedTenantExtras(t.db.prisma, a));
     bValues = withTenantValues(b, await seedTenantExtras(t.db.prisma, b));
+    mixedValues = {
+      ...aValues,
+      byEntity: { ...aValues.byEntity, facility: b.facility.facilityId, enterprise: b.facility.enterpriseId },
+    };
     operations = operationsOf(await openApiDocument(t));
     caregiverHeaders = await t.headersFor(b.facility.staff.caregiver.id);
     url = await t.app.listen({ host: '127.0.0.1', port: PORT });
@@ -129,10 +158,14 @@ describe('[API][TENANCY] another community’s ids get nothing and change nothin
       if (res.statusCode >= 200 && res.statusCode < 300) {
         // A's id echoed from the request (`skipped: [{taskId, NOT_FOUND}]`) tells B nothing it did not send.
         const request = JSON.stringify(parts);
-        const term = firstTermIn(
-          res.body,
-          aTerms.filter((term) => !request.includes(term)),
-        );
+        // The audit log lists B's own requests, A's ids in their parameters included (B sent them all by
+        // now): there each entry must be of B's community.
+        const term = op.path.includes('/auditLog')
+          ? foreignAuditEntry(res.body, b)
+          : firstTermIn(
+              res.body,
+              aTerms.filter((term) => !request.includes(term)),
+            );
         // One finding per operation and caller keeps a failure readable.
         const where = `${op.method} ${op.path} as ${who}`;
         if (term && !leaks.some((l) => l.startsWith(`${where} `))) {
@@ -165,12 +198,18 @@ describe('[API][TENANCY] another community’s ids get nothing and change nothin
         continue;
       }
       for (const parts of allOfA) await send(op, parts, b.headers, 'B manager, A ids');
-      // B's own path ids with A's ids in query and body: A's unit for B's resident, A's staff in B's group.
+      // B's own community (facility, enterprise) with A's other ids: A's resident in B's care event, A's
+      // staff member in B's facility's group. Then B's own path ids as well: A's unit for B's resident.
+      const mixed = candidateRequests(op, mixedValues);
+      for (let i = 0; i < mixed.length; i++) {
+        if (JSON.stringify(mixed[i]) !== JSON.stringify(allOfA[i]))
+          await send(op, mixed[i]!, b.headers, 'B manager, B community with A ids');
+      }
       if (op.parameters.some((p) => p.in === 'path')) {
-        for (let i = 0; i < allOfA.length; i++) {
+        for (let i = 0; i < mixed.length; i++) {
           await send(
             op,
-            { ...allOfA[i]!, params: pathOfB[i]?.params ?? allOfA[i]!.params },
+            { ...mixed[i]!, params: pathOfB[i]?.params ?? mixed[i]!.params },
             b.headers,
             'B manager, B path ids',
           );
