@@ -22,7 +22,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { signAccessToken } from '@sage/api/live-client';
+import { openSessionToken } from '@sage/api/live-client';
 import {
   GATEWAY_KEY_HEADER,
   INGEST_EVENTS_PATH,
@@ -296,7 +296,8 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
     for (let i = 0; i < CLIENTS; i++) {
       const facility = facilities[i % facilities.length]!;
       const viewer = [facility.staff.caregiver, facility.staff.manager][Math.floor(i / 2) % 2]!;
-      const { token } = await signAccessToken(viewer.id, JWT_SECRET, 3_600);
+      // A real session: the API checks it on every socket (decision 0130).
+      const { token } = await openSessionToken(db, viewer.id, JWT_SECRET, 3_600);
       const phone: Phone = {
         facilityId: facility.facilityId,
         tasks: new Map(),
