@@ -81,6 +81,23 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * Drops a test database once the clients the test closed have finished leaving (a pool's `end()` can still be
+ * saying goodbye): terminating such a client makes it raise 57P01 in the test process, an unhandled error that
+ * fails the run. Anything still connected after a few seconds is a leak, and is terminated (FORCE).
+ */
+async function dropWhenLeft(c: pg.Client, name: string): Promise<void> {
+  for (let waited = 0; waited < 5_000; waited += 100) {
+    const { rows } = await c.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [name],
+    );
+    if (!rows[0]?.n) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+}
+
 /** A fresh, migrated database of its own. Call `drop()` in afterAll. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = testServerUrl();
@@ -95,7 +112,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     prisma,
     async drop() {
       await prisma.$disconnect();
-      await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await admin(serverUrl, (c) => dropWhenLeft(c, name));
     },
   };
 }
@@ -107,7 +124,6 @@ export async function createEmptyDatabase(): Promise<{ url: string; drop(): Prom
   await admin(serverUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
   return {
     url: withDatabase(serverUrl, name),
-    drop: () =>
-      admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
+    drop: () => admin(serverUrl, (c) => dropWhenLeft(c, name)),
   };
 }
