@@ -93,7 +93,11 @@ export async function refreshOnce(failures: number, now: () => number = Date.now
         : { ok: true };
     }
     try {
-      storeTokens(await signinApi.refresh(current.refreshToken, activityTracker.idleSeconds()));
+      const tokens = await signinApi.refresh(current.refreshToken, activityTracker.idleSeconds());
+      // Signed out (inactivity, Log Out) while the refresh was on its way: its tokens must not bring the session
+      // back. Logout ends the whole session on the server, these tokens with it.
+      if (sessionStore.get()?.refreshToken !== current.refreshToken) return { ok: false, logout: null };
+      storeTokens(tokens);
       return { ok: true };
     } catch (error) {
       reportError(error, { where: 'token refresh' });
