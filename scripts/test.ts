@@ -18,12 +18,19 @@ const env = {
 const steps: [string, string[]][] = [
   ['lint and format', ['exec', 'biome', 'ci', '.']],
   ['types', ['exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']],
+  // The root scripts (start, test, chaos, benchmarks, demo) are no workspace of turbo's: checked here.
+  ['types of scripts/', ['exec', 'tsc', '-p', 'scripts', '--noEmit']],
+  // Apps depend on packages only, never on each other, and nothing under apps/ imports scripts/ (.dependency-cruiser.cjs).
+  [
+    'dependency rules',
+    ['exec', 'depcruise', 'apps', 'packages', 'e2e', 'scripts', '--config', '.dependency-cruiser.cjs'],
+  ],
   ['unit and integration tests', ['exec', 'turbo', 'run', 'test', '--concurrency=2', '--output-logs=full']],
   // Faults (docs/reliability.md): a job-process kill and a PostgreSQL restart under presses; fails when a press
   // is lost or doubled. Its own PostgreSQL on loopback port 3135, the API and ingest on 3130/3131.
   ['chaos (short form)', ['exec', 'tsx', 'scripts/chaos/run.ts', '--short']],
   ['web build', ['--filter', '@sage/web', 'build']],
-  ['browser tests', ['--filter', '@sage/web', 'test:e2e']],
+  ['browser tests', ['--filter', '@sage/e2e', 'test:e2e']],
 ];
 const only = process.argv[2];
 let failed: string | null = null;

@@ -15,10 +15,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startLocalPushService } from '@sage/api/notify/push-service-testing';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase } from '@sage/db/testing';
+import { startLocalPushService } from '@sage/notify/push-service-testing';
 import { testServer } from '../lib/database';
 import { addBenchButtons, type BenchButton, freePort, pressOrder, stop, waitForHealth } from './lib';
 

@@ -1,4 +1,5 @@
 import type { PrismaClient } from '@sage/db';
+import errors from '@sage/service-kit/errors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './env';
@@ -7,7 +8,6 @@ import audit from './plugins/app/audit';
 import auth from './plugins/app/auth';
 import config from './plugins/app/config';
 import db from './plugins/app/db';
-import errors from './plugins/app/errors';
 import liveBus from './plugins/app/live-bus';
 import rateLimits from './plugins/app/rate-limit';
 import web from './plugins/app/web';

@@ -1,9 +1,9 @@
-import { parseEnv, refuseOutboxInProduction, SHARED_ENV_FIELDS } from '@sage/api/env';
 import { WORKER_DEFAULT_PORT } from '@sage/contract';
+import { parseEnv, refuseOutboxInProduction, SHARED_ENV_FIELDS } from '@sage/service-kit/env';
 import { z } from 'zod';
 
 // The worker's environment, read and validated here only (the variables it shares with the API are
-// defined once, in the API's env.ts).
+// defined once, in @sage/service-kit/env).
 export const ZWorkerConfig = z
   .object({
     ...SHARED_ENV_FIELDS,

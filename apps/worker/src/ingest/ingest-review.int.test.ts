@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import errors from '@sage/api/errors';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import errors from '@sage/service-kit/errors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pg from 'pg';

@@ -1,7 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { HttpError, unauthorized } from '@sage/api/errors';
 import {
   APP_VERSION,
   DEVICE_SUPERVISION_INTERVAL_MIN,
@@ -13,6 +12,7 @@ import {
   ZIngestEventReplySchema,
   ZIngestEventRequestSchema,
 } from '@sage/contract';
+import { HttpError, unauthorized } from '@sage/service-kit/errors';
 import type { FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';

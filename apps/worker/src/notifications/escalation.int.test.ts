@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type LocalPushService,
-  type ReceivedPush,
-  startLocalPushService,
-} from '@sage/api/notify/push-service-testing';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH, SEVERITY_VALUES } from '@sage/contract';
 import { type PrismaClient, type Severity, scheduleTaskNotifications } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
+import {
+  type LocalPushService,
+  type ReceivedPush,
+  startLocalPushService,
+} from '@sage/notify/push-service-testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWorkerConfig } from '../env';
 import { eventually } from '../test/worker';

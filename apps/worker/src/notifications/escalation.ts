@@ -1,4 +1,3 @@
-import { type NotifierDeps, type SentMessage, sendMessage } from '@sage/api/notify';
 import { SEVERITY_LABELS } from '@sage/contract';
 import {
   JobName,
@@ -20,6 +19,7 @@ import {
   shouldKeepNotifying,
   type UnitTags,
 } from '@sage/domain';
+import { type NotifierDeps, type SentMessage, sendMessage } from '@sage/notify';
 import type { JobHelpers } from 'graphile-worker';
 import { z } from 'zod';
 import { DEFAULT_MISSED_PUSH_MS, watchDeliveries } from './missed-alerts';

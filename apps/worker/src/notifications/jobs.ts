@@ -1,6 +1,6 @@
 import type https from 'node:https';
-import { createSmsTransportFromEnv, resolveVapidKeys, type SmsTransport } from '@sage/api/notify';
 import { JobName, type PrismaClient } from '@sage/db';
+import { createSmsTransportFromEnv, resolveVapidKeys, type SmsTransport } from '@sage/notify';
 import type { TaskList } from 'graphile-worker';
 import type { WorkerConfig } from '../env';
 import { type EscalationDeps, runNotificationBlock, startTaskNotifications } from './escalation';

@@ -1,4 +1,3 @@
-import type { SentMessage } from '@sage/api/notify';
 import {
   type CheckMissedAlertPayload,
   JobName,
@@ -10,6 +9,7 @@ import {
   type Severity,
 } from '@sage/db';
 import { blockRunAt, notificationJobPriority, type ScheduledBlock, shouldKeepNotifying } from '@sage/domain';
+import type { SentMessage } from '@sage/notify';
 import type { JobHelpers } from 'graphile-worker';
 import { z } from 'zod';
 

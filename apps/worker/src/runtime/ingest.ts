@@ -1,4 +1,4 @@
-import errors from '@sage/api/errors';
+import errors from '@sage/service-kit/errors';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Logger, runMigrations } from 'graphile-worker';

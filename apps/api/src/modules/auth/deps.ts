@@ -1,8 +1,8 @@
 import type { PrismaClient } from '@sage/db';
+import type { SmsTransport } from '@sage/notify/sms';
 import type { Config } from '../../env';
 import type { Mailer } from './email/mailer';
 import type { SessionRegistry } from './sessions/registry';
-import type { SmsTransport } from './sms/sms';
 
 /** What the sign-in services need; tests pass their own clock and transports (never their own database). */
 export interface SigninDeps {

@@ -1,5 +1,5 @@
 import { SigninErrorCode } from '@sage/contract';
-import { HttpError } from '../../plugins/app/errors';
+import { HttpError } from '@sage/service-kit/errors';
 
 /** A sign-in error; `extra` fields go into the reply beside the common ones (senderNumber, retryAfterSeconds). */
 export class SigninError extends HttpError {

@@ -1,5 +1,6 @@
 import { PROFILE_HEADER, ZTokenReplySchema } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import { createOutboxSmsTransport, type SmsTransport } from '@sage/notify/sms';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app';
@@ -9,7 +10,6 @@ import { createOutboxMailer } from './email/mailer';
 import { SigninError } from './errors';
 import { startPasswordless, verifyPasswordless } from './passwordless/service';
 import { SIGNIN_LIMITS } from './settings';
-import { createOutboxSmsTransport, type SmsTransport } from './sms/sms';
 
 const START = '/auth/api/v1/passwordless/start';
 const VERIFY = '/auth/api/v1/passwordless/verify';

@@ -1,10 +1,10 @@
 import type { PrismaClient } from '@sage/db';
+import { createOutboxSmsTransport, createTwilioTransport, type SmsTransport } from '@sage/notify/sms';
 import type { Config } from '../../env';
 import { usesOutbox } from '../../env';
 import type { SigninDeps } from './deps';
 import { createOutboxMailer, createSmtpMailer, type Mailer, unavailableMailer } from './email/mailer';
 import type { SessionRegistry } from './sessions/registry';
-import { createOutboxSmsTransport, createTwilioTransport, type SmsTransport } from './sms/sms';
 
 /** Whether sign-in emails go to the local outbox (no SMTP_URL, outside production). */
 export function usesMailOutbox(config: Config): boolean {

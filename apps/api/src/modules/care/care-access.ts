@@ -1,4 +1,4 @@
-import { forbidden } from '../../plugins/app/errors';
+import { forbidden } from '@sage/service-kit/errors';
 import { type FacilityViewer, requireFacility, type Viewer } from '../admin/tasks/access';
 
 /**

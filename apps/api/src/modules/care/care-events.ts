@@ -9,7 +9,7 @@ import type {
   TUpdateCareEventRequest,
 } from '@sage/contract';
 import { Prisma, type PrismaClient } from '@sage/db';
-import { conflict, forbidden, invalidInput, notFound } from '../../plugins/app/errors';
+import { conflict, forbidden, invalidInput, notFound } from '@sage/service-kit/errors';
 import { seesTask, type Viewer } from '../admin/tasks/access';
 import { sequence } from '../admin/tasks/task-lock';
 import { careFacilityIds, requireCareFacility } from './care-access';

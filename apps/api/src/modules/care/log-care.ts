@@ -8,7 +8,7 @@ import type {
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
 import { isRefusal, resolutionIssues, showStaffAssistCounter, staffAssistCountFor } from '@sage/domain';
-import { invalidInput } from '../../plugins/app/errors';
+import { invalidInput } from '@sage/service-kit/errors';
 import { unknownStaffInFacility, type Viewer } from '../admin/tasks/access';
 import { observationsNotOfferedIssues } from '../admin/tasks/resolve-task';
 import { sequence } from '../admin/tasks/task-lock';

@@ -5,7 +5,7 @@ import {
   type TResidentActivitiesReply,
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
-import { notFound } from '../../plugins/app/errors';
+import { notFound } from '@sage/service-kit/errors';
 import type { Viewer } from '../admin/tasks/access';
 import { careFacilityIds } from './care-access';
 import { careOutcomeWhere } from './care-outcome-filter';

@@ -1,6 +1,6 @@
 import type { PrismaClient } from '@sage/db';
 import { derivePermissions, type Permissions } from '@sage/domain';
-import { forbidden } from '../../plugins/app/errors';
+import { forbidden } from '@sage/service-kit/errors';
 import { type FacilityAccess, loadFacilityAccess } from '../admin/staff/access';
 
 export interface FacilityCaller extends FacilityAccess {

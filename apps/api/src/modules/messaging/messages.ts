@@ -1,9 +1,9 @@
 import { PUSH_RECEIPT_HEADER } from '@sage/contract';
 import type { PrismaClient, SubscriptionTopic } from '@sage/db';
 import { isDeliveryStatusAdvance } from '@sage/domain';
-import { type NotifierDeps, type SentMessage, sendMessage } from '../../notify';
-import { isValidPushReceipt } from '../../notify/receipt';
-import { forbidden, invalidInput, notFound, unauthorized } from '../../plugins/app/errors';
+import { type NotifierDeps, type SentMessage, sendMessage } from '@sage/notify';
+import { isValidPushReceipt } from '@sage/notify/receipt';
+import { forbidden, invalidInput, notFound, unauthorized } from '@sage/service-kit/errors';
 import type { FacilityCaller } from './access';
 
 interface MessageContent {

@@ -1,13 +1,13 @@
 import type https from 'node:https';
 import { PUSH_RECEIPT_HEADER, TWILIO_SIGNATURE_HEADER } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushServiceAgent } from '@sage/notify';
 import {
   CLOSE_CONNECTION_ONCE,
   type LocalPushService,
   startLocalPushService,
-} from '../../notify/push-service.testing';
-import { pushServiceAgent } from '../../notify/send-message';
+} from '@sage/notify/push-service-testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { twilioSignature } from './inbound-sms';
 

@@ -6,7 +6,7 @@ import {
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
 import { orderBlocks } from '@sage/domain';
-import { conflict, invalidInput, notFound } from '../../plugins/app/errors';
+import { conflict, invalidInput, notFound } from '@sage/service-kit/errors';
 
 /** Notification policies and their blocks and filters (admin API; docs/decisions/0060). */
 

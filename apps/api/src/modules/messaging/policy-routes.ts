@@ -15,9 +15,9 @@ import {
   ZPatchNotificationPolicyRequestSchema,
 } from '@sage/contract';
 import { scheduleTaskNotifications } from '@sage/db';
+import { conflict, forbidden, notFound } from '@sage/service-kit/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, forbidden, notFound } from '../../plugins/app/errors';
 import { requireFacility, requireFacilityManager } from './access';
 import { createPolicy, getFilter, getPolicy, listPolicies, patchFilter, patchPolicy } from './policies';
 

@@ -29,12 +29,12 @@ import {
   ZWebPushSubscriptionsQuerySchema,
   ZWebPushSubscriptionsReplySchema,
 } from '@sage/contract';
+import { type NotifierDeps, resolveVapidKeys } from '@sage/notify';
+import { unauthorized } from '@sage/service-kit/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { usesOutbox } from '../../env';
-import { type NotifierDeps, resolveVapidKeys } from '../../notify';
-import { unauthorized } from '../../plugins/app/errors';
 import { PUBLIC_BODY_LIMITS, PUBLIC_RATE_LIMITS } from '../../plugins/app/public-limits';
 import { createSmsTransport } from '../auth/transports';
 import { requireFacility, requireFacilityManager } from './access';

@@ -1,6 +1,6 @@
 import type { SubscriptionStatus, SubscriptionTopic, TPhoneSubscription } from '@sage/contract';
 import type { PrismaClient } from '@sage/db';
-import { forbidden, invalidInput } from '../../plugins/app/errors';
+import { forbidden, invalidInput } from '@sage/service-kit/errors';
 import type { FacilityCaller } from './access';
 
 /** The facility's sender numbers and the topic each one carries. */

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@sage/db';
-import { forbidden } from '../../plugins/app/errors';
+import { forbidden } from '@sage/service-kit/errors';
 import { loadFacilityAccess } from '../admin/staff/access';
 import { requireFacility } from './access';
 

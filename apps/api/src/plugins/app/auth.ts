@@ -1,9 +1,9 @@
 import { PROFILE_HEADER } from '@sage/contract';
+import { forbidden, unauthorized } from '@sage/service-kit/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SessionRegistry } from '../../modules/auth/sessions/registry';
 import { verifyAccessToken } from '../../modules/auth/tokens/access-token';
-import { forbidden, unauthorized } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {

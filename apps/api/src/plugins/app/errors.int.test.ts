@@ -1,7 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
+import errors, { sqlState } from '@sage/service-kit/errors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import errors, { sqlState } from './errors';
 
 /**
  * The net under the request schemas (decision 0121): a value PostgreSQL refuses as data answers 400, not

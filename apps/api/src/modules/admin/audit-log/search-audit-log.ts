@@ -10,7 +10,7 @@ import {
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
 import { canReadAuditLog, derivePermissions } from '@sage/domain';
-import { forbidden, notFound } from '../../../plugins/app/errors';
+import { forbidden, notFound } from '@sage/service-kit/errors';
 import { loadFacilityAccess } from '../staff/access';
 
 /**

@@ -5,7 +5,7 @@ import type {
   TUpdateCareZoneRequest,
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
-import { conflict, HttpError, invalidInput, notFound } from '../../../plugins/app/errors';
+import { conflict, HttpError, invalidInput, notFound } from '@sage/service-kit/errors';
 import {
   callerAtRecord,
   isUniqueViolation,

@@ -10,7 +10,7 @@ import {
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
 import { checkInDayOfPress, derivePermissions, isBeforeDailyCheckIn } from '@sage/domain';
-import { conflict, forbidden, invalidInput, notFound } from '../../../plugins/app/errors';
+import { conflict, forbidden, invalidInput, notFound } from '@sage/service-kit/errors';
 import { type FacilityAccess, loadFacilityAccess, resolveFacilityScope } from '../staff/access';
 
 const CHECK_IN_SELECT = {

@@ -7,7 +7,7 @@ import type {
   TUpdateCompanyPhoneRequest,
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
-import { conflict, notFound } from '../../../plugins/app/errors';
+import { conflict, notFound } from '@sage/service-kit/errors';
 import {
   editableFacility,
   facilityScopeForList,

@@ -5,7 +5,7 @@ import type {
   TResolveNumbersReply,
 } from '@sage/contract';
 import type { PrismaClient } from '@sage/db';
-import { notFound } from '../../../plugins/app/errors';
+import { notFound } from '@sage/service-kit/errors';
 import { loadOrgAccess, visibleFacility, visibleFacilityWhere } from '../enterprises/org-access';
 import { FACILITY_SELECT, toFacility } from '../facilities/service';
 import { getStaffMember } from '../staff/profile-service';

@@ -6,7 +6,7 @@ import {
   type TCreatedDeviceAllocationReply,
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
-import { conflict, invalidInput } from '../../../plugins/app/errors';
+import { conflict, invalidInput } from '@sage/service-kit/errors';
 import { isUniqueViolation, managedFacilityIds, requireManagerAt } from './management';
 import { findAllocationInScope, getAllocation } from './service';
 

@@ -2,7 +2,7 @@ import type { GroupId } from '@sage/contract';
 import type { PrismaClient } from '@sage/db';
 import { Prisma } from '@sage/db';
 import { derivePermissions } from '@sage/domain';
-import { conflict, forbidden } from '../../../plugins/app/errors';
+import { conflict, forbidden } from '@sage/service-kit/errors';
 import { loadFacilityAccess, resolveFacilityScope } from '../staff/access';
 
 /** Whether the caller may manage devices and doors at a facility: "Only management can open a device allocation page". */

@@ -18,7 +18,7 @@ import {
   type Prisma,
   type PrismaClient,
 } from '@sage/db';
-import { conflict, invalidInput, notFound } from '../../../plugins/app/errors';
+import { conflict, invalidInput, notFound } from '@sage/service-kit/errors';
 import { resolveFacilityScope } from '../staff/access';
 import { conflictOnUnique, managedFacilityIds, requireManagerAt } from './management';
 

@@ -11,7 +11,7 @@ import {
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
 import { derivePermissions } from '@sage/domain';
-import { conflict, forbidden, invalidInput, notFound } from '../../../plugins/app/errors';
+import { conflict, forbidden, invalidInput, notFound } from '@sage/service-kit/errors';
 import { loadFacilityAccess, resolveFacilityScope } from '../staff/access';
 
 /** The fields of an allocation reply: an allow-list (a new column never leaks). */

@@ -6,7 +6,7 @@ import type {
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
 import { doorAlarmScheduleIssues } from '@sage/domain';
-import { invalidInput, notFound } from '../../../plugins/app/errors';
+import { invalidInput, notFound } from '@sage/service-kit/errors';
 import { managedFacilityIds } from '../devices/management';
 import { resolveFacilityScope } from '../staff/access';
 

@@ -1,6 +1,6 @@
 import type { TCreateEhrLockedFieldRequest, TEhrLockedField } from '@sage/contract';
 import type { PrismaClient } from '@sage/db';
-import { HttpError, notFound } from '../../../plugins/app/errors';
+import { HttpError, notFound } from '@sage/service-kit/errors';
 import {
   callerAtRecord,
   isUniqueViolation,

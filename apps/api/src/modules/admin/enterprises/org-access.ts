@@ -6,7 +6,7 @@ import {
   isProviderSupport,
   type OrgMembership,
 } from '@sage/domain';
-import { forbidden, notFound } from '../../../plugins/app/errors';
+import { forbidden, notFound } from '@sage/service-kit/errors';
 
 /**
  * The caller's place in the organisation: every group membership with its community and company. The rules

@@ -7,7 +7,7 @@ import type {
 } from '@sage/contract';
 import type { PrismaClient } from '@sage/db';
 import { canManageEnterprises, canSeeEnterprise } from '@sage/domain';
-import { conflict, forbidden, notFound } from '../../../plugins/app/errors';
+import { conflict, forbidden, notFound } from '@sage/service-kit/errors';
 import {
   loadOrgAccess,
   type OrgAccess,

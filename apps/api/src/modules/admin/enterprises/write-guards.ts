@@ -1,5 +1,5 @@
 import { Prisma } from '@sage/db';
-import { conflict, invalidInput } from '../../../plugins/app/errors';
+import { conflict, invalidInput } from '@sage/service-kit/errors';
 import { normaliseNanpNumber } from '../../auth/phone';
 
 /** The spec's message for a phone number that does not parse (sign-in doc section 5). */

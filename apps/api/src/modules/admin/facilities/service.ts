@@ -10,7 +10,7 @@ import {
 } from '@sage/contract';
 import type { GroupType, Prisma, PrismaClient } from '@sage/db';
 import { canSeeEnterprise } from '@sage/domain';
-import { conflict, notFound } from '../../../plugins/app/errors';
+import { conflict, notFound } from '@sage/service-kit/errors';
 import {
   facilityScopeForList,
   loadOrgAccess,

@@ -6,7 +6,7 @@ import type {
   TUpdateFeatureRequest,
 } from '@sage/contract';
 import { Prisma, type PrismaClient } from '@sage/db';
-import { notFound } from '../../../plugins/app/errors';
+import { notFound } from '@sage/service-kit/errors';
 import {
   editableFacility,
   facilityScopeForList,

@@ -15,7 +15,7 @@ import {
   membershipChangeProblem,
   removalClearsCareFlags,
 } from '@sage/domain';
-import { conflict, forbidden, notFound } from '../../../plugins/app/errors';
+import { conflict, forbidden, notFound } from '@sage/service-kit/errors';
 import { loadFacilityAccess, resolveFacilityScope } from '../staff/access';
 
 type Tx = Prisma.TransactionClient;

@@ -1,7 +1,7 @@
 import type { TInactivityLogoff, TInactivityLogoffReply } from '@sage/contract';
 import type { PrismaClient } from '@sage/db';
 import { derivePermissions } from '@sage/domain';
-import { forbidden, notFound } from '../../../plugins/app/errors';
+import { forbidden, notFound } from '@sage/service-kit/errors';
 import { loadFacilityAccess } from '../staff/access';
 
 const select = { id: true, inactivityLogoffMinutes: true, managementInactivityLogoffMinutes: true } as const;

@@ -1,7 +1,7 @@
 import { isMockResourceId, MEDIA_IMAGE_MAX_BYTES, type TMediaImageStoredReply } from '@sage/contract';
 import type { PrismaClient } from '@sage/db';
 import { canSeeEnterprise, detectImageType } from '@sage/domain';
-import { forbidden, HttpError, invalidInput, notFound } from '../../../plugins/app/errors';
+import { forbidden, HttpError, invalidInput, notFound } from '@sage/service-kit/errors';
 import { loadOrgAccess, type OrgAccess } from '../enterprises/org-access';
 import { uniqueOr409 } from '../enterprises/write-guards';
 

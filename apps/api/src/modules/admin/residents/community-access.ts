@@ -1,6 +1,6 @@
 import type { PrismaClient } from '@sage/db';
 import { canManageCommunity, derivePermissions, type Permissions } from '@sage/domain';
-import { forbidden, HttpError, notFound } from '../../../plugins/app/errors';
+import { forbidden, HttpError, notFound } from '@sage/service-kit/errors';
 import { loadFacilityAccess } from '../staff/access';
 
 export interface CallerAt {

@@ -1,7 +1,7 @@
 import type { ResidentContactKind, TResidentContact, TResidentContactRequest } from '@sage/contract';
 import type { PrismaClient } from '@sage/db';
 import { canEditResidentContacts, canSeeResidentContacts } from '@sage/domain';
-import { forbidden, notFound } from '../../../plugins/app/errors';
+import { forbidden, notFound } from '@sage/service-kit/errors';
 import { callerAtRecord } from './community-access';
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
 import { changedLockedFields, refusedResidentFields } from '@sage/domain';
-import { conflict, forbidden, HttpError, invalidInput, notFound } from '../../../plugins/app/errors';
+import { conflict, forbidden, HttpError, invalidInput, notFound } from '@sage/service-kit/errors';
 import {
   type CallerAt,
   callerAtRecord,

@@ -6,7 +6,7 @@ import type {
 } from '@sage/contract';
 import { Prisma, type PrismaClient } from '@sage/db';
 import { isPinnable, mayAdministerStaff } from '@sage/domain';
-import { conflict, forbidden, notFound } from '../../../plugins/app/errors';
+import { conflict, forbidden, notFound } from '@sage/service-kit/errors';
 import { loadFacilityAccess, resolveFacilityScope } from '../staff/access';
 
 /** Only the staff member sets their own care assignment, at a facility they work in. */

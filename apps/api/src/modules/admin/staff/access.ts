@@ -1,5 +1,5 @@
 import type { GroupType, PrismaClient } from '@sage/db';
-import { forbidden } from '../../../plugins/app/errors';
+import { forbidden } from '@sage/service-kit/errors';
 
 export interface FacilityAccess {
   facilityId: string;

@@ -14,7 +14,7 @@ import {
   membershipChangeProblem,
   type PermissionInput,
 } from '@sage/domain';
-import { conflict, forbidden, invalidInput, notFound } from '../../../plugins/app/errors';
+import { conflict, forbidden, invalidInput, notFound } from '@sage/service-kit/errors';
 import { normaliseNanpNumber } from '../../auth/phone';
 import { announceSessionEnded } from '../../auth/sessions/registry';
 import { type FacilityAccess, loadFacilityAccess } from './access';

@@ -5,7 +5,7 @@ import type {
 } from '@sage/contract';
 import { Prisma, type PrismaClient } from '@sage/db';
 import { careZoneSelectionProblem } from '@sage/domain';
-import { conflict, forbidden, invalidInput, notFound } from '../../../plugins/app/errors';
+import { conflict, forbidden, invalidInput, notFound } from '@sage/service-kit/errors';
 import { loadFacilityAccess, resolveFacilityScope } from './access';
 import { CARE_ZONE_SELECT, FACILITY_CONFIG_SELECT, toCareZone, toFacilityConfig } from './staff-shape';
 

@@ -8,7 +8,7 @@ import type {
 } from '@sage/contract';
 import { Prisma, type PrismaClient } from '@sage/db';
 import { observationsByCareTypeMap } from '@sage/domain';
-import { conflict, forbidden, invalidInput, notFound } from '../../../plugins/app/errors';
+import { conflict, forbidden, invalidInput, notFound } from '@sage/service-kit/errors';
 import { normaliseNanpNumber } from '../../auth/phone';
 import { type FacilityAccess, loadFacilityAccess, resolveFacilityScope } from './access';
 import { ON_CALL_SELECT, staffSelect, toStaffMember } from './staff-shape';

@@ -7,7 +7,7 @@ import {
   seesAllTasks,
   type TaskActor,
 } from '@sage/domain';
-import { forbidden } from '../../../plugins/app/errors';
+import { forbidden } from '@sage/service-kit/errors';
 import { loadFacilityAccess } from '../staff/access';
 
 type Db = PrismaClient | Prisma.TransactionClient;

@@ -17,7 +17,7 @@ import {
   TaskUpdateType,
 } from '@sage/db';
 import { decideStatusChange, decideUnassign, type TaskActionPlan } from '@sage/domain';
-import { forbidden, invalidInput } from '../../../plugins/app/errors';
+import { forbidden, invalidInput } from '@sage/service-kit/errors';
 import { actorIn, requireFacility, unknownStaffInFacility, type Viewer, viewerName } from './access';
 import { closedRejection, type LockedTask, lockVisibleTask, sequence, taskConflict } from './task-lock';
 import { loadTaskReply } from './task-reply';

@@ -10,7 +10,7 @@ import {
   type TTaskReply,
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
-import { notFound } from '../../../plugins/app/errors';
+import { notFound } from '@sage/service-kit/errors';
 import { facilityScope, seesTask, type Viewer, visibleTasksWhere } from './access';
 import { loadTaskPage } from './task-page';
 import { TASK_REPLY_SELECT, toTaskReply } from './task-reply';

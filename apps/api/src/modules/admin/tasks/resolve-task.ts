@@ -28,7 +28,7 @@ import {
   showStaffAssistCounter,
   staffAssistCountFor,
 } from '@sage/domain';
-import { forbidden, HttpError, invalidInput } from '../../../plugins/app/errors';
+import { forbidden, HttpError, invalidInput } from '@sage/service-kit/errors';
 import { actorIn, requireFacility, unknownStaffInFacility, type Viewer, viewerName } from './access';
 import { closedRejection, type LockedTask, lockVisibleTask, sequence, taskConflict } from './task-lock';
 import { loadTaskReply } from './task-reply';

@@ -1,7 +1,7 @@
 import { ResolveMessages, TASK_STATUS_LABELS, TaskErrorCode, type TaskStatus } from '@sage/contract';
 import type { Prisma, Severity } from '@sage/db';
 import type { TaskActionRejection } from '@sage/domain';
-import { conflict, notFound } from '../../../plugins/app/errors';
+import { conflict, notFound } from '@sage/service-kit/errors';
 import { type FacilityViewer, seesTask, type Viewer } from './access';
 
 /** The columns a state change decides on, read under a row lock. */

@@ -6,7 +6,7 @@ import type {
   TUpdateTaskNoteRequest,
 } from '@sage/contract';
 import { type Prisma, type PrismaClient, recordTaskChange, TaskUpdateType } from '@sage/db';
-import { forbidden, notFound } from '../../../plugins/app/errors';
+import { forbidden, notFound } from '@sage/service-kit/errors';
 import type { Viewer } from './access';
 import { type LockedTask, lockVisibleTask } from './task-lock';
 

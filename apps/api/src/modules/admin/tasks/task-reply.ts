@@ -1,6 +1,6 @@
 import type { ResolutionType, TTaskReply } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
-import { notFound } from '../../../plugins/app/errors';
+import { notFound } from '@sage/service-kit/errors';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 

@@ -5,7 +5,7 @@ import type {
   TUnitWithOccupants,
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
-import { forbidden, notFound } from '../../../plugins/app/errors';
+import { forbidden, notFound } from '@sage/service-kit/errors';
 import { loadFacilityAccess } from '../staff/access';
 
 /** An allow-list of the unit fields a reply carries, with the residents living there (not archived). */

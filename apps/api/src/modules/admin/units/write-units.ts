@@ -5,7 +5,7 @@ import type {
   TUpdateUnitRequest,
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
-import { conflict, forbidden, HttpError, notFound } from '../../../plugins/app/errors';
+import { conflict, forbidden, HttpError, notFound } from '@sage/service-kit/errors';
 import {
   type CallerAt,
   callerAtRecord,

@@ -1,10 +1,10 @@
 import { PUBLIC_SIGNUP_DISABLED_MESSAGE, SigninErrorCode, type TTokenReply } from '@sage/contract';
+import { SmsDeliveryError, sendSms } from '@sage/notify/sms';
 import { type CodeOwner, issueLoginCode, verifyLoginCode } from '../codes/login-codes';
 import type { SigninDeps } from '../deps';
 import { SigninError } from '../errors';
 import { normaliseNanpNumber } from '../phone';
 import { DEFAULT_SMS_SENDER, loginCodeText } from '../settings';
-import { SmsDeliveryError, sendSms } from '../sms/sms';
 import { startSession } from '../tokens/refresh-tokens';
 
 /** The number that sends login codes (Twilio's TWILIO_FROM_NUMBER, or the dev sender of the outbox). */

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@sage/db';
-import { createOutboxSmsTransport, createTwilioTransport, type SmsTransport } from '../modules/auth/sms/sms';
+import { createOutboxSmsTransport, createTwilioTransport, type SmsTransport } from './sms';
 
 export * from './send-message';
 export * from './vapid';
@@ -17,4 +17,14 @@ export async function createSmsTransportFromEnv(
   }
   return createOutboxSmsTransport(prisma);
 }
-export type { SmsTransport } from '../modules/auth/sms/sms';
+export { isValidPushReceipt, pushReceiptToken } from './receipt';
+export type { SmsMessage, SmsSent, SmsTransport } from './sms';
+export {
+  createOutboxSmsTransport,
+  createTwilioTransport,
+  SmsDeliveryError,
+  sendSms,
+  sendSmsWithId,
+  TWILIO_UNSUBSCRIBED_ERROR,
+  toSmsDeliveryError,
+} from './sms';

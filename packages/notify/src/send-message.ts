@@ -3,8 +3,8 @@ import https from 'node:https';
 import type { TPushPayload } from '@sage/contract';
 import type { PrismaClient, Severity, SubscriptionTopic } from '@sage/db';
 import webpush from 'web-push';
-import { SmsDeliveryError, type SmsTransport, sendSmsWithId } from '../modules/auth/sms/sms';
 import { pushReceiptToken } from './receipt';
+import { SmsDeliveryError, type SmsTransport, sendSmsWithId } from './sms';
 import type { VapidKeys } from './vapid';
 
 export const DeliveryChannel = { PUSH_NOTIFICATION: 'PUSH_NOTIFICATION', SMS: 'SMS' } as const;

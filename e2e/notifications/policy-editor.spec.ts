@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TNotificationBlockInput, TNotificationPolicyReply } from '@sage/contract';
-import { NEW_COMMUNITY } from '../../../../scripts/e2e/facts';
 import { signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
+import { NEW_COMMUNITY } from '../stack/facts';
 import { authHeaders, expect, screensDir, test } from './fixtures';
 
 const POLICIES = '/admin/api/v1/notificationPolicies';

@@ -1,9 +1,9 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { readE2ePushCertificate } from '../../../../scripts/e2e/push-certificate';
 // The decryption of the API's own tests (RFC 8291, aes128gcm): the same code reads what the worker sends.
-import { decryptAes128gcm } from '../../../api/src/notify/push-service.testing';
+import { decryptAes128gcm } from '@sage/notify/push-service-testing';
+import { readE2ePushCertificate } from '../stack/push-certificate';
 
 /**
  * The browser's push service, replaced for the test (docs/decisions/0064): an HTTPS server on loopback with

@@ -1,10 +1,10 @@
-// The certificate of the browser tests' loopback push service (apps/web/e2e/notifications): the e2e stack
+// The certificate of the browser tests' loopback push service (e2e/notifications): the e2e stack
 // makes it and trusts it for the worker's web pushes; the push test serves HTTPS with it. It lives in a
 // folder named after the stack's port, so parallel stacks do not share one. docs/decisions/0064.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { writeSelfSignedCertificate } from '../../apps/api/src/notify/push-service.testing';
+import { writeSelfSignedCertificate } from '@sage/notify/push-service-testing';
 
 export interface PushServiceCertificate {
   key: string;

@@ -5,9 +5,9 @@ import { connectLive, type LiveClient, openSessionToken } from '@sage/api/live-c
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH, type TLiveServerMessage } from '@sage/contract';
 import { scheduleCareConfirmationTimeout } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import { eventually, startTestWorker, type TestWorker } from '@sage/worker/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startTestWorker, type TestWorker } from './test/worker';
 
 /**
  * The whole path of an alert across processes: a gateway posts a press to the worker, the worker raises

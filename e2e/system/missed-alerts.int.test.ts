@@ -1,12 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { buildApp } from '@sage/api';
 import { loadConfig } from '@sage/api/env';
-import type { SmsTransport } from '@sage/api/notify';
-import {
-  type LocalPushService,
-  type ReceivedPush,
-  startLocalPushService,
-} from '@sage/api/notify/push-service-testing';
 import {
   messageDeliveryPath,
   PUSH_RECEIPT_HEADER,
@@ -19,11 +13,17 @@ import {
 import { missedAlertJobKey, type PrismaClient, scheduleTaskNotifications } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
+import type { SmsTransport } from '@sage/notify';
+import {
+  type LocalPushService,
+  type ReceivedPush,
+  startLocalPushService,
+} from '@sage/notify/push-service-testing';
+import { startWorker, type WorkerProcess } from '@sage/worker';
+import { loadWorkerConfig } from '@sage/worker/env';
+import { eventually } from '@sage/worker/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadWorkerConfig } from '../env';
-import { eventually } from '../test/worker';
-import { startWorker, type WorkerProcess } from '../worker';
 
 /**
  * Missed alerts (decision 0144), end to end: the real queue, the loopback push service, the API's delivery

@@ -4,9 +4,9 @@ import { loadConfig } from '@sage/api/env';
 import { openSessionToken } from '@sage/api/live-client';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH, PROFILE_HEADER } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import { eventually, startTestWorker, type TestWorker } from '@sage/worker/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startTestWorker, type TestWorker } from './test/worker';
 
 /**
  * A simulated press (POST /admin/api/v1/devices/{deviceType}/simulate) goes through the same path as a

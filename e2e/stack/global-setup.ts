@@ -1,4 +1,4 @@
-// Playwright global setup: starts scripts/e2e/serve.ts and waits for READY; the returned function
+// Playwright global setup: starts e2e/stack/serve.ts and waits for READY; the returned function
 // (Playwright's teardown) stops it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -6,7 +6,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['scripts/e2e/serve.ts'], {
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['e2e/stack/serve.ts'], {
     cwd: root,
     env: process.env,
     stdio: ['ignore', 'pipe', 'inherit'],

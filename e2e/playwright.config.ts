@@ -5,8 +5,10 @@ import { defineConfig } from '@playwright/test';
  * (Debian's package): Playwright cannot download browsers on these machines.
  */
 export default defineConfig({
-  testDir: 'e2e',
-  globalSetup: './e2e/global-setup.ts',
+  testDir: '.',
+  // Browser specs only: system/*.int.test.ts are vitest's (vitest.config.ts).
+  testMatch: /\.spec\.ts$/,
+  globalSetup: './stack/global-setup.ts',
   reporter: 'list',
   workers: 2,
   use: {

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { LOGOFF_COMMUNITY } from '../../../../scripts/e2e/facts';
+import { LOGOFF_COMMUNITY } from '../stack/facts';
 
 /**
  * Automatic logoff (decision 0142) through the real app: a caregiver of a community whose limit is 1 minute

@@ -1,0 +1,44 @@
+// The import graph's house rules (STYLE.md, ARCHITECTURE.md): apps depend on packages only, never on each
+// other; nothing under apps/ or packages/ imports scripts/ or the e2e harness. What the API and the worker
+// share lives in packages/ (@sage/notify, @sage/service-kit, ...). Run as a step of `npm test`.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-app-to-app',
+      comment: 'An app imports another app: move what they share into packages/.',
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/([^/]+)/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'no-package-to-app',
+      comment: 'A package imports an app: packages sit below the apps.',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'no-product-to-harness',
+      comment: 'Product code imports the scripts or the test harness (scripts/, e2e/).',
+      severity: 'error',
+      from: { path: '^(apps|packages)/' },
+      to: { path: '^(scripts|e2e)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|generated|test-results)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs', '.json'],
+    },
+    // Workspace packages are symlinks in node_modules: follow them to their real folders, so that
+    // '@sage/api' is seen as apps/api/...
+    preserveSymlinks: false,
+    combinedDependencies: true,
+  },
+};

@@ -1,1 +1,0 @@
-export { default } from '../../../scripts/e2e/global-setup';

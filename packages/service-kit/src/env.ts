@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** An optional value where an empty string (compose passes unset variables as '') counts as unset. */
+export const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v || undefined);
+
+/** Variables the API and the worker read alike (the API's and the worker's env.ts). */
+export const SHARED_ENV_FIELDS = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' }),
+  /** Web push (VAPID) key pair; generated once and stored in the database when not given (decision 0061). */
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: z
+    .union([z.literal(''), z.string().regex(/^(mailto:|https:)/, 'must be a mailto: or https: address')])
+    .optional()
+    .transform((v) => v || undefined),
+  /** Text messages go through Twilio when both are set, else the local outbox. */
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+};
+
+/** ARCHITECTURE.md: the local text-message outbox is refused in production. */
+export function refuseOutboxInProduction(
+  c: { NODE_ENV: string; TWILIO_ACCOUNT_SID?: string; TWILIO_AUTH_TOKEN?: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (c.NODE_ENV === 'production' && !(c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TWILIO_ACCOUNT_SID'],
+      message:
+        'the local text-message outbox is refused in production: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN',
+    });
+  }
+}
+
+/** Parses the environment with `schema`; the error names each bad variable and what it must be. */
+export function parseEnv<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined>,
+  ErrorClass: new (message: string) => Error,
+): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
+    throw new ErrorClass(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
