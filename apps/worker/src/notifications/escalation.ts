@@ -23,6 +23,7 @@ import { type NotifierDeps, type SentMessage, sendMessage } from '@sage/notify';
 import type { JobHelpers } from 'graphile-worker';
 import { z } from 'zod';
 import { DEFAULT_MISSED_PUSH_MS, watchDeliveries } from './missed-alerts';
+import type { UnreachedBlocks } from './unreached-blocks';
 
 /**
  * The notification escalation of a task (docs/decisions/0060): when a task opens, the facility's ALERT policy
@@ -34,6 +35,8 @@ export interface EscalationDeps {
   notifier: NotifierDeps;
   /** How long a block's pushes have to be reported SHOWN before the next block runs (decision 0144). */
   missedPushMs?: number;
+  /** Counts blocks that reached nobody, reported once a minute (not a line per task on the hot path). */
+  unreached?: UnreachedBlocks;
 }
 
 /** A block as the context keeps it: the policy's block and filters as they were when the task opened. */
@@ -235,7 +238,7 @@ export async function runNotificationBlock(
   const startedAtMs = context.startedAt.getTime();
   let sent: SentMessage | null = null;
   if (recipientIds.length === 0) {
-    helpers.logger.warn(`notification block ${payload.blockIndex} of task ${task.id} reached nobody`);
+    deps.unreached?.record(context.facilityId, task.id);
   } else {
     sent = await send(deps, context.facilityId, task, block, payload.run, startedAtMs, recipientIds, {
       contextId: context.id,

@@ -5,11 +5,14 @@ import type { TaskList } from 'graphile-worker';
 import type { WorkerConfig } from '../env';
 import { type EscalationDeps, runNotificationBlock, startTaskNotifications } from './escalation';
 import { checkMissedAlert, DEFAULT_MISSED_PUSH_MS, textFailed } from './missed-alerts';
+import { UnreachedBlocks } from './unreached-blocks';
 
 export interface NotificationJobOptions {
   /** HTTPS agent for push requests (tests: one trusting the local push service). */
   pushAgent?: https.Agent;
   log?: { warn(obj: object, msg: string): void };
+  /** How often blocks that reached nobody are reported (default once a minute). */
+  unreachedReportMs?: number;
   /** Text messages go here instead of the environment's transport (tests: a provider that refuses some). */
   sms?: SmsTransport;
   /** How long pushes have to be reported SHOWN (default PUSH_SHOWN_TIMEOUT_SECONDS, else 30 s). */
@@ -27,9 +30,14 @@ export async function createNotificationTasks(
     (config.PUSH_SHOWN_TIMEOUT_SECONDS !== undefined
       ? config.PUSH_SHOWN_TIMEOUT_SECONDS * 1000
       : DEFAULT_MISSED_PUSH_MS);
+  const log = options.log ?? { warn: (obj: object, msg: string) => console.warn(msg, obj) };
   const deps: EscalationDeps = {
     prisma,
     missedPushMs,
+    unreached: new UnreachedBlocks(
+      { warn: (line: string) => log.warn({ scope: 'notifications' }, line) },
+      options.unreachedReportMs,
+    ),
     notifier: {
       prisma,
       sms: options.sms ?? (await createSmsTransportFromEnv(prisma, config)),

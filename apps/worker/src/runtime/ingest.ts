@@ -33,11 +33,19 @@ export interface StartIngestOptions {
 /** Logs graphile-worker's messages through a pino-like logger. */
 export function queueLogger(log: FastifyBaseLogger): Logger {
   return new Logger((scope) => (level, message, meta) => {
-    const child = log.child({ scope: scope.label ?? 'jobs', ...meta });
-    if (level === 'error') child.error(message);
-    else if (level === 'warning') child.warn(message);
-    else if (level === 'info') child.info(message);
-    else child.debug(message);
+    // A line about one job (graphile-worker's 'Completed task …' and the tasks' own results) is written for
+    // every press: debug, so the default level writes nothing per event (issue #18). Warnings and errors stay.
+    const perJob = scope.jobId !== undefined || (meta as { job?: unknown } | undefined)?.job !== undefined;
+    const to =
+      level === 'error'
+        ? 'error'
+        : level === 'warning'
+          ? 'warn'
+          : level === 'info' && !perJob
+            ? 'info'
+            : 'debug';
+    if (!log.isLevelEnabled(to)) return;
+    log.child({ scope: scope.label ?? 'jobs', ...meta })[to](message);
   });
 }
 
@@ -52,6 +60,15 @@ export async function startIngest(
 ): Promise<IngestProcess> {
   const ingest = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers["x-gateway-key"]'] },
+    // Gateways post an event per press and a heartbeat per device every few minutes: nothing is logged per
+    // accepted event at the default level (issue #18); a request the ingest refuses or fails is (below).
+    disableRequestLogging: true,
+  });
+  ingest.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode < 400) return;
+    const line = { method: request.method, url: request.url, statusCode: reply.statusCode };
+    if (reply.statusCode >= 500) request.log.error(line, 'request failed');
+    else request.log.warn(line, 'request refused');
   });
   // A connection that cannot be had within 5 s is an outage: answer 503 rather than keep the gateway waiting.
   const ingestPool = new pg.Pool({
