@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Logger, runMigrations } from 'graphile-worker';
 import pg from 'pg';
+import type { Logger as PinoLogger } from 'pino';
 import type { WorkerConfig } from '../env';
 import ingestRoutes from '../ingest/routes';
 import { isDatabaseUnavailable } from '../recovery/db-errors';
@@ -44,7 +45,8 @@ export function queueLogger(log: FastifyBaseLogger): Logger {
           : level === 'info' && !perJob
             ? 'info'
             : 'debug';
-    if (!log.isLevelEnabled(to)) return;
+    // Fastify's logger is pino's (its type leaves isLevelEnabled out); no child is made for a line not written.
+    if (!(log as unknown as Pick<PinoLogger, 'isLevelEnabled'>).isLevelEnabled(to)) return;
     log.child({ scope: scope.label ?? 'jobs', ...meta })[to](message);
   });
 }
