@@ -211,7 +211,8 @@ describe('[CARE][EVENTS]: care events', () => {
         { ...completed('ADL_ESCORT'), residentRid: g.residents.MC.id },
         { ...completed('ADL_ESCORT'), residentRid: g.residents.LTC.id },
       ],
-      eventTimestamp: Date.now() + 1000,
+      // Well after the migrated alert's care event (stamped when it is resolved, below), however slow the machine.
+      eventTimestamp: Date.now() + 10 * 60_000,
     });
     expect(created.statusCode).toBe(201);
     manual = created.json();
