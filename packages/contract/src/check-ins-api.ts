@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCheckInReasonSchema, ZCheckInStatusSchema } from './check-ins';
 import { ZIdSchema, ZQueryBooleanSchema, zDate } from './common';
+import { ZPageNumberSchema, ZPageSizeSchema } from './tasks-api';
 
 /** Check-ins (alerts doc section 7): GET and POST /checkIns, GET and PUT /checkIns/{checkInId}. */
 export const CHECK_INS_PATH = '/admin/api/v1/checkIns';
@@ -58,3 +59,33 @@ export const CheckInErrorCode = {
   CHECK_IN_ON_HOLD: 'CHECK_IN_ON_HOLD',
 } as const;
 export type CheckInErrorCode = (typeof CheckInErrorCode)[keyof typeof CheckInErrorCode];
+
+/**
+ * POST /checkIns/search (alerts doc section 7): stored check-ins of the caller's facilities, filtered by the
+ * values of GET /checkIns as lists, over a range of days (inclusive; none: every day), paged; newest day first,
+ * then by unit name (docs/decisions/0231).
+ */
+export const CHECK_INS_SEARCH_MAX_IDS = 500;
+export const ZSearchCheckInsRequestSchema = z.strictObject({
+  enterpriseId: ZIdSchema.optional(),
+  facilityIds: z.array(ZIdSchema).max(CHECK_INS_SEARCH_MAX_IDS).optional(),
+  unitIds: z.array(ZIdSchema).max(CHECK_INS_SEARCH_MAX_IDS).optional(),
+  careZoneIds: z.array(ZIdSchema).max(CHECK_INS_SEARCH_MAX_IDS).optional(),
+  /** First day, yyyy-MM-dd (inclusive). */
+  fromDate: zDate().optional(),
+  /** Last day, yyyy-MM-dd (inclusive). */
+  toDate: zDate().optional(),
+  statuses: z.array(ZCheckInStatusSchema).max(10).optional(),
+  isOnHold: z.boolean().optional(),
+  pageNumber: ZPageNumberSchema,
+  pageSize: ZPageSizeSchema,
+});
+export type TSearchCheckInsRequest = z.infer<typeof ZSearchCheckInsRequestSchema>;
+
+export const ZSearchCheckInsReplySchema = z.object({
+  checkIns: z.array(ZCheckInReplySchema),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type TSearchCheckInsReply = z.infer<typeof ZSearchCheckInsReplySchema>;

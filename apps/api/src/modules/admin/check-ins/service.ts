@@ -5,11 +5,13 @@ import {
   type TCheckInReply,
   type TCreateCheckInRequest,
   type TListCheckInsQuery,
+  type TSearchCheckInsReply,
+  type TSearchCheckInsRequest,
   type TUpdateCheckInRequest,
   ZStaffCheckInReasonSchema,
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
-import { checkInDayOfPress, derivePermissions, isBeforeDailyCheckIn } from '@sage/domain';
+import { checkInDayOfPress, derivePermissions, isBeforeDailyCheckIn, isUnitOnHold } from '@sage/domain';
 import { conflict, forbidden, invalidInput, notFound } from '../../../plugins/app/errors';
 import { type FacilityAccess, loadFacilityAccess, resolveFacilityScope } from '../staff/access';
 
@@ -191,14 +193,27 @@ export async function getOrCreateCheckIn(
 ): Promise<TCheckInReply> {
   const unit = await prisma.unit.findUnique({
     where: { id: body.unitId },
-    select: { id: true, facilityId: true, enterpriseId: true, facility: { select: { timezone: true } } },
+    select: {
+      id: true,
+      facilityId: true,
+      enterpriseId: true,
+      facility: { select: { timezone: true } },
+      residents: { select: { isOnHold: true, isArchived: true } },
+    },
   });
   if (!unit) throw notFound('Unit not found');
   assertMayChange(await accessTo(prisma, staffMemberId, unit.facilityId, 'Unit'));
   const date = dbDate(todayIn(unit.facility.timezone, now));
   const row = await prisma.checkIn.upsert({
     where: { facilityId_unitId_date: { facilityId: unit.facilityId, unitId: unit.id, date } },
-    create: { facilityId: unit.facilityId, enterpriseId: unit.enterpriseId, unitId: unit.id, date },
+    // Created as the daily check-in job would (docs/decisions/0230): SKIPPED_ON_HOLD for a unit on hold.
+    create: {
+      facilityId: unit.facilityId,
+      enterpriseId: unit.enterpriseId,
+      unitId: unit.id,
+      date,
+      ...(isUnitOnHold(unit.residents) ? { status: 'SKIPPED_ON_HOLD' as const, isOnHold: true } : {}),
+    },
     update: {},
     select: CHECK_IN_SELECT,
   });
@@ -259,4 +274,79 @@ export async function updateCheckIn(
   }
   const row = await prisma.checkIn.update({ where: { id: checkInId }, data, select: CHECK_IN_SELECT });
   return toReply(row);
+}
+
+/**
+ * POST /checkIns/search: stored check-ins of the caller's facilities where they see check-ins (care staff,
+ * nurses and management: those who see or answer alerts; others 403), filtered and paged; newest day first,
+ * then by unit name (docs/decisions/0231).
+ */
+export async function searchCheckIns(
+  prisma: PrismaClient,
+  staffMemberId: string,
+  body: TSearchCheckInsRequest,
+): Promise<TSearchCheckInsReply> {
+  if (body.fromDate && body.toDate && body.fromDate > body.toDate) {
+    throw invalidInput([
+      { field: 'body.toDate', rule: 'range', message: 'toDate must not be before fromDate' },
+    ]);
+  }
+  let access = await loadFacilityAccess(prisma, staffMemberId);
+  if (body.enterpriseId) {
+    access = access.filter((f) => f.enterpriseId === body.enterpriseId);
+    if (!access.length) throw forbidden(`You have no access to enterprise ${body.enterpriseId}`);
+  }
+  if (body.facilityIds) {
+    const mine = new Set(access.map((f) => f.facilityId));
+    const foreign = body.facilityIds.find((id) => !mine.has(id));
+    if (foreign) throw forbidden(`You have no access to facility ${foreign}`);
+    const wanted = new Set(body.facilityIds);
+    access = access.filter((f) => wanted.has(f.facilityId));
+  }
+  const allowed = access.filter(canChangeCheckIns);
+  if (access.length && !allowed.length) throw forbidden('You may not see check-ins');
+  const facilityIds = allowed.map((f) => f.facilityId);
+
+  let unitIds: string[] | undefined = body.unitIds;
+  if (body.careZoneIds?.length) {
+    const zones = await prisma.careZone.findMany({
+      where: { id: { in: body.careZoneIds }, facilityId: { in: facilityIds } },
+    });
+    const missing = body.careZoneIds.find((id) => !zones.some((z) => z.id === id));
+    if (missing) throw notFound(`Care zone ${missing} not found`);
+    const units = await prisma.unit.findMany({
+      where: { facilityId: { in: zones.map((z) => z.facilityId) } },
+      select: { id: true, facilityId: true, careType: true, ward: true, building: true, wing: true, floor: true },
+    });
+    const inZones = units
+      .filter((u) => zones.some((z) => z.facilityId === u.facilityId && inCareZone(u, z)))
+      .map((u) => u.id);
+    unitIds = unitIds ? unitIds.filter((id) => inZones.includes(id)) : inZones;
+  }
+
+  const where: Prisma.CheckInWhereInput = {
+    facilityId: { in: facilityIds },
+    ...(unitIds ? { unitId: { in: unitIds } } : {}),
+    ...(body.fromDate || body.toDate
+      ? {
+          date: {
+            ...(body.fromDate ? { gte: dbDate(body.fromDate) } : {}),
+            ...(body.toDate ? { lte: dbDate(body.toDate) } : {}),
+          },
+        }
+      : {}),
+    ...(body.statuses ? { status: { in: body.statuses } } : {}),
+    ...(body.isOnHold !== undefined ? { isOnHold: body.isOnHold } : {}),
+  };
+  const [totalCount, rows] = await prisma.$transaction([
+    prisma.checkIn.count({ where }),
+    prisma.checkIn.findMany({
+      where,
+      select: CHECK_IN_SELECT,
+      orderBy: [{ date: 'desc' }, { unit: { displayName: 'asc' } }, { id: 'asc' }],
+      skip: body.pageNumber * body.pageSize,
+      take: body.pageSize,
+    }),
+  ]);
+  return { checkIns: rows.map(toReply), pageNumber: body.pageNumber, pageSize: body.pageSize, totalCount };
 }
