@@ -228,6 +228,14 @@ export function createAppRouter() {
                   () => import('../features/admin/ehr-locked-fields/ehr-locked-fields-page'),
                 ).then((m) => ({ Component: m.EhrLockedFieldsPage })),
             },
+            // Daily check-in list (docs/decisions/0232).
+            {
+              path: 'check-ins',
+              lazy: () =>
+                importWithReload(() => import('../features/check-ins/daily-check-ins-page')).then((m) => ({
+                  Component: m.DailyCheckInsPage,
+                })),
+            },
           ],
         },
         // Any other path: the login page when signed out (spec), the dashboard when signed in.

@@ -21,7 +21,13 @@ describe('[ADMIN][CHECK-INS][SEARCH]: POST /checkIns/search, scoped to my facili
   };
   const row = (tf: TestFacility, unitId: string, day: string, data: object = {}) =>
     t.db.prisma.checkIn.create({
-      data: { facilityId: tf.facilityId, enterpriseId: tf.enterpriseId, unitId, date: new Date(`${day}T00:00:00Z`), ...data },
+      data: {
+        facilityId: tf.facilityId,
+        enterpriseId: tf.enterpriseId,
+        unitId,
+        date: new Date(`${day}T00:00:00Z`),
+        ...data,
+      },
     });
 
   beforeAll(async () => {
@@ -100,7 +106,9 @@ describe('[ADMIN][CHECK-INS][SEARCH]: POST /checkIns/search, scoped to my facili
       ENTERPRISE: f.enterpriseId,
       OTHER_UNIT: other.units.IL.id,
     };
-    const body = JSON.parse(JSON.stringify(filter), (_k, v) => (typeof v === 'string' && ids[v] ? ids[v] : v));
+    const body = JSON.parse(JSON.stringify(filter), (_k, v) =>
+      typeof v === 'string' && ids[v] ? ids[v] : v,
+    );
     const reply = await ok(f.staff.nurse.id, body);
     expect(reply.totalCount).toBe(count);
     expect(reply.checkIns).toHaveLength(count);
@@ -147,6 +155,18 @@ describe('[ADMIN][CHECK-INS][SEARCH]: POST /checkIns/search, scoped to my facili
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'SKIPPED_ON_HOLD', isOnHold: true });
+    // GET /checkIns lists a unit on hold without a stored check-in the same way.
+    await t.db.prisma.checkIn.deleteMany({ where: { unitId: heldUnitId, id: res.json().id } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/admin/api/v1/checkIns?facilityId=${f.facilityId}`,
+      headers: await t.headersFor(f.staff.caregiver.id),
+    });
+    expect(list.json().find((c: { unit: { id: string } }) => c.unit.id === heldUnitId)).toMatchObject({
+      id: null,
+      status: 'SKIPPED_ON_HOLD',
+      isOnHold: true,
+    });
   });
 
   it('refuses staff who neither see nor answer alerts (housekeeping: 403)', async () => {

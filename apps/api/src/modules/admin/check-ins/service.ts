@@ -141,6 +141,7 @@ export async function listCheckIns(
           building: true,
           wing: true,
           floor: true,
+          residents: { select: { isOnHold: true, isArchived: true } },
         },
         orderBy: { displayName: 'asc' },
       })
@@ -151,15 +152,17 @@ export async function listCheckIns(
     });
     const byUnit = new Map(rows.map((r) => [r.unit.id, toReply(r)]));
     for (const unit of units) {
+      // Not stored yet: listed as the daily check-in job will create it (SKIPPED_ON_HOLD for a unit on hold).
+      const onHold = isUnitOnHold(unit.residents);
       const checkIn: TCheckIn = byUnit.get(unit.id) ?? {
         id: null,
-        status: 'PENDING',
+        status: onHold ? 'SKIPPED_ON_HOLD' : 'PENDING',
         checkInReason: null,
         checkInTimestamp: null,
         unit: { id: unit.id, displayName: unit.displayName },
         date: day,
         facilityId: facility.id,
-        isOnHold: false,
+        isOnHold: onHold,
       };
       if (query.status && checkIn.status !== query.status) continue;
       if (query.isOnHold !== undefined && checkIn.isOnHold !== query.isOnHold) continue;
@@ -316,7 +319,15 @@ export async function searchCheckIns(
     if (missing) throw notFound(`Care zone ${missing} not found`);
     const units = await prisma.unit.findMany({
       where: { facilityId: { in: zones.map((z) => z.facilityId) } },
-      select: { id: true, facilityId: true, careType: true, ward: true, building: true, wing: true, floor: true },
+      select: {
+        id: true,
+        facilityId: true,
+        careType: true,
+        ward: true,
+        building: true,
+        wing: true,
+        floor: true,
+      },
     });
     const inZones = units
       .filter((u) => zones.some((z) => z.facilityId === u.facilityId && inCareZone(u, z)))
