@@ -24,7 +24,11 @@ export async function seedCheckInCommunity(prisma: PrismaClient): Promise<void> 
       buildFacility(tx, {
         ...plan,
         staff: plan.staff.map((s) =>
-          s.key === 'caregiver' ? { ...s, phoneNumber: CHECK_IN_COMMUNITY.caregiverPhone } : s,
+          s.key === 'caregiver'
+            ? { ...s, phoneNumber: CHECK_IN_COMMUNITY.caregiverPhone }
+            : s.key === 'manager'
+              ? { ...s, phoneNumber: CHECK_IN_COMMUNITY.managerPhone }
+              : s,
         ),
       }),
     { timeout: 30_000 },

@@ -22,6 +22,8 @@ export const LOGOFF_COMMUNITY = {
 export const CHECK_IN_COMMUNITY = {
   facilityName: 'Cedar Commons',
   caregiverPhone: '+14155550233',
+  /** Its manager (Management admin), for the routine-check settings. */
+  managerPhone: '+14155550234',
   occupiedUnit: 'IL 301',
   emptyUnit: 'IL 302',
   onHoldUnit: 'IL 303',

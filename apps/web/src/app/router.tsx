@@ -236,6 +236,13 @@ export function createAppRouter() {
                   Component: m.DailyCheckInsPage,
                 })),
             },
+            {
+              path: 'manage/routine-checks',
+              lazy: () =>
+                importWithReload(() => import('../features/admin/routine-checks/routine-checks-page')).then(
+                  (m) => ({ Component: m.RoutineChecksPage }),
+                ),
+            },
           ],
         },
         // Any other path: the login page when signed out (spec), the dashboard when signed in.
