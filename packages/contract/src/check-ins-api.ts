@@ -57,6 +57,8 @@ export const CheckInErrorCode = {
   /** "Check-in: blocked during downtime": before 4:00 am facility time (409, 'Daily check-in begins at 4:00 am'). */
   CHECK_IN_DOWNTIME: 'CHECK_IN_DOWNTIME',
   CHECK_IN_ON_HOLD: 'CHECK_IN_ON_HOLD',
+  /** The check-in is no longer in the state the change starts from: checked in already, removed already, or its day passed (EXPIRED); docs/decisions/0235. */
+  CHECK_IN_CHANGED: 'CHECK_IN_CHANGED',
 } as const;
 export type CheckInErrorCode = (typeof CheckInErrorCode)[keyof typeof CheckInErrorCode];
 

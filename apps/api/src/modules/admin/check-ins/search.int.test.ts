@@ -189,3 +189,84 @@ describe('[ADMIN][CHECK-INS][SEARCH]: POST /checkIns/search, scoped to my facili
     expect(res.body).toContain(field);
   });
 });
+
+describe('[ADMIN][CHECK-INS][RACES]: PUT /checkIns/{id} changes only the current day, PENDING <-> COMPLETE (decision 0235)', () => {
+  let t: TestApp;
+  let f: TestFacility;
+  const put = async (as: string, id: string, body: object) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/admin/api/v1/checkIns/${id}`,
+      headers: await t.headersFor(as),
+      payload: body,
+    });
+
+  beforeAll(async () => {
+    // Noon in Chicago on 2026-11-20.
+    t = await buildTestApp({}, { now: () => new Date('2026-11-20T18:00:00.000Z') });
+    f = await createTestFacility(t.db.prisma);
+  });
+  afterAll(() => t.close());
+
+  it('two staff checking a unit in at once: one wins, the other gets a 409 and the winner is kept', async () => {
+    const { id } = await t.db.prisma.checkIn.create({
+      data: {
+        facilityId: f.facilityId,
+        enterpriseId: f.enterpriseId,
+        unitId: f.units.IL.id,
+        date: new Date('2026-11-20T00:00:00Z'),
+      },
+    });
+    const [a, b] = await Promise.all([
+      put(f.staff.caregiver.id, id, { status: 'COMPLETE', checkInReason: 'SEEN_IN_PERSON' }),
+      put(f.staff.nurse.id, id, { status: 'COMPLETE', checkInReason: 'CALLED_RESIDENT' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const winner = a.statusCode === 200 ? a : b;
+    const loser = a.statusCode === 200 ? b : a;
+    expect(loser.json()).toMatchObject({
+      code: 'CHECK_IN_CHANGED',
+      message: 'This unit is already checked in',
+    });
+    const row = await t.db.prisma.checkIn.findUniqueOrThrow({ where: { id } });
+    expect(row.checkInReason).toBe(winner.json().checkInReason);
+
+    // Removing twice: the second is a 409 too.
+    expect((await put(f.staff.caregiver.id, id, { status: 'PENDING' })).statusCode).toBe(200);
+    const again = await put(f.staff.caregiver.id, id, { status: 'PENDING' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'CHECK_IN_CHANGED' });
+  });
+
+  it("refuses a past day's check-in, pending or expired (409), and changes nothing", async () => {
+    for (const status of ['PENDING', 'EXPIRED'] as const) {
+      const { id } = await t.db.prisma.checkIn.upsert({
+        where: {
+          facilityId_unitId_date: {
+            facilityId: f.facilityId,
+            unitId: f.units.IL.id,
+            date: new Date('2026-11-19T00:00:00Z'),
+          },
+        },
+        create: {
+          facilityId: f.facilityId,
+          enterpriseId: f.enterpriseId,
+          unitId: f.units.IL.id,
+          date: new Date('2026-11-19T00:00:00Z'),
+          status,
+        },
+        update: { status },
+      });
+      const res = await put(f.staff.caregiver.id, id, {
+        status: 'COMPLETE',
+        checkInReason: 'SEEN_IN_PERSON',
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'CHECK_IN_CHANGED',
+        message: "This check-in's day has passed",
+      });
+      expect((await t.db.prisma.checkIn.findUniqueOrThrow({ where: { id } })).status).toBe(status);
+    }
+  });
+});

@@ -238,12 +238,18 @@ export async function updateCheckIn(
 ): Promise<TCheckInReply> {
   const existing = await prisma.checkIn.findUnique({
     where: { id: checkInId },
-    select: { facilityId: true, status: true, isOnHold: true, facility: { select: { timezone: true } } },
+    select: {
+      facilityId: true,
+      status: true,
+      isOnHold: true,
+      date: true,
+      facility: { select: { timezone: true } },
+    },
   });
   if (!existing) throw notFound('Check-in not found');
   assertMayChange(await accessTo(prisma, staffMemberId, existing.facilityId, 'Check-in'));
 
-  let data: Prisma.CheckInUpdateInput;
+  let data: Prisma.CheckInUpdateManyMutationInput;
   if (body.status === 'COMPLETE') {
     const reason = ZStaffCheckInReasonSchema.safeParse(body.checkInReason);
     if (!reason.success) {
@@ -275,7 +281,26 @@ export async function updateCheckIn(
   if (existing.isOnHold || existing.status === 'SKIPPED_ON_HOLD') {
     throw conflict('This check-in is on hold', CheckInErrorCode.CHECK_IN_ON_HOLD);
   }
-  const row = await prisma.checkIn.update({ where: { id: checkInId }, data, select: CHECK_IN_SELECT });
+  // Only the current day's check-in changes, and only PENDING -> COMPLETE or COMPLETE -> PENDING: the update is
+  // conditional, so of two staff checking in (or removing) at once one wins and the other gets a 409
+  // (docs/decisions/0235).
+  const from = body.status === 'COMPLETE' ? 'PENDING' : 'COMPLETE';
+  const today = dbDate(todayIn(existing.facility.timezone, now));
+  const { count } = await prisma.checkIn.updateMany({
+    where: { id: checkInId, status: from, isOnHold: false, date: today },
+    data,
+  });
+  if (count === 0) {
+    throw conflict(
+      existing.date.getTime() !== today.getTime()
+        ? "This check-in's day has passed"
+        : body.status === 'COMPLETE'
+          ? 'This unit is already checked in'
+          : 'This check-in was already removed',
+      CheckInErrorCode.CHECK_IN_CHANGED,
+    );
+  }
+  const row = await prisma.checkIn.findUniqueOrThrow({ where: { id: checkInId }, select: CHECK_IN_SELECT });
   return toReply(row);
 }
 
