@@ -50,6 +50,8 @@ export function DailyCheckInsPage() {
     queryFn: () => checkInsApi.listToday(facilityId ?? ''),
     enabled: open,
     refetchOnWindowFocus: true,
+    // "optionally polled": check-in button presses show up within a minute.
+    refetchInterval: open ? MINUTE_MS : false,
   });
   const units = useUnitSearch(facilityId, 'INDEPENDENT_LIVING', !open);
 
