@@ -5,7 +5,7 @@ import {
   DEFAULT_CHECK_IN_TIME_FALLBACK_MINUTES,
   DEFAULT_CHECK_IN_TIME_MINUTES,
 } from '@sage/contract';
-import { formatInTimeZone } from 'date-fns-tz';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 
 /**
  * "Default check-in time helper values: 0 gives 15 min, 1 gives 60, 2 gives 1440, 3 gives none; default 1440."
@@ -34,3 +34,30 @@ export const checkInDate = (now: Date, timeZone: string): string =>
 /** A check-in time shown as 'MMM d, yyyy at h:mm a' in the facility's time zone. */
 export const formatCheckInTime = (checkInTimestampMs: number, timeZone: string): string =>
   formatInTimeZone(new Date(checkInTimestampMs), timeZone, CHECK_IN_TIME_FORMAT);
+
+/**
+ * The current check-in day (yyyy-MM-dd) of a facility: its local date, where the day begins at 4:00 am ("Daily
+ * check-in starts at 4:00 am in the facility's timezone"), so at 2:00 am it is still the previous day. The daily
+ * check-in job creates this day's check-ins and expires the earlier days' pending ones (docs/decisions/0230).
+ */
+export const currentCheckInDay = (now: Date, timeZone: string): string => {
+  const local = checkInDate(now, timeZone);
+  if (!isBeforeDailyCheckIn(now, timeZone)) return local;
+  const previous = new Date(`${local}T12:00:00Z`);
+  previous.setUTCDate(previous.getUTCDate() - 1);
+  return previous.toISOString().slice(0, 10);
+};
+
+/** The instant a check-in day (yyyy-MM-dd) begins: 4:00 am facility time that day (daylight-saving days included). */
+export const checkInDayStartsAt = (day: string, timeZone: string): Date =>
+  fromZonedTime(`${day}T0${DAILY_CHECK_IN_START_HOUR}:00:00`, timeZone);
+
+/**
+ * Whether a unit's daily check-in is skipped as on hold (SKIPPED_ON_HOLD): it has current (not archived)
+ * residents and every one of them is on hold. A unit without residents is not on hold; its check-in stays
+ * pending, without a check-in button ('No residents in this unit') (docs/decisions/0230).
+ */
+export const isUnitOnHold = (residents: readonly { isOnHold: boolean; isArchived: boolean }[]): boolean => {
+  const current = residents.filter((r) => !r.isArchived);
+  return current.length > 0 && current.every((r) => r.isOnHold);
+};

@@ -1,5 +1,5 @@
 import { Severity, TaskUpdateType } from '@sage/contract';
-import { checkInDate, isBeforeDailyCheckIn } from './check-in-time';
+import { currentCheckInDay } from './check-in-time';
 
 /*
  * What a device event does to the alerts of a facility (ARCHITECTURE.md "Device ingest contract").
@@ -189,10 +189,5 @@ export const planDeviceEvent = (event: DeviceEventKind, s: DeviceSubject): Devic
  * begins at 4:00 am ("Daily check-in starts at 4:00 am in the facility's timezone"), so a press at 2:00 am
  * still belongs to the previous day's check-in. Returns yyyy-MM-dd.
  */
-export const checkInDayOfPress = (pressedAt: Date, timeZone: string): string => {
-  const local = checkInDate(pressedAt, timeZone);
-  if (!isBeforeDailyCheckIn(pressedAt, timeZone)) return local;
-  const previous = new Date(`${local}T12:00:00Z`);
-  previous.setUTCDate(previous.getUTCDate() - 1);
-  return previous.toISOString().slice(0, 10);
-};
+export const checkInDayOfPress = (pressedAt: Date, timeZone: string): string =>
+  currentCheckInDay(pressedAt, timeZone);

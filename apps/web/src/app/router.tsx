@@ -228,6 +228,21 @@ export function createAppRouter() {
                   () => import('../features/admin/ehr-locked-fields/ehr-locked-fields-page'),
                 ).then((m) => ({ Component: m.EhrLockedFieldsPage })),
             },
+            // Daily check-in list (docs/decisions/0232).
+            {
+              path: 'check-ins',
+              lazy: () =>
+                importWithReload(() => import('../features/check-ins/daily-check-ins-page')).then((m) => ({
+                  Component: m.DailyCheckInsPage,
+                })),
+            },
+            {
+              path: 'manage/routine-checks',
+              lazy: () =>
+                importWithReload(() => import('../features/admin/routine-checks/routine-checks-page')).then(
+                  (m) => ({ Component: m.RoutineChecksPage }),
+                ),
+            },
           ],
         },
         // Any other path: the login page when signed out (spec), the dashboard when signed in.

@@ -12,6 +12,7 @@ import {
 } from 'graphile-worker';
 import pg from 'pg';
 import pino from 'pino';
+import { dailyCheckInCronItems, dailyCheckInTasks } from '../check-ins/daily-check-ins';
 import type { WorkerConfig } from '../env';
 import { careConfirmationTimeout } from '../jobs/care-confirmation-timeout';
 import { PROCESS_DEVICE_EVENT } from '../jobs/names';
@@ -105,6 +106,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       const deleted = await pruneTaskChanges(pool);
       if (deleted) helpers.logger.info(`pruned ${deleted} task changes past their retention`);
     },
+    ...dailyCheckInTasks,
   };
   const takeover = new Takeover(
     pool,
@@ -125,6 +127,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     parsedCronItems: parseCronItems([
       { task: JobName.pruneTaskChanges, match: '17 * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } },
       ...supervisionCronItems,
+      ...dailyCheckInCronItems,
     ]),
     logger,
   });

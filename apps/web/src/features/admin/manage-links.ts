@@ -1,5 +1,6 @@
 import { AdminMessages } from '@sage/contract';
 import { ADMIN_ROUTES } from './admin-shared';
+import { ROUTINE_CHECKS_ROUTE, ROUTINE_CHECKS_TITLE } from './routine-checks/routine-checks-route';
 
 /** The sections of the managers' area, one line each (other sections add theirs here). */
 export const MANAGE_LINKS: { label: string; to: string }[] = [
@@ -7,4 +8,5 @@ export const MANAGE_LINKS: { label: string; to: string }[] = [
   { label: AdminMessages.units, to: ADMIN_ROUTES.units },
   { label: AdminMessages.careZones, to: ADMIN_ROUTES.careZones },
   { label: AdminMessages.ehrLockedFields, to: ADMIN_ROUTES.ehrLockedFields },
+  { label: ROUTINE_CHECKS_TITLE, to: ROUTINE_CHECKS_ROUTE },
 ];

@@ -1,9 +1,18 @@
-import { type TCheckInReply, type TStaffCheckInReason, ZCheckInReplySchema } from '@sage/contract';
+import {
+  type TCheckIn,
+  type TCheckInReply,
+  type TStaffCheckInReason,
+  ZCheckInReplySchema,
+  ZListCheckInsReplySchema,
+} from '@sage/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api';
 import { shiftApi, shiftKeys } from '../shift/shift-api';
 
 export const checkInsApi = {
+  /** The facility's check-ins of the current check-in day (GET /checkIns; units without one listed PENDING, id null). */
+  listToday: (facilityId: string): Promise<TCheckIn[]> =>
+    api.get('admin', '/checkIns', { query: { facilityId }, parse: ZListCheckInsReplySchema.parse }),
   /** Today's check-in of a unit, created as PENDING when missing (POST /checkIns). */
   todayOfUnit: (unitId: string): Promise<TCheckInReply> =>
     api.post('admin', '/checkIns', { unitId }, { parse: ZCheckInReplySchema.parse }),
@@ -19,6 +28,7 @@ export const checkInsApi = {
 export const checkInKeys = {
   all: ['checkIns'] as const,
   unit: (unitId: string) => ['checkIns', 'unit', unitId] as const,
+  facility: (facilityId: string) => ['checkIns', 'facility', facilityId] as const,
 };
 
 /** The unit's check-in for today; `enabled` is false before 4:00 am facility time ("nothing is fetched"). */

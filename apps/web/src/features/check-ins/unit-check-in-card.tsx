@@ -76,6 +76,8 @@ export function UnitCheckInCard({ unit, facilityId, onCancel }: UnitCheckInCardP
         toast.warning(CheckInMessages.dailyCheckInBegins);
         return;
       }
+      // Changed meanwhile (another device checked in or removed it: docs/decisions/0235): show it as it is now.
+      void queryClient.invalidateQueries({ queryKey: checkInKeys.unit(unit.id) });
       reportError(error, { action: 'update-check-in', unitId: unit.id });
       toast.error(CheckInMessages.updateFailed);
     },

@@ -10,6 +10,7 @@ import { ManageEntry } from '../admin/manage-entry';
 import { useOpenTasks } from '../alerts/alerts-api';
 import { TASK_CARD_MIN_HEIGHT, TaskCard } from '../alerts/task-card';
 import { useNow } from '../alerts/use-now';
+import { DailyCheckInEntry } from '../check-ins/daily-check-in-entry';
 import { LiveUpdates } from '../live/use-live-updates';
 import { NotificationEntries } from '../notification-policies/notification-entries';
 import { useProfile } from '../shift/shift-api';
@@ -102,6 +103,7 @@ export function DashboardPage() {
           </Section>
 
           <DeviceTroubleSection now={now} />
+          <DailyCheckInEntry />
           <Button component={Link} to={TEAM_ROUTE} variant="light" size="lg">
             Team
           </Button>

@@ -5,10 +5,12 @@ import {
   ZCreateCheckInRequestSchema,
   ZListCheckInsQuerySchema,
   ZListCheckInsReplySchema,
+  ZSearchCheckInsReplySchema,
+  ZSearchCheckInsRequestSchema,
   ZUpdateCheckInRequestSchema,
 } from '@sage/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getCheckIn, getOrCreateCheckIn, listCheckIns, updateCheckIn } from './service';
+import { getCheckIn, getOrCreateCheckIn, listCheckIns, searchCheckIns, updateCheckIn } from './service';
 
 const errors = ERROR_REPLIES;
 const tags = ['admin: check-ins'];
@@ -39,6 +41,20 @@ const checkInsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getOrCreateCheckIn(app.prisma, request.auth!.staffMemberId, request.body, app.now()),
+  );
+
+  app.post(
+    '/search',
+    {
+      schema: {
+        tags,
+        summary:
+          "Search the stored check-ins of the caller's facilities (filters, days, paging; newest day first)",
+        body: ZSearchCheckInsRequestSchema,
+        response: { 200: ZSearchCheckInsReplySchema, ...errors },
+      },
+    },
+    async (request) => searchCheckIns(app.prisma, request.auth!.staffMemberId, request.body),
   );
 
   app.get(

@@ -5,11 +5,13 @@ import {
   type TCheckInReply,
   type TCreateCheckInRequest,
   type TListCheckInsQuery,
+  type TSearchCheckInsReply,
+  type TSearchCheckInsRequest,
   type TUpdateCheckInRequest,
   ZStaffCheckInReasonSchema,
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
-import { checkInDayOfPress, derivePermissions, isBeforeDailyCheckIn } from '@sage/domain';
+import { checkInDayOfPress, derivePermissions, isBeforeDailyCheckIn, isUnitOnHold } from '@sage/domain';
 import { conflict, forbidden, invalidInput, notFound } from '@sage/service-kit/errors';
 import { type FacilityAccess, loadFacilityAccess, resolveFacilityScope } from '../staff/access';
 
@@ -139,6 +141,7 @@ export async function listCheckIns(
           building: true,
           wing: true,
           floor: true,
+          residents: { select: { isOnHold: true, isArchived: true } },
         },
         orderBy: { displayName: 'asc' },
       })
@@ -149,15 +152,17 @@ export async function listCheckIns(
     });
     const byUnit = new Map(rows.map((r) => [r.unit.id, toReply(r)]));
     for (const unit of units) {
+      // Not stored yet: listed as the daily check-in job will create it (SKIPPED_ON_HOLD for a unit on hold).
+      const onHold = isUnitOnHold(unit.residents);
       const checkIn: TCheckIn = byUnit.get(unit.id) ?? {
         id: null,
-        status: 'PENDING',
+        status: onHold ? 'SKIPPED_ON_HOLD' : 'PENDING',
         checkInReason: null,
         checkInTimestamp: null,
         unit: { id: unit.id, displayName: unit.displayName },
         date: day,
         facilityId: facility.id,
-        isOnHold: false,
+        isOnHold: onHold,
       };
       if (query.status && checkIn.status !== query.status) continue;
       if (query.isOnHold !== undefined && checkIn.isOnHold !== query.isOnHold) continue;
@@ -191,14 +196,27 @@ export async function getOrCreateCheckIn(
 ): Promise<TCheckInReply> {
   const unit = await prisma.unit.findUnique({
     where: { id: body.unitId },
-    select: { id: true, facilityId: true, enterpriseId: true, facility: { select: { timezone: true } } },
+    select: {
+      id: true,
+      facilityId: true,
+      enterpriseId: true,
+      facility: { select: { timezone: true } },
+      residents: { select: { isOnHold: true, isArchived: true } },
+    },
   });
   if (!unit) throw notFound('Unit not found');
   assertMayChange(await accessTo(prisma, staffMemberId, unit.facilityId, 'Unit'));
   const date = dbDate(todayIn(unit.facility.timezone, now));
   const row = await prisma.checkIn.upsert({
     where: { facilityId_unitId_date: { facilityId: unit.facilityId, unitId: unit.id, date } },
-    create: { facilityId: unit.facilityId, enterpriseId: unit.enterpriseId, unitId: unit.id, date },
+    // Created as the daily check-in job would (docs/decisions/0230): SKIPPED_ON_HOLD for a unit on hold.
+    create: {
+      facilityId: unit.facilityId,
+      enterpriseId: unit.enterpriseId,
+      unitId: unit.id,
+      date,
+      ...(isUnitOnHold(unit.residents) ? { status: 'SKIPPED_ON_HOLD' as const, isOnHold: true } : {}),
+    },
     update: {},
     select: CHECK_IN_SELECT,
   });
@@ -220,12 +238,18 @@ export async function updateCheckIn(
 ): Promise<TCheckInReply> {
   const existing = await prisma.checkIn.findUnique({
     where: { id: checkInId },
-    select: { facilityId: true, status: true, isOnHold: true, facility: { select: { timezone: true } } },
+    select: {
+      facilityId: true,
+      status: true,
+      isOnHold: true,
+      date: true,
+      facility: { select: { timezone: true } },
+    },
   });
   if (!existing) throw notFound('Check-in not found');
   assertMayChange(await accessTo(prisma, staffMemberId, existing.facilityId, 'Check-in'));
 
-  let data: Prisma.CheckInUpdateInput;
+  let data: Prisma.CheckInUpdateManyMutationInput;
   if (body.status === 'COMPLETE') {
     const reason = ZStaffCheckInReasonSchema.safeParse(body.checkInReason);
     if (!reason.success) {
@@ -257,6 +281,108 @@ export async function updateCheckIn(
   if (existing.isOnHold || existing.status === 'SKIPPED_ON_HOLD') {
     throw conflict('This check-in is on hold', CheckInErrorCode.CHECK_IN_ON_HOLD);
   }
-  const row = await prisma.checkIn.update({ where: { id: checkInId }, data, select: CHECK_IN_SELECT });
+  // Only the current day's check-in changes, and only PENDING -> COMPLETE or COMPLETE -> PENDING: the update is
+  // conditional, so of two staff checking in (or removing) at once one wins and the other gets a 409
+  // (docs/decisions/0235).
+  const from = body.status === 'COMPLETE' ? 'PENDING' : 'COMPLETE';
+  const today = dbDate(todayIn(existing.facility.timezone, now));
+  const { count } = await prisma.checkIn.updateMany({
+    where: { id: checkInId, status: from, isOnHold: false, date: today },
+    data,
+  });
+  if (count === 0) {
+    throw conflict(
+      existing.date.getTime() !== today.getTime()
+        ? "This check-in's day has passed"
+        : body.status === 'COMPLETE'
+          ? 'This unit is already checked in'
+          : 'This check-in was already removed',
+      CheckInErrorCode.CHECK_IN_CHANGED,
+    );
+  }
+  const row = await prisma.checkIn.findUniqueOrThrow({ where: { id: checkInId }, select: CHECK_IN_SELECT });
   return toReply(row);
+}
+
+/**
+ * POST /checkIns/search: stored check-ins of the caller's facilities where they see check-ins (care staff,
+ * nurses and management: those who see or answer alerts; others 403), filtered and paged; newest day first,
+ * then by unit name (docs/decisions/0231).
+ */
+export async function searchCheckIns(
+  prisma: PrismaClient,
+  staffMemberId: string,
+  body: TSearchCheckInsRequest,
+): Promise<TSearchCheckInsReply> {
+  if (body.fromDate && body.toDate && body.fromDate > body.toDate) {
+    throw invalidInput([
+      { field: 'body.toDate', rule: 'range', message: 'toDate must not be before fromDate' },
+    ]);
+  }
+  let access = await loadFacilityAccess(prisma, staffMemberId);
+  if (body.enterpriseId) {
+    access = access.filter((f) => f.enterpriseId === body.enterpriseId);
+    if (!access.length) throw forbidden(`You have no access to enterprise ${body.enterpriseId}`);
+  }
+  if (body.facilityIds) {
+    const mine = new Set(access.map((f) => f.facilityId));
+    const foreign = body.facilityIds.find((id) => !mine.has(id));
+    if (foreign) throw forbidden(`You have no access to facility ${foreign}`);
+    const wanted = new Set(body.facilityIds);
+    access = access.filter((f) => wanted.has(f.facilityId));
+  }
+  const allowed = access.filter(canChangeCheckIns);
+  if (access.length && !allowed.length) throw forbidden('You may not see check-ins');
+  const facilityIds = allowed.map((f) => f.facilityId);
+
+  let unitIds: string[] | undefined = body.unitIds;
+  if (body.careZoneIds?.length) {
+    const zones = await prisma.careZone.findMany({
+      where: { id: { in: body.careZoneIds }, facilityId: { in: facilityIds } },
+    });
+    const missing = body.careZoneIds.find((id) => !zones.some((z) => z.id === id));
+    if (missing) throw notFound(`Care zone ${missing} not found`);
+    const units = await prisma.unit.findMany({
+      where: { facilityId: { in: zones.map((z) => z.facilityId) } },
+      select: {
+        id: true,
+        facilityId: true,
+        careType: true,
+        ward: true,
+        building: true,
+        wing: true,
+        floor: true,
+      },
+    });
+    const inZones = units
+      .filter((u) => zones.some((z) => z.facilityId === u.facilityId && inCareZone(u, z)))
+      .map((u) => u.id);
+    unitIds = unitIds ? unitIds.filter((id) => inZones.includes(id)) : inZones;
+  }
+
+  const where: Prisma.CheckInWhereInput = {
+    facilityId: { in: facilityIds },
+    ...(unitIds ? { unitId: { in: unitIds } } : {}),
+    ...(body.fromDate || body.toDate
+      ? {
+          date: {
+            ...(body.fromDate ? { gte: dbDate(body.fromDate) } : {}),
+            ...(body.toDate ? { lte: dbDate(body.toDate) } : {}),
+          },
+        }
+      : {}),
+    ...(body.statuses ? { status: { in: body.statuses } } : {}),
+    ...(body.isOnHold !== undefined ? { isOnHold: body.isOnHold } : {}),
+  };
+  const [totalCount, rows] = await prisma.$transaction([
+    prisma.checkIn.count({ where }),
+    prisma.checkIn.findMany({
+      where,
+      select: CHECK_IN_SELECT,
+      orderBy: [{ date: 'desc' }, { unit: { displayName: 'asc' } }, { id: 'asc' }],
+      skip: body.pageNumber * body.pageSize,
+      take: body.pageSize,
+    }),
+  ]);
+  return { checkIns: rows.map(toReply), pageNumber: body.pageNumber, pageSize: body.pageSize, totalCount };
 }

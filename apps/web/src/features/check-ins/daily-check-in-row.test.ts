@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { dailyCheckInRow } from './daily-check-in-row';
+
+describe("\"Daily check-in list: per unit, shows 'Not Checked-In' / 'Checked-In' / 'On Hold'; the check-in button shows only for units with a pending check-in and with occupants; empty state 'No residents in this unit'\"", () => {
+  it.each([
+    [
+      'pending, occupied',
+      'PENDING',
+      false,
+      1,
+      { label: 'Not Checked-In', showCheckIn: true, noResidents: false },
+    ],
+    [
+      'pending, empty',
+      'PENDING',
+      false,
+      0,
+      { label: 'Not Checked-In', showCheckIn: false, noResidents: true },
+    ],
+    ['complete', 'COMPLETE', false, 2, { label: 'Checked-In', showCheckIn: false, noResidents: false }],
+    [
+      'skipped on hold',
+      'SKIPPED_ON_HOLD',
+      true,
+      1,
+      { label: 'On Hold', showCheckIn: false, noResidents: false },
+    ],
+    ['pending but on hold', 'PENDING', true, 1, { label: 'On Hold', showCheckIn: false, noResidents: false }],
+    ['expired', 'EXPIRED', false, 1, { label: 'Not Checked-In', showCheckIn: false, noResidents: false }],
+  ] as const)('%s', (_name, status, isOnHold, occupants, expected) => {
+    expect(dailyCheckInRow({ status, isOnHold }, occupants)).toEqual(expected);
+  });
+});
