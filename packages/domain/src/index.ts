@@ -26,3 +26,4 @@ export * from './signin';
 export * from './task-actions';
 export * from './task-visibility';
 export * from './task-schedule-rules';
+export * from './observation-escalation';
