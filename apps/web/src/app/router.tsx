@@ -228,6 +228,27 @@ export function createAppRouter() {
                   () => import('../features/admin/ehr-locked-fields/ehr-locked-fields-page'),
                 ).then((m) => ({ Component: m.EhrLockedFieldsPage })),
             },
+            {
+              path: 'tasks',
+              lazy: () =>
+                importWithReload(() => import('../features/tasks/tasks-page')).then((m) => ({
+                  Component: m.TasksPage,
+                })),
+            },
+            {
+              path: 'tasks/add',
+              lazy: () =>
+                importWithReload(() => import('../features/tasks/add-task-page')).then((m) => ({
+                  Component: m.AddTaskPage,
+                })),
+            },
+            {
+              path: 'tasks/schedules',
+              lazy: () =>
+                importWithReload(() => import('../features/tasks/task-schedules-page')).then((m) => ({
+                  Component: m.TaskSchedulesPage,
+                })),
+            },
           ],
         },
         // Any other path: the login page when signed out (spec), the dashboard when signed in.
