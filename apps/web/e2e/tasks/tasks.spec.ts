@@ -117,7 +117,7 @@ test.describe('[TASKS]', () => {
       localStorage.setItem('sage.staffMemberId', t.staffMemberId);
     }, nurse);
     await nursePage.goto('/tasks');
-    await nursePage.getByRole('radio', { name: 'My Tasks' }).check({ force: true });
+    await nursePage.getByText('My Tasks', { exact: true }).click();
     // Live: the card arrives without a reload once the worker has created the task.
     await expect(nursePage.getByRole('list', { name: 'mine' }).getByText(title)).toBeVisible({
       timeout: 120_000,
