@@ -117,7 +117,7 @@ export const screensDir = path.resolve(import.meta.dirname, '../../../../docs/sc
  * per number): the first worker signs in under a lock, the others wait for its session; a worker restarted
  * after a failure reuses it while the API still accepts it.
  */
-async function sharedSession(
+export async function sharedSession(
   request: APIRequestContext,
   baseURL: string | undefined,
   who: string,
@@ -164,7 +164,7 @@ async function sharedSession(
 }
 
 /** A worker-scoped session of a demo staff member, signed in through the API. */
-const sessionFixture = (
+export const sessionFixture = (
   who: string,
   phoneNumber: string,
 ): [WorkerFixture<Tokens, PlaywrightWorkerArgs>, { scope: 'worker'; timeout: number }] => [

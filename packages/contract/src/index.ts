@@ -44,6 +44,7 @@ export * from './staff-admin';
 export * from './staff-preferences';
 export * from './staff-profile';
 export * from './task-requests';
+export * from './task-schedules-api';
 export * from './tasks';
 export * from './tasks-api';
 export * from './unit-search';

@@ -18,6 +18,7 @@ import mediaRoutes from './admin/media/routes';
 import residentsRoutes from './admin/residents/routes';
 import staffProfileRoutes from './admin/staff/routes';
 import staffPreferencesRoutes from './admin/staff-preferences/routes';
+import taskSchedulesRoutes from './admin/task-schedules/routes';
 import tasksRoutes from './admin/tasks/routes';
 import unitsRoutes from './admin/units/routes';
 import authorizeRoutes from './auth/authorize/routes';
@@ -75,6 +76,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await admin.register(careZonesRoutes, { prefix: '/careZones' });
       await admin.register(ehrLockedFieldsRoutes, { prefix: '/ehrLockedFields' });
       await admin.register(groupsRoutes, { prefix: '/groups' });
+      await admin.register(taskSchedulesRoutes, { prefix: '/schedules/tasks' });
     },
     { prefix: SERVICE_BASE_PATHS.admin },
   );

@@ -243,6 +243,27 @@ export function createAppRouter() {
                   (m) => ({ Component: m.RoutineChecksPage }),
                 ),
             },
+            {
+              path: 'tasks',
+              lazy: () =>
+                importWithReload(() => import('../features/tasks/tasks-page')).then((m) => ({
+                  Component: m.TasksPage,
+                })),
+            },
+            {
+              path: 'tasks/add',
+              lazy: () =>
+                importWithReload(() => import('../features/tasks/add-task-page')).then((m) => ({
+                  Component: m.AddTaskPage,
+                })),
+            },
+            {
+              path: 'tasks/schedules',
+              lazy: () =>
+                importWithReload(() => import('../features/tasks/task-schedules-page')).then((m) => ({
+                  Component: m.TaskSchedulesPage,
+                })),
+            },
           ],
         },
         // Any other path: the login page when signed out (spec), the dashboard when signed in.

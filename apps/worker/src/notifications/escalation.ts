@@ -15,6 +15,7 @@ import {
   notificationJobPriority,
   orderBlocks,
   type ScheduledBlock,
+  selectGroupTaskRecipients,
   selectRecipients,
   shouldKeepNotifying,
   type UnitTags,
@@ -173,6 +174,7 @@ const taskSelect = {
   status: true,
   severity: true,
   deviceId: true,
+  assigneeGroupId: true,
   unit: { select: { id: true, careType: true, ward: true, building: true, wing: true, floor: true } },
 } as const satisfies Prisma.TaskSelect;
 const contextSelect = {
@@ -229,12 +231,10 @@ export async function runNotificationBlock(
   }
 
   const { candidates, zonesById } = await loadCandidates(prisma, context.facilityId, block.filters);
-  const recipientIds = selectRecipients(
-    { severity: task.severity, unit: task.unit },
-    block,
-    candidates,
-    zonesById,
-  );
+  // A task addressed to a group (an observation escalated to the nurses) reaches that group (decision 0241).
+  const recipientIds = task.assigneeGroupId
+    ? selectGroupTaskRecipients(task.assigneeGroupId, block, candidates)
+    : selectRecipients({ severity: task.severity, unit: task.unit }, block, candidates, zonesById);
   const startedAtMs = context.startedAt.getTime();
   let sent: SentMessage | null = null;
   if (recipientIds.length === 0) {
@@ -307,7 +307,8 @@ async function send(
     : false;
   const sent = await sendMessage(deps.notifier, {
     facilityId,
-    topic: 'ALERTS',
+    // Tasks for a group come from the tasks number, alerts from the alerts number (decision 0241).
+    topic: task.assigneeGroupId ? 'TASKS' : 'ALERTS',
     title: task.title,
     body: messageBody(task.severity, block, run, startedAtMs),
     recipientIds,

@@ -20,6 +20,7 @@ import { processDeviceEvent } from '../jobs/process-device-event';
 import { createNotificationTasks, type NotificationJobOptions } from '../notifications/jobs';
 import { DEFAULT_TAKEOVER_TIMINGS, Takeover, type TakeoverTimings } from '../recovery/takeover';
 import { supervisionCronItems, supervisionTasks } from '../supervision/jobs';
+import { taskScheduleCronItems, taskScheduleTasks } from '../task-schedules/jobs';
 import { queueLogger } from './ingest';
 
 /**
@@ -99,6 +100,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
   const taskList: TaskList = {
     ...supervisionTasks,
     ...notificationTasks,
+    ...taskScheduleTasks(pool),
     [PROCESS_DEVICE_EVENT]: (payload, helpers) =>
       processDeviceEvent({ pool, logger: helpers.logger }, payload),
     [JobName.careConfirmationTimeout]: (payload, helpers) => careConfirmationTimeout(pool, payload, helpers),
@@ -128,6 +130,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       { task: JobName.pruneTaskChanges, match: '17 * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } },
       ...supervisionCronItems,
       ...dailyCheckInCronItems,
+      ...taskScheduleCronItems,
     ]),
     logger,
   });

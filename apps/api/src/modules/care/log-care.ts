@@ -7,9 +7,16 @@ import type {
   TSearchCareOutcomesRequest,
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
-import { isRefusal, resolutionIssues, showStaffAssistCounter, staffAssistCountFor } from '@sage/domain';
+import {
+  isRefusal,
+  resolutionIssues,
+  shouldEscalateObservations,
+  showStaffAssistCounter,
+  staffAssistCountFor,
+} from '@sage/domain';
 import { invalidInput } from '@sage/service-kit/errors';
 import { unknownStaffInFacility, type Viewer } from '../admin/tasks/access';
+import { raiseObservationEscalation } from '../admin/tasks/observation-escalation';
 import { observationsNotOfferedIssues } from '../admin/tasks/resolve-task';
 import { sequence } from '../admin/tasks/task-lock';
 import { careFacilityIds, requireCareFacility } from './care-access';
@@ -193,6 +200,20 @@ export async function logCare(
         createdAt: at[i]!,
       })),
     });
+    // Observations are escalated to the nurses with the care log, or not at all (decision 0241).
+    if (shouldEscalateObservations({ observations: body.observations, isTest: false, taskSeverity: null })) {
+      await raiseObservationEscalation(tx, {
+        facilityId: resident.facilityId,
+        enterpriseId: resident.enterpriseId,
+        observations: body.observations,
+        residentId: resident.id,
+        unitId,
+        creatorStaffMemberId: viewer.staffMemberId,
+        observerName: `${viewer.firstName} ${viewer.lastName}`.trim(),
+        source: 'care log',
+        note: body.resolutionNote ?? null,
+      });
+    }
     return activity.id;
   });
   const activity = await prisma.residentActivity.findUniqueOrThrow({

@@ -107,6 +107,9 @@ export function DashboardPage() {
           <Button component={Link} to={TEAM_ROUTE} variant="light" size="lg">
             Team
           </Button>
+          <Button component={Link} to="/tasks" variant="light" size="lg">
+            Tasks
+          </Button>
           <NotificationEntries profile={profile.data} />
           <AdminEntries profile={profile.data} />
           <ManageEntry />

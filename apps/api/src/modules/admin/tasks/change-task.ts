@@ -31,7 +31,7 @@ async function staffName(tx: Tx, id: string | null): Promise<string> {
 }
 
 /** Checks the places and people a task refers to belong to its facility; 400 naming the field otherwise. */
-async function checkReferences(
+export async function checkReferences(
   tx: Tx,
   facilityId: string,
   refs: {

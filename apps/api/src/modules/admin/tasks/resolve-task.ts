@@ -25,11 +25,13 @@ import {
   observationsNotOffered,
   planResolve,
   resolutionIssues,
+  shouldEscalateObservations,
   showStaffAssistCounter,
   staffAssistCountFor,
 } from '@sage/domain';
 import { forbidden, HttpError, invalidInput } from '@sage/service-kit/errors';
 import { actorIn, requireFacility, unknownStaffInFacility, type Viewer, viewerName } from './access';
+import { raiseObservationEscalation } from './observation-escalation';
 import { closedRejection, type LockedTask, lockVisibleTask, sequence, taskConflict } from './task-lock';
 import { loadTaskReply } from './task-reply';
 
@@ -180,6 +182,24 @@ async function writeResolution(
     status: 'CLOSED_RESOLVED',
     severity: task.severity,
   });
+  // Observations are escalated to the nurses with the resolution, or not at all (decision 0241).
+  if (
+    shouldEscalateObservations({ observations: resolution.observations, isTest, taskSeverity: task.severity })
+  ) {
+    const { title } = await tx.task.findUniqueOrThrow({ where: { id: task.id }, select: { title: true } });
+    await raiseObservationEscalation(tx, {
+      facilityId: task.facilityId,
+      enterpriseId: task.enterpriseId,
+      observations: resolution.observations,
+      residentId,
+      unitId: task.unitId ?? residentUnitId,
+      creatorStaffMemberId: viewer.staffMemberId,
+      observerName: who,
+      source: 'alert',
+      sourceTitle: title,
+      note: resolution.resolutionNote ?? null,
+    });
+  }
 }
 
 /**

@@ -1,0 +1,163 @@
+import { Box, Button, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { NOTE_MAX_LENGTH, type Severity, ZCreateTaskRequestSchema } from '@sage/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { DEFAULT_ROUTE } from '../../shared/constants';
+import { PageHeader } from '../../shared/page-header/page-header';
+import { reportError } from '../../shared/report-error';
+import { toast } from '../../shared/toast';
+import { serverFieldErrors } from '../admin/enterprises/admin-form';
+import { schemaErrors } from '../admin/enterprises/form-rules';
+import { taskKeys } from '../alerts/alerts-api';
+import { useCurrentFacility, useFacilityStaff } from '../shift/shift-api';
+import { useFacilityGroups } from '../team/team-api';
+import { groupOptions, severityOptions, staffOptions } from './task-form-options';
+import { manualTasksApi } from './tasks-api';
+
+/** Navigation state of /tasks/add: "receives navigation state with assigneeId and groupId". */
+interface AddTaskState {
+  assigneeId?: string;
+  groupId?: string;
+}
+
+interface AddTaskValues {
+  title: string;
+  description: string;
+  severity: Severity;
+  assigneeGroupId: string | null;
+  assigneeId: string | null;
+}
+
+const REQUIRED = 'This field is required';
+
+export const ADD_TASK_MESSAGES = {
+  title: 'Add Task',
+  added: 'Task added',
+  failed: 'There was an error adding this task. Please try again.',
+} as const;
+
+/**
+ * /tasks/add (sign-in doc section 2): a task added by hand, POST /tasks. 'Assign task' on a team member opens it
+ * with the assignee and their group filled in; after a successful submit it goes to /dashboard.
+ */
+export function AddTaskPage() {
+  const state = (useLocation().state ?? {}) as AddTaskState;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const facility = useCurrentFacility();
+  const facilityId = facility.data?.id;
+  const groups = useFacilityGroups(facilityId);
+  const staff = useFacilityStaff(facilityId);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+
+  const form = useForm<AddTaskValues>({
+    initialValues: {
+      title: '',
+      description: '',
+      severity: 'MEDIUM_PRIORITY',
+      assigneeGroupId: state.groupId ?? null,
+      assigneeId: state.assigneeId ?? null,
+    },
+    validateInputOnChange: true,
+    validate: (values) => {
+      const errors = schemaErrors(ZCreateTaskRequestSchema, toRequest(values, facilityId ?? 'x'));
+      if (!values.title.trim()) errors.title = REQUIRED;
+      return errors;
+    },
+  });
+
+  const save = useMutation({
+    mutationFn: (values: AddTaskValues) => manualTasksApi.create(toRequest(values, facilityId as string)),
+    onSuccess: async () => {
+      toast.success(ADD_TASK_MESSAGES.added);
+      await queryClient.invalidateQueries({ queryKey: taskKeys.lists });
+      void navigate(DEFAULT_ROUTE);
+    },
+    onError: (error) => {
+      setServerErrors(serverFieldErrors(error));
+      toast.error(ADD_TASK_MESSAGES.failed);
+      reportError(error, { action: 'add-task' });
+    },
+  });
+  const error = (field: keyof AddTaskValues) => form.errors[field] ?? serverErrors[field];
+  const people = staffOptions(staff.data, form.values.assigneeGroupId);
+
+  return (
+    <>
+      <PageHeader title={ADD_TASK_MESSAGES.title} confirmBack={form.isDirty()} />
+      <Box component="main" p="md" maw={640} mx="auto">
+        <form noValidate onSubmit={form.onSubmit((values) => save.mutate(values))}>
+          <Stack gap="md">
+            <TextInput
+              size="lg"
+              label="Task"
+              placeholder="What needs doing?"
+              maxLength={200}
+              withAsterisk
+              {...form.getInputProps('title')}
+              error={error('title')}
+            />
+            <Textarea
+              size="md"
+              label="Details (optional)"
+              autosize
+              minRows={3}
+              maxLength={NOTE_MAX_LENGTH}
+              {...form.getInputProps('description')}
+              error={error('description')}
+            />
+            <Select
+              size="lg"
+              label="Priority"
+              data={severityOptions}
+              allowDeselect={false}
+              {...form.getInputProps('severity')}
+            />
+            <Select
+              size="lg"
+              label="Group"
+              placeholder="Any group"
+              clearable
+              data={groupOptions(groups.data)}
+              {...form.getInputProps('assigneeGroupId')}
+              onChange={(value) => {
+                form.setFieldValue('assigneeGroupId', value);
+                const stillIn = staffOptions(staff.data, value).some(
+                  (p) => p.value === form.values.assigneeId,
+                );
+                if (!stillIn) form.setFieldValue('assigneeId', null);
+              }}
+              error={error('assigneeGroupId')}
+            />
+            <Select
+              size="lg"
+              label="Assign to"
+              placeholder="Nobody yet"
+              clearable
+              searchable
+              data={people}
+              {...form.getInputProps('assigneeId')}
+              error={error('assigneeId')}
+            />
+            <Button type="submit" size="lg" fullWidth loading={save.isPending} disabled={!facilityId}>
+              {ADD_TASK_MESSAGES.title}
+            </Button>
+          </Stack>
+        </form>
+      </Box>
+    </>
+  );
+}
+
+function toRequest(values: AddTaskValues, facilityId: string) {
+  return {
+    facilityId,
+    title: values.title.trim(),
+    severity: values.severity,
+    ...(values.description.trim() ? { description: values.description.trim() } : {}),
+    ...(values.assigneeId ? { assigneeId: values.assigneeId } : {}),
+    ...(values.assigneeGroupId ? { assigneeGroupId: values.assigneeGroupId } : {}),
+  };
+}

@@ -1,0 +1,206 @@
+import {
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  NOTE_MAX_LENGTH,
+  type Severity,
+  TASK_SCHEDULE_REPEAT_OPTIONS,
+  type TGroup,
+  type TStaffMember,
+  type TTaskSchedule,
+  type TUpdateTaskScheduleRequest,
+  ZUpdateTaskScheduleRequestSchema,
+} from '@sage/contract';
+import { schemaErrors } from '../admin/enterprises/form-rules';
+import {
+  groupOptions,
+  isoToLocalInput,
+  localInputToIso,
+  severityOptions,
+  staffOptions,
+} from './task-form-options';
+
+export type ScheduleFields = Omit<TUpdateTaskScheduleRequest, 'updatedAt'>;
+
+interface Values {
+  title: string;
+  description: string;
+  severity: Severity;
+  startAt: string;
+  repeat: string;
+  durationInMin: number | string;
+  assigneeGroupId: string | null;
+  assigneeId: string | null;
+  isActive: boolean;
+}
+
+const REQUIRED = 'This field is required';
+
+/** Add or edit a task schedule (@mantine/form with the contract's schema); times on the facility's clock. */
+export function TaskScheduleForm({
+  schedule,
+  timeZone,
+  groups,
+  staff,
+  saving,
+  serverErrors,
+  onSave,
+  onCancel,
+  onDelete,
+}: {
+  schedule: TTaskSchedule | null;
+  timeZone: string;
+  groups: readonly TGroup[] | undefined;
+  staff: readonly TStaffMember[] | undefined;
+  saving: boolean;
+  serverErrors: Record<string, string>;
+  onSave: (fields: ScheduleFields) => void;
+  onCancel: () => void;
+  onDelete?: () => void;
+}) {
+  const form = useForm<Values>({
+    initialValues: {
+      title: schedule?.title ?? '',
+      description: schedule?.description ?? '',
+      severity: schedule?.severity ?? 'MEDIUM_PRIORITY',
+      startAt: schedule ? isoToLocalInput(schedule.startAt, timeZone) : '',
+      repeat: String(schedule?.recurringIntervalInMin ?? 1440),
+      durationInMin: schedule?.durationInMin ?? '',
+      assigneeGroupId: schedule?.assigneeGroupId ?? null,
+      assigneeId: schedule?.assigneeId ?? null,
+      isActive: schedule?.isActive ?? true,
+    },
+    validate: (values) => {
+      const errors = schemaErrors(ZUpdateTaskScheduleRequestSchema, toFields(values, timeZone));
+      if (!values.title.trim()) errors.title = REQUIRED;
+      if (!values.startAt) errors.startAt = REQUIRED;
+      return errors;
+    },
+  });
+  const error = (field: keyof Values) => form.errors[field] ?? serverErrors[field];
+  const repeatOptions: { value: string; label: string }[] = TASK_SCHEDULE_REPEAT_OPTIONS.map((o) => ({
+    value: String(o.value),
+    label: o.label,
+  }));
+  if (!repeatOptions.some((o) => o.value === form.values.repeat)) {
+    repeatOptions.push({ value: form.values.repeat, label: `Every ${form.values.repeat} minutes` });
+  }
+  return (
+    <Paper withBorder p="md" radius="md">
+      <form noValidate onSubmit={form.onSubmit((values) => onSave(toFields(values, timeZone)))}>
+        <Stack gap="md">
+          <Title order={2} fz="h4">
+            {schedule ? 'Edit Schedule' : 'Add Schedule'}
+          </Title>
+          <TextInput
+            size="lg"
+            label="Task"
+            maxLength={200}
+            withAsterisk
+            {...form.getInputProps('title')}
+            error={error('title')}
+          />
+          <Textarea
+            size="md"
+            label="Details (optional)"
+            autosize
+            minRows={2}
+            maxLength={NOTE_MAX_LENGTH}
+            {...form.getInputProps('description')}
+            error={error('description')}
+          />
+          <TextInput
+            size="lg"
+            type="datetime-local"
+            label={`First time (${timeZone})`}
+            withAsterisk
+            {...form.getInputProps('startAt')}
+            error={error('startAt')}
+          />
+          <Select
+            size="lg"
+            label="Repeats"
+            data={repeatOptions}
+            allowDeselect={false}
+            {...form.getInputProps('repeat')}
+            error={error('recurringIntervalInMin' as keyof Values)}
+          />
+          <NumberInput
+            size="lg"
+            label="Duration in minutes (optional)"
+            min={1}
+            allowDecimal={false}
+            {...form.getInputProps('durationInMin')}
+            error={error('durationInMin')}
+          />
+          <Select
+            size="lg"
+            label="Priority"
+            data={severityOptions}
+            allowDeselect={false}
+            {...form.getInputProps('severity')}
+          />
+          <Select
+            size="lg"
+            label="Group"
+            placeholder="Any group"
+            clearable
+            data={groupOptions(groups)}
+            {...form.getInputProps('assigneeGroupId')}
+            error={error('assigneeGroupId')}
+          />
+          <Select
+            size="lg"
+            label="Assign to"
+            placeholder="Nobody yet"
+            clearable
+            searchable
+            data={staffOptions(staff, form.values.assigneeGroupId)}
+            {...form.getInputProps('assigneeId')}
+            error={error('assigneeId')}
+          />
+          <Switch size="lg" label="Active" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+          <Button type="submit" size="lg" fullWidth loading={saving}>
+            Save
+          </Button>
+          <Group grow>
+            <Button variant="default" size="lg" onClick={onCancel} disabled={saving}>
+              Cancel
+            </Button>
+            {onDelete ? (
+              <Button color="red" variant="light" size="lg" onClick={onDelete} disabled={saving}>
+                Delete
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function toFields(values: Values, timeZone: string): ScheduleFields {
+  const interval = Number(values.repeat);
+  const duration = values.durationInMin === '' ? null : Number(values.durationInMin);
+  return {
+    title: values.title.trim(),
+    description: values.description.trim() || null,
+    severity: values.severity,
+    startAt: localInputToIso(values.startAt, timeZone) ?? values.startAt,
+    recurringIntervalInMin: interval > 0 ? interval : null,
+    durationInMin: duration,
+    assigneeGroupId: values.assigneeGroupId,
+    assigneeId: values.assigneeId,
+    isActive: values.isActive,
+  };
+}

@@ -1,0 +1,89 @@
+import { Box, Button, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { TTaskReply } from '@sage/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../shared/page-header/page-header';
+import { useSession } from '../../shared/session';
+import { useFacilityPermissions } from '../admin/admin-shared';
+import { TaskCard } from '../alerts/task-card';
+import { useNow } from '../alerts/use-now';
+import { LiveUpdates } from '../live/use-live-updates';
+import { useEscalatedObservations, useMyOpenTasks } from './tasks-api';
+
+export const TASKS_ROUTE = '/tasks';
+export const TASK_SCHEDULES_ROUTE = '/tasks/schedules';
+
+/**
+ * /tasks: observations escalated to the nurses (open, most severe then oldest first) and the open tasks for
+ * me or my groups; each opens its page, where it is claimed and resolved (decision 0242).
+ */
+export function TasksPage() {
+  const [tab, setTab] = useState<'observations' | 'mine'>('observations');
+  const session = useSession();
+  const now = useNow();
+  const { facilityId, permissions } = useFacilityPermissions();
+  const observations = useEscalatedObservations(facilityId);
+  const mine = useMyOpenTasks(facilityId);
+  const query = tab === 'observations' ? observations : mine;
+  return (
+    <>
+      <LiveUpdates />
+      <PageHeader
+        title="Tasks"
+        action={
+          <Button component={Link} to="/tasks/add" size="md" mih={44}>
+            Add Task
+          </Button>
+        }
+      />
+      <Box component="main" p="md">
+        <Stack gap="md">
+          <SegmentedControl
+            fullWidth
+            size="md"
+            value={tab}
+            onChange={(value) => setTab(value as 'observations' | 'mine')}
+            data={[
+              {
+                value: 'observations',
+                label: `Observations${observations.data ? ` (${observations.data.length})` : ''}`,
+              },
+              { value: 'mine', label: 'My Tasks' },
+            ]}
+          />
+          {query.isPending ? (
+            <Loader aria-label="Loading" />
+          ) : query.isError ? (
+            <Text c="red">{query.error.message}</Text>
+          ) : query.data.length === 0 ? (
+            <Text c="dimmed">
+              {tab === 'observations' ? 'No observations to follow up' : 'No open tasks'}
+            </Text>
+          ) : (
+            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={tab}>
+              {query.data.map((task: TTaskReply) => (
+                <li key={task.id}>
+                  <Stack gap={4}>
+                    <TaskCard task={task} now={now} staffMemberId={session?.staffMemberId} />
+                    {task.description ? (
+                      <Text size="sm" c="dark.6" px="xs" data-testid="task-description">
+                        {task.description}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                </li>
+              ))}
+            </Stack>
+          )}
+          {permissions?.isManagement ? (
+            <Group grow>
+              <Button component={Link} to={TASK_SCHEDULES_ROUTE} variant="light" size="lg">
+                Task Schedules
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      </Box>
+    </>
+  );
+}
