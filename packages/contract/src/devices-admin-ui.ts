@@ -60,6 +60,8 @@ export const DevicesAdminMessages = {
   hardwareId: 'Hardware id',
   hardwareIdPlaceholder: 'As printed on the device',
   noDevices: 'No devices yet',
+  searchDevices: 'Search devices',
+  searchDevicesPlaceholder: 'Hardware id, resident, unit or door',
   loadFailed: 'There was an error loading devices',
   registered: (kind: string, hardwareId: string): string => `${kind} ${hardwareId} registered`,
   registerFailed: 'Error registering device, please try again',
