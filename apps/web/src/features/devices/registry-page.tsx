@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Group, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Card, Group, Loader, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   ButtonLabels,
   DEVICES_ADMIN_ROUTES,
@@ -70,9 +70,9 @@ function RegisterForm({ facilityId }: { facilityId: string }) {
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="register-device-title">
       <Stack gap="sm">
-        <Text fw={700} id="register-device-title">
+        <Title order={2} fz="h4" id="register-device-title">
           {M.registerDevice}
-        </Text>
+        </Title>
         <Radio.Group label={M.kind} value={kind} onChange={(value) => setKind(value as RegistrationKind)}>
           <Stack gap={0} mt="xs">
             {Object.values(RegistrationKind).map((k) => (
