@@ -35,6 +35,9 @@ async function registerDevice(page: Page, kind: string, hardwareId: string): Pro
 }
 
 test.describe('[DEVICES-ADMIN]', () => {
+  // Whole journeys through several screens on a 2-core machine shared with other runs.
+  test.describe.configure({ timeout: 90_000 });
+
   test('[DEVICES-ADMIN][PENDANT]: a manager registers a pendant, gives it to a resident, and a second pendant warns Pendant already assigned', async ({
     managerPage: page,
     manager,
@@ -225,5 +228,28 @@ test.describe('[DEVICES-ADMIN]', () => {
     expect(activity).toHaveLength(2);
     expect(activity[0]?.taskId).not.toBeNull();
     await shot(page, 'door-open-alert');
+
+    // The sensor's allocation page edits the same door's hours.
+    await page.goto(`/manage/devices/${deviceId}`);
+    await expect(page.getByTestId('device-assigned-to')).toHaveText(doorName);
+    await page.getByRole('link', { name: 'Device Allocation' }).click();
+    await expect(page.getByTestId('assigned-to')).toHaveText(doorName);
+    await page.getByRole('button', { name: 'Edit alert hours' }).click();
+    await expect(drawer(page).getByRole('radio', { name: 'Custom Time' })).toBeChecked();
+    await expect(drawer(page).getByLabel('End time')).toHaveValue(inside.end);
+  });
+
+  test('[DEVICES-ADMIN][ROLES]: a caregiver is refused the device and door screens, and the server refuses them too', async ({
+    caregiverPage: page,
+    caregiver,
+    request,
+  }) => {
+    for (const screen of ['/manage/devices', '/manage/doors']) {
+      await page.goto(screen);
+      await expect(page.getByText('Only management can manage devices and doors.')).toBeVisible();
+      await expect(page.getByRole('button', { name: /Register|Add door/ })).toHaveCount(0);
+    }
+    const refused = await request.get('/admin/api/v1/devices', { headers: authHeaders(caregiver) });
+    expect(refused.status()).toBe(403);
   });
 });

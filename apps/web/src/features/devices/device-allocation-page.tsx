@@ -2,6 +2,7 @@ import { Alert, Box, Button, Card, Loader, Stack, Text } from '@mantine/core';
 import {
   DEVICE_TYPE_LABELS,
   DeviceAllocationMessages,
+  DevicesAdminMessages,
   PENDANT_DEVICE_TYPE,
   type TDeviceAllocationReply,
 } from '@sage/contract';
@@ -22,6 +23,7 @@ import {
   useCanOpenDeviceAllocation,
   useLatestDeviceActivity,
 } from './devices-api';
+import { useDoors } from './registry-api';
 import { useAssignPendant } from './use-assign-pendant';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -47,6 +49,9 @@ export function DeviceAllocationPage() {
   const activity = useLatestDeviceActivity(a?.facilityId, a ? [a.device.id] : []);
   const latest = a ? activity.data?.get(a.device.id) : undefined;
   const drawers = useDrawers();
+  // A door alarm's page also edits the door's alert hours (the door schedule drawer).
+  const doors = useDoors(a?.door ? a.facilityId : undefined);
+  const allocatedDoor = a?.door ? doors.data?.find((door) => door.rid === a.door?.id) : undefined;
   const queryClient = useQueryClient();
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: deviceKeys.all });
@@ -138,6 +143,16 @@ export function DeviceAllocationPage() {
             {a.device.type === PENDANT_DEVICE_TYPE ? (
               <Button size="lg" fullWidth onClick={() => chooseResident(a)}>
                 {DeviceAllocationMessages.assignToResident}
+              </Button>
+            ) : null}
+            {allocatedDoor ? (
+              <Button
+                size="lg"
+                fullWidth
+                variant="light"
+                onClick={() => drawers.open('door-schedule', { door: allocatedDoor })}
+              >
+                {DevicesAdminMessages.editAlertHours}
               </Button>
             ) : null}
             <Button

@@ -48,7 +48,7 @@ export function DevicePage() {
   return (
     <>
       <PageHeader title={device.data?.hardwareId ?? M.devices} defaultRoute={DEVICES_ADMIN_ROUTES.devices} />
-      <AdminGuard>
+      <AdminGuard refusal={M.managementOnly}>
         {({ facilityId }) => (
           <Box component="main" p="md" maw={640} mx="auto">
             {device.isPending ? (
@@ -162,7 +162,9 @@ function DeviceDetail({ device, facilityId }: { device: TRegisteredDeviceReply; 
             {device.hardwareId}
           </Text>
           <Field label={M.type}>
-            {deviceKindLabel(device.type, a)} · {DEVICE_TYPE_LABELS[device.type]}
+            {deviceKindLabel(device.type, a) === DEVICE_TYPE_LABELS[device.type]
+              ? DEVICE_TYPE_LABELS[device.type]
+              : `${deviceKindLabel(device.type, a)} · ${DEVICE_TYPE_LABELS[device.type]}`}
           </Field>
           <Field label={M.batteryAndLastPress}>
             <DeviceStatusLine

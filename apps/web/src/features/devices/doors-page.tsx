@@ -23,7 +23,9 @@ export function DoorsPage() {
   return (
     <>
       <PageHeader title={M.doors} defaultRoute={MANAGE_ROUTE} />
-      <AdminGuard>{({ facilityId }) => <Doors facilityId={facilityId} />}</AdminGuard>
+      <AdminGuard refusal={M.managementOnly}>
+        {({ facilityId }) => <Doors facilityId={facilityId} />}
+      </AdminGuard>
     </>
   );
 }

@@ -30,7 +30,9 @@ export function RegistryPage() {
   return (
     <>
       <PageHeader title={M.devices} defaultRoute={MANAGE_ROUTE} />
-      <AdminGuard>{({ facilityId }) => <Registry facilityId={facilityId} />}</AdminGuard>
+      <AdminGuard refusal={M.managementOnly}>
+        {({ facilityId }) => <Registry facilityId={facilityId} />}
+      </AdminGuard>
     </>
   );
 }
