@@ -103,6 +103,58 @@ test.describe('[DEVICES-ADMIN]', () => {
     expect(await pendantsOf(request, manager, resident.id)).toEqual([first, second].sort());
   });
 
+  test('[DEVICES-ADMIN][PENDANT]: a pendant given meanwhile by someone else raises the warning after saving, and Cancel takes the new one back', async ({
+    managerPage: page,
+    manager,
+    request,
+  }) => {
+    const facility = await demoFacility(request, manager);
+    const resident = await newResident(request, manager, facility.id);
+    const register = async (hardwareId: string) => {
+      const res = await request.post('/admin/api/v1/devices', {
+        headers: authHeaders(manager),
+        data: { facilityRid: facility.id, type: 'SAGE_BUTTON', hardwareId },
+      });
+      expect(res.status()).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const mine = `E2E-PEND-${tag()}`;
+    const theirs = `E2E-PEND-${tag()}`;
+    const mineId = await register(mine);
+    const theirsId = await register(theirs);
+
+    // The race, for real: our save is held until another manager's pendant for the resident is saved.
+    await page.route(
+      (url) => url.pathname === '/admin/api/v1/devices/allocated',
+      async (route) => {
+        if (route.request().method() === 'POST') {
+          const other = await request.post('/admin/api/v1/devices/allocated', {
+            headers: authHeaders(manager),
+            data: { facilityRid: facility.id, deviceRid: theirsId, residentRid: resident.id },
+          });
+          expect(other.status()).toBe(201);
+        }
+        await route.continue();
+      },
+    );
+    await page.goto(`/manage/devices/${mineId}`);
+    await page.getByRole('button', { name: 'Assign to resident' }).click();
+    await drawer(page).getByRole('textbox', { name: 'Search residents' }).fill(resident.lastName);
+    // No pendant yet when chosen: no warning before saving.
+    await drawer(page)
+      .getByRole('radio', { name: new RegExp(`${resident.fullName}.*No buttons`) })
+      .check();
+    await drawer(page).getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText(`Pendant ${mine} assigned to ${resident.fullName}`)).toBeVisible();
+    // The reply's residentOtherPendantIds names the other one: the warning, after the fact.
+    await expect(drawer(page).getByRole('heading', { name: 'Pendant already assigned' })).toBeVisible();
+    expect(await pendantsOf(request, manager, resident.id)).toEqual([mine, theirs].sort());
+    await drawer(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText(`${mine} was not assigned`)).toBeVisible();
+    await expect(page.getByTestId('device-assigned-to')).toHaveText('Not assigned');
+    expect(await pendantsOf(request, manager, resident.id)).toEqual([theirs]);
+  });
+
   test('[DEVICES-ADMIN][DOORS]: a door sensor on a new door, its alert hours edited, and a door-open alerts only inside them', async ({
     managerPage: page,
     manager,
