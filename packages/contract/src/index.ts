@@ -14,6 +14,7 @@ export * from './configuration-api';
 export * from './constants';
 export * from './device-supervision';
 export * from './devices';
+export * from './devices-admin-ui';
 export * from './devices-api';
 export * from './devices-registry-api';
 export * from './doors-api';

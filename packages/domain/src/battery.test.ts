@@ -28,4 +28,22 @@ describe('batteryStatus', () => {
   ])('"other device types low under 80": %s %i -> %s', (type, level, expected) => {
     expect(batteryStatus(type, level)).toBe(expected);
   });
+  it.each<[DeviceType, number | null | undefined, string]>([
+    ['SAGE_BUTTON', 19, 'low'],
+    ['SAGE_BUTTON', 20, 'ok'],
+    ['DOOR_ALARM', 79, 'low'],
+    ['DOOR_ALARM', 80, 'ok'],
+    ['FALL_DETECTION_DEVICE', 79, 'low'],
+    ['FALL_DETECTION_DEVICE', 80, 'ok'],
+    ['MELTEN_M3_DEVICE', 79, 'low'],
+    ['MELTEN_M3_DEVICE', 80, 'ok'],
+    ['FALL_DETECTION_DEVICE', -1, 'unknown'],
+    ['MELTEN_M3_DEVICE', undefined, 'unknown'],
+    ['SAGE_BUTTON', Number.NaN, 'unknown'],
+  ])(
+    '"Battery low: pendant below 20; other devices below 80" at the boundaries: %s %s -> %s',
+    (type, level, expected) => {
+      expect(batteryStatus(type, level)).toBe(expected);
+    },
+  );
 });

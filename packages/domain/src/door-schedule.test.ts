@@ -7,6 +7,7 @@ import {
   complementOfRange,
   customTimesOfSchedule,
   doorAlarmScheduleIssues,
+  doorScheduleSummary,
   isInsideAlertPeriod,
   isOvernightPeriod,
   presetOfSchedule,
@@ -219,4 +220,56 @@ describe('doorAlarmScheduleIssues (the server check of a saved schedule)', () =>
       if (built.ok) expect(doorAlarmScheduleIssues(built.schedule)).toEqual([]);
     },
   );
+});
+
+describe('complementOfRange (table)', () => {
+  it.each<[string, string, string, string]>([
+    ['19:00', '07:00', '07:00', '19:00'],
+    ['07:00', '19:00', '19:00', '07:00'],
+    ['22:30', '06:15', '06:15', '22:30'],
+    ['00:00', '12:00', '12:00', '00:00'],
+    ['12:00', '23:59', '23:59', '12:00'],
+  ])(
+    '"The saved schedule is the complement of the alert-free range": alert %s-%s, alert-free %s-%s',
+    (start, end, freeStart, freeEnd) => {
+      const period = { startTime: start, endTime: end };
+      const free = alertFreeRange(period);
+      expect(free).toEqual({ startTime: freeStart, endTime: freeEnd });
+      expect(complementOfRange(free)).toEqual(period);
+      expect(buildDoorAlarmSchedule({ preset: 'CUSTOM', startTime: start, endTime: end })).toEqual({
+        ok: true,
+        schedule: ranges([start, end]),
+      });
+    },
+  );
+});
+
+describe('presets round trip', () => {
+  it.each([
+    [{ preset: 'ALWAYS_ALERT' as const }, 'ALWAYS_ALERT', 'Always Alert'],
+    [{ preset: 'NEVER_ALERT' as const }, 'NEVER_ALERT', 'Never Alert'],
+    [{ preset: 'SEVEN_PM_TO_SEVEN_AM' as const }, 'SEVEN_PM_TO_SEVEN_AM', '7 PM - 7 AM'],
+    [
+      { preset: 'CUSTOM' as const, startTime: '19:00', endTime: '07:00' },
+      'SEVEN_PM_TO_SEVEN_AM',
+      '7 PM - 7 AM',
+    ],
+    [
+      { preset: 'CUSTOM' as const, startTime: '08:00', endTime: '17:30' },
+      'CUSTOM',
+      'Custom Time · 08:00 - 17:30',
+    ],
+    [{ preset: 'CUSTOM' as const, startTime: '', endTime: '06:00' }, 'CUSTOM', 'Custom Time · 00:00 - 06:00'],
+  ])(
+    '"Presets: Always Alert, Never Alert, 7 PM - 7 AM, Custom Time"; "a single range matching 19:00-07:00 shows as the preset": %j',
+    (choice, preset, summary) => {
+      const built = buildDoorAlarmSchedule(choice);
+      if (!built.ok) throw new Error(built.message);
+      expect(presetOfSchedule(built.schedule)).toBe(preset);
+      expect(doorScheduleSummary(built.schedule)).toBe(summary);
+    },
+  );
+  it('a door without a schedule of its own reads Always Alert (decision 0008)', () => {
+    expect(doorScheduleSummary(null)).toBe('Always Alert');
+  });
 });

@@ -4,6 +4,7 @@ import {
   DOOR_SCHEDULE_EMPTY_TIME,
   DOOR_SCHEDULE_FULL_DAY_END,
   DOOR_SCHEDULE_FULL_DAY_START,
+  DOOR_SCHEDULE_PRESET_LABELS,
   DoorScheduleMessages,
   DoorSchedulePreset,
   type TDoorAlarmSchedule,
@@ -245,4 +246,16 @@ export const doorAlarmScheduleIssues = (schedule: TDoorAlarmSchedule): DoorSched
     }
   });
   return issues;
+};
+
+/**
+ * How a door's schedule reads in the doors list: the preset shown on edit ('Always Alert', 'Never Alert',
+ * '7 PM - 7 AM'), or 'Custom Time · 08:00 - 17:00' with the stored alert period.
+ */
+export const doorScheduleSummary = (schedule: TDoorAlarmSchedule | null | undefined): string => {
+  const preset = presetOfSchedule(schedule);
+  if (preset !== DoorSchedulePreset.CUSTOM) return DOOR_SCHEDULE_PRESET_LABELS[preset];
+  const ranges = schedule?.dailySchedules.dayOfWeekTimeRangeMap.All ?? [];
+  const times = ranges.map((r) => `${normaliseTime(r.startTime)} - ${normaliseTime(r.endTime)}`).join(', ');
+  return `${DOOR_SCHEDULE_PRESET_LABELS.CUSTOM} · ${times}`;
 };

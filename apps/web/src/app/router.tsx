@@ -264,6 +264,28 @@ export function createAppRouter() {
                   Component: m.TaskSchedulesPage,
                 })),
             },
+            // Devices and doors in the managers' area (docs/decisions/0250).
+            {
+              path: 'manage/devices',
+              lazy: () =>
+                importWithReload(() => import('../features/devices/registry-page')).then((m) => ({
+                  Component: m.RegistryPage,
+                })),
+            },
+            {
+              path: 'manage/devices/:id',
+              lazy: () =>
+                importWithReload(() => import('../features/devices/device-page')).then((m) => ({
+                  Component: m.DevicePage,
+                })),
+            },
+            {
+              path: 'manage/doors',
+              lazy: () =>
+                importWithReload(() => import('../features/devices/doors-page')).then((m) => ({
+                  Component: m.DoorsPage,
+                })),
+            },
           ],
         },
         // Any other path: the login page when signed out (spec), the dashboard when signed in.

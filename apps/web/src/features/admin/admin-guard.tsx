@@ -7,15 +7,18 @@ import { useFacilityPermissions } from './admin-shared';
 /** Renders its children for management of the current facility; others see why not (the server refuses too). */
 export function AdminGuard({
   children,
+  refusal = AdminMessages.managementOnly,
 }: {
   children: (ctx: { facilityId: string; permissions: Permissions }) => ReactNode;
+  /** What others are told. */
+  refusal?: string;
 }) {
   const { facilityId, permissions, isPending } = useFacilityPermissions();
   if (isPending) return <Loader aria-label="Loading" m="md" />;
   if (!facilityId || !permissions?.isManagement) {
     return (
       <Stack p="md">
-        <Alert color="red">{AdminMessages.managementOnly}</Alert>
+        <Alert color="red">{refusal}</Alert>
       </Stack>
     );
   }

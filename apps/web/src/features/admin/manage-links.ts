@@ -1,4 +1,4 @@
-import { AdminMessages } from '@sage/contract';
+import { AdminMessages, DEVICES_ADMIN_ROUTES, DevicesAdminMessages } from '@sage/contract';
 import { ADMIN_ROUTES } from './admin-shared';
 import { ROUTINE_CHECKS_ROUTE, ROUTINE_CHECKS_TITLE } from './routine-checks/routine-checks-route';
 
@@ -9,4 +9,6 @@ export const MANAGE_LINKS: { label: string; to: string }[] = [
   { label: AdminMessages.careZones, to: ADMIN_ROUTES.careZones },
   { label: AdminMessages.ehrLockedFields, to: ADMIN_ROUTES.ehrLockedFields },
   { label: ROUTINE_CHECKS_TITLE, to: ROUTINE_CHECKS_ROUTE },
+  { label: DevicesAdminMessages.devices, to: DEVICES_ADMIN_ROUTES.devices },
+  { label: DevicesAdminMessages.doors, to: DEVICES_ADMIN_ROUTES.doors },
 ];

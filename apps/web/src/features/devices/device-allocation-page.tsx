@@ -1,14 +1,12 @@
 import { Alert, Box, Button, Card, Loader, Stack, Text } from '@mantine/core';
 import {
-  ButtonLabels,
   DEVICE_TYPE_LABELS,
   DeviceAllocationMessages,
+  DevicesAdminMessages,
   PENDANT_DEVICE_TYPE,
-  PendantMessages,
   type TDeviceAllocationReply,
-  type TResidentReply,
 } from '@sage/contract';
-import { needsPendantAlreadyAssignedWarning, pendantDisplayName, residentFullName } from '@sage/domain';
+import { pendantDisplayName, residentFullName } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -25,6 +23,8 @@ import {
   useCanOpenDeviceAllocation,
   useLatestDeviceActivity,
 } from './devices-api';
+import { useDoors } from './registry-api';
+import { useAssignPendant } from './use-assign-pendant';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -49,21 +49,13 @@ export function DeviceAllocationPage() {
   const activity = useLatestDeviceActivity(a?.facilityId, a ? [a.device.id] : []);
   const latest = a ? activity.data?.get(a.device.id) : undefined;
   const drawers = useDrawers();
+  // A door alarm's page also edits the door's alert hours (the door schedule drawer).
+  const doors = useDoors(a?.door ? a.facilityId : undefined);
+  const allocatedDoor = a?.door ? doors.data?.find((door) => door.rid === a.door?.id) : undefined;
   const queryClient = useQueryClient();
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: deviceKeys.all });
-  const assign = useMutation({
-    mutationFn: (resident: TResidentReply) =>
-      devicesApi.update(id, { residentRid: resident.id, displayName: pendantDisplayName(resident) }),
-    onSuccess: async (saved, resident) => {
-      toast.success(DeviceAllocationMessages.assigned(saved.device.hardwareId, residentFullName(resident)));
-      await refresh();
-    },
-    onError: (error) => {
-      reportError(error, { action: 'assign device', allocationId: id });
-      toast.error(DeviceAllocationMessages.assignFailed);
-    },
-  });
+  const assignPendant = useAssignPendant();
   const unassign = useMutation({
     mutationFn: () => devicesApi.unallocate(id),
     onSuccess: async (saved) => {
@@ -76,28 +68,28 @@ export function DeviceAllocationPage() {
     },
   });
 
-  const chooseResident = (current: TDeviceAllocationReply) => {
-    drawers.open('select-residents-with-buttons', {
+  const chooseResident = (current: TDeviceAllocationReply) =>
+    assignPendant({
       facilityId: current.facilityId,
-      onContinue: async (resident: TResidentReply) => {
-        const pendants = await queryClient.fetchQuery({
-          queryKey: deviceKeys.pendants(current.facilityId),
-          queryFn: () => devicesApi.list({ facilityRid: current.facilityId, type: PENDANT_DEVICE_TYPE }),
-        });
-        if (needsPendantAlreadyAssignedWarning(resident.id, current.id, pendants)) {
-          drawers.open('confirmation', {
-            title: PendantMessages.alreadyAssignedTitle,
-            text: PendantMessages.alreadyAssignedText,
-            confirmLabel: ButtonLabels.continue,
-            cancelLabel: ButtonLabels.cancel,
-            onConfirm: () => assign.mutateAsync(resident).then(() => undefined),
-          });
-        } else {
-          assign.mutate(resident);
-        }
+      allocationId: current.id,
+      hardwareId: current.device.hardwareId,
+      save: (resident) =>
+        devicesApi.update(id, { residentRid: resident.id, displayName: pendantDisplayName(resident) }),
+      // A warning that came only after saving, cancelled: the pendant goes back where it was.
+      undo: () =>
+        current.resident
+          ? devicesApi.update(id, { residentRid: current.resident.id, displayName: current.displayName })
+          : current.unit
+            ? devicesApi.update(id, {
+                unitRid: current.unit.id,
+                room: current.room,
+                displayName: current.displayName,
+              })
+            : devicesApi.unallocate(id),
+      onSaved: (saved, resident) => {
+        toast.success(DeviceAllocationMessages.assigned(saved.device.hardwareId, residentFullName(resident)));
       },
     });
-  };
 
   const confirmUnassign = (current: TDeviceAllocationReply) => {
     drawers.open('confirmation', {
@@ -149,8 +141,18 @@ export function DeviceAllocationPage() {
         {a.isActive ? (
           <Stack gap="sm">
             {a.device.type === PENDANT_DEVICE_TYPE ? (
-              <Button size="lg" fullWidth loading={assign.isPending} onClick={() => chooseResident(a)}>
+              <Button size="lg" fullWidth onClick={() => chooseResident(a)}>
                 {DeviceAllocationMessages.assignToResident}
+              </Button>
+            ) : null}
+            {allocatedDoor ? (
+              <Button
+                size="lg"
+                fullWidth
+                variant="light"
+                onClick={() => drawers.open('door-schedule', { door: allocatedDoor })}
+              >
+                {DevicesAdminMessages.editAlertHours}
               </Button>
             ) : null}
             <Button

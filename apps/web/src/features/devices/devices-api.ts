@@ -1,9 +1,11 @@
 import {
   DEVICES_PATHS,
+  type TCreatedDeviceAllocationReply,
   type TDeviceAllocationReply,
   type TLatestDeviceActivity,
   type TListDeviceAllocationsQuery,
   type TUpdateDeviceAllocationRequest,
+  ZCreatedDeviceAllocationReplySchema,
   ZDeviceAllocationReplySchema,
   ZLatestDeviceActivityReplySchema,
   ZListDeviceAllocationsReplySchema,
@@ -23,8 +25,11 @@ export const devicesApi = {
     }),
   get: (id: string): Promise<TDeviceAllocationReply> =>
     api.get('admin', DEVICES_PATHS.allocation(id), { parse: ZDeviceAllocationReplySchema.parse }),
-  update: (id: string, body: TUpdateDeviceAllocationRequest): Promise<TDeviceAllocationReply> =>
-    api.put('admin', DEVICES_PATHS.allocation(id), body, { parse: ZDeviceAllocationReplySchema.parse }),
+  /** The reply names the resident's other pendants (`residentOtherPendantIds`). */
+  update: (id: string, body: TUpdateDeviceAllocationRequest): Promise<TCreatedDeviceAllocationReply> =>
+    api.put('admin', DEVICES_PATHS.allocation(id), body, {
+      parse: ZCreatedDeviceAllocationReplySchema.parse,
+    }),
   unallocate: (id: string): Promise<TDeviceAllocationReply> =>
     api.post('admin', DEVICES_PATHS.unallocate(id), undefined, { parse: ZDeviceAllocationReplySchema.parse }),
   latestActivity: (facilityRid: string, deviceRids: string[]): Promise<TLatestDeviceActivity[]> =>
@@ -61,8 +66,13 @@ export function useFacilityPendants(facilityId: string | undefined) {
   });
 }
 
-export function useAllocation(id: string) {
-  return useQuery({ queryKey: deviceKeys.allocation(id), queryFn: () => devicesApi.get(id), retry: false });
+export function useAllocation(id: string | null | undefined) {
+  return useQuery({
+    queryKey: deviceKeys.allocation(id ?? ''),
+    queryFn: () => devicesApi.get(id ?? ''),
+    retry: false,
+    enabled: Boolean(id),
+  });
 }
 
 /** Latest battery level and press of the devices, keyed by device id. */

@@ -1,0 +1,246 @@
+import { Alert, Box, Button, Card, Loader, Stack, Text, TextInput } from '@mantine/core';
+import {
+  AllocationTarget,
+  DEVICE_ALLOCATION_ROUTE,
+  DEVICE_TYPE_LABELS,
+  DEVICES_ADMIN_ROUTES,
+  DeviceAllocationMessages,
+  DevicesAdminMessages as M,
+  type TCreateDeviceAllocationRequest,
+  type TDoorReply,
+  type TRegisteredDeviceReply,
+  type TUnitWithOccupants,
+} from '@sage/contract';
+import { allocationTargetsOf, deviceKindLabel, pendantDisplayName, residentFullName } from '@sage/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../shared/api';
+import { useDrawers } from '../../shared/drawers';
+import { PageHeader } from '../../shared/page-header/page-header';
+import { reportError } from '../../shared/report-error';
+import { toast } from '../../shared/toast';
+import { AdminGuard } from '../admin/admin-guard';
+import { assignedTo } from './allocation-labels';
+import { DeviceStatusLine } from './device-status';
+import { deviceKeys, useAllocation } from './devices-api';
+import { registryApi, registryKeys, useRegisteredDevice } from './registry-api';
+import { useAssignPendant } from './use-assign-pendant';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Box>{children}</Box>
+    </Stack>
+  );
+}
+
+/**
+ * /manage/devices/{id}: a registered device with its battery and last press, what it is assigned to, and the
+ * ways to assign it (a resident's pendant, a unit's wall button or fall sensor, a door's sensor); delete.
+ */
+export function DevicePage() {
+  const { id = '' } = useParams();
+  const device = useRegisteredDevice(id);
+  return (
+    <>
+      <PageHeader title={device.data?.hardwareId ?? M.devices} defaultRoute={DEVICES_ADMIN_ROUTES.devices} />
+      <AdminGuard refusal={M.managementOnly}>
+        {({ facilityId }) => (
+          <Box component="main" p="md" maw={640} mx="auto">
+            {device.isPending ? (
+              <Loader aria-label="Loading" />
+            ) : device.isError ? (
+              <Alert color="red" title={M.deviceNotFound}>
+                {device.error.message}
+              </Alert>
+            ) : (
+              <DeviceDetail device={device.data} facilityId={facilityId} />
+            )}
+          </Box>
+        )}
+      </AdminGuard>
+    </>
+  );
+}
+
+function DeviceDetail({ device, facilityId }: { device: TRegisteredDeviceReply; facilityId: string }) {
+  const allocation = useAllocation(device.allocationId);
+  const a = allocation.data?.isActive ? allocation.data : undefined;
+  const [room, setRoom] = useState('');
+  const drawers = useDrawers();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const assignPendant = useAssignPendant();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: registryKeys.all }),
+      queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['doors'] }),
+    ]);
+
+  const allocate = useMutation({
+    mutationFn: (target: Omit<TCreateDeviceAllocationRequest, 'facilityRid' | 'deviceRid'>) =>
+      registryApi.allocate({ facilityRid: facilityId, deviceRid: device.id, ...target }),
+    onSuccess: async (saved) => {
+      toast.success(M.allocated(device.hardwareId, assignedTo(saved)));
+      await refresh();
+    },
+    onError: (error) => {
+      reportError(error, { action: 'allocate device', deviceId: device.id });
+      toast.error(isApiError(error) && error.status < 500 ? error.message : M.allocateFailed);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => registryApi.deleteDevice(device.id),
+    onSuccess: async () => {
+      toast.success(M.deviceDeleted(device.hardwareId));
+      await refresh();
+      navigate(DEVICES_ADMIN_ROUTES.devices);
+    },
+    onError: (error) => {
+      reportError(error, { action: 'delete device', deviceId: device.id });
+      toast.error(isApiError(error) && error.status === 409 ? M.unassignBeforeDelete : M.deleteFailed);
+    },
+  });
+
+  const toResident = () =>
+    assignPendant({
+      facilityId,
+      allocationId: null,
+      hardwareId: device.hardwareId,
+      save: (resident) =>
+        registryApi.allocate({
+          facilityRid: facilityId,
+          deviceRid: device.id,
+          residentRid: resident.id,
+          displayName: pendantDisplayName(resident),
+        }),
+      // A warning that came only after saving, cancelled: the new allocation is removed again.
+      undo: (saved) => registryApi.deleteAllocation(saved.id),
+      onSaved: async (saved, resident) => {
+        toast.success(DeviceAllocationMessages.assigned(saved.device.hardwareId, residentFullName(resident)));
+        await refresh();
+      },
+    });
+  const toUnit = () =>
+    drawers.open('select-unit', {
+      facilityId,
+      onContinue: async (unit: TUnitWithOccupants) => {
+        const trimmed = room.trim();
+        await allocate.mutateAsync({ unitRid: unit.id, ...(trimmed ? { room: trimmed } : {}) });
+      },
+    });
+  const toDoor = () =>
+    drawers.open('select-door', {
+      facilityId,
+      onContinue: async (door: TDoorReply) => {
+        await allocate.mutateAsync({ doorRid: door.rid });
+        // "door and door alarm schedule": its alert hours next.
+        drawers.open('door-schedule', { door });
+      },
+    });
+  const confirmDelete = () =>
+    drawers.open('confirmation', {
+      title: M.deleteDeviceTitle(device.hardwareId),
+      text: M.deleteDeviceText,
+      confirmLabel: M.deleteDevice,
+      destructive: true,
+      onConfirm: () => remove.mutateAsync().then(() => undefined),
+    });
+
+  const targets = allocationTargetsOf(device.type);
+  const loadingAllocation = Boolean(device.allocationId) && allocation.isPending;
+  return (
+    <Stack gap="md">
+      <Card withBorder padding="md">
+        <Stack gap="sm">
+          <Text fw={700} fz="lg">
+            {device.hardwareId}
+          </Text>
+          <Field label={M.type}>
+            {deviceKindLabel(device.type, a) === DEVICE_TYPE_LABELS[device.type]
+              ? DEVICE_TYPE_LABELS[device.type]
+              : `${deviceKindLabel(device.type, a)} · ${DEVICE_TYPE_LABELS[device.type]}`}
+          </Field>
+          <Field label={M.batteryAndLastPress}>
+            <DeviceStatusLine
+              type={device.type}
+              level={device.batteryLevel}
+              lastPress={device.lastPressTimestamp}
+            />
+          </Field>
+          <Field label={M.assignedTo}>
+            {loadingAllocation ? (
+              <Loader size="sm" aria-label="Loading" />
+            ) : (
+              <Text data-testid="device-assigned-to">{a ? assignedTo(a) : M.notAssigned}</Text>
+            )}
+          </Field>
+        </Stack>
+      </Card>
+      {loadingAllocation ? null : a ? (
+        <Button component={Link} to={DEVICE_ALLOCATION_ROUTE(a.id)} size="lg" fullWidth variant="light">
+          {M.openAllocation}
+        </Button>
+      ) : (
+        <Stack gap="sm">
+          {targets.includes(AllocationTarget.RESIDENT) ? (
+            <Button size="lg" fullWidth onClick={toResident}>
+              {M.assignToResident}
+            </Button>
+          ) : null}
+          {targets.includes(AllocationTarget.UNIT) ? (
+            <Card withBorder padding="sm">
+              <Stack gap="sm">
+                {device.type === 'SAGE_BUTTON' ? (
+                  <TextInput
+                    size="lg"
+                    label={M.room}
+                    placeholder={M.roomPlaceholder}
+                    value={room}
+                    onChange={(event) => setRoom(event.currentTarget.value)}
+                  />
+                ) : null}
+                <Button
+                  size="lg"
+                  fullWidth
+                  variant={targets.length > 1 ? 'light' : 'filled'}
+                  onClick={toUnit}
+                >
+                  {M.assignToUnit}
+                </Button>
+              </Stack>
+            </Card>
+          ) : null}
+          {targets.includes(AllocationTarget.DOOR) ? (
+            <Button size="lg" fullWidth onClick={toDoor}>
+              {M.assignToDoor}
+            </Button>
+          ) : null}
+        </Stack>
+      )}
+      <Stack gap={4}>
+        <Button
+          size="lg"
+          fullWidth
+          variant="outline"
+          color="red"
+          disabled={Boolean(a) || loadingAllocation}
+          loading={remove.isPending}
+          onClick={confirmDelete}
+        >
+          {M.deleteDevice}
+        </Button>
+        {a ? (
+          <Text size="sm" c="dimmed">
+            {M.unassignBeforeDelete}
+          </Text>
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+}
