@@ -49,3 +49,6 @@ export * from './tasks-api';
 export * from './unit-search';
 export * from './units';
 export * from './units-admin';
+// Device audit and location query services (docs/decisions/0270-0273).
+export * from './device-audit-api';
+export * from './location-query-api';
