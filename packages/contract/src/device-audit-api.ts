@@ -97,7 +97,7 @@ export const ZCreateAuditSessionRequestSchema = z
   .strict();
 export type TCreateAuditSessionRequest = z.infer<typeof ZCreateAuditSessionRequestSchema>;
 
-export const ZFacilityParamsSchema = z.object({ facilityRid: ZIdSchema });
+export const ZDeviceAuditFacilityParamsSchema = z.object({ facilityRid: ZIdSchema });
 export const ZAuditSessionParamsSchema = z.object({ auditSessionRid: ZIdSchema });
 
 /** GET /auditSessions/facilities/{facilityRid} ?sessionType, status */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { deviceQaLines, deviceQaStatusAt, mayAuditDevices, type QaDevice, qaDeviceLocation } from './device-audit';
+import {
+  deviceQaLines,
+  deviceQaStatusAt,
+  mayAuditDevices,
+  type QaDevice,
+  qaDeviceLocation,
+} from './device-audit';
 
 const device = (over: Partial<QaDevice> & { deviceId: string }): QaDevice => ({
   hardwareId: `HW-${over.deviceId}`,

@@ -58,7 +58,9 @@ export function qaDeviceLocation(d: QaDevice): string {
   const what = d.isCheckIn ? 'Check-In button' : d.isPendant ? 'Pendant' : d.room;
   const parts = [d.unitName, what].filter((p): p is string => !!p);
   if (parts.length) return parts.join(' · ');
-  return d.isAllocated ? DEVICE_TYPE_LABELS[d.deviceType] : `${DEVICE_TYPE_LABELS[d.deviceType]} (not allocated)`;
+  return d.isAllocated
+    ? DEVICE_TYPE_LABELS[d.deviceType]
+    : `${DEVICE_TYPE_LABELS[d.deviceType]} (not allocated)`;
 }
 
 /**

@@ -35,9 +35,12 @@ describe('[WORKER][DEVICE-QA]: presses during a QA walk are the walk’s and rai
       payload: { eventId, hardwareId, type: 'BUTTON_PRESS', timestamp: new Date().toISOString(), ...extra },
     });
     expect(res.statusCode).toBe(202);
-    return eventually(() => t.prisma.deviceEvent.findFirst({ where: { eventId, processedAt: { not: null } } }));
+    return eventually(() =>
+      t.prisma.deviceEvent.findFirst({ where: { eventId, processedAt: { not: null } } }),
+    );
   };
-  const tasksOf = (facility: TestFacility) => t.prisma.task.count({ where: { facilityId: facility.facilityId } });
+  const tasksOf = (facility: TestFacility) =>
+    t.prisma.task.count({ where: { facilityId: facility.facilityId } });
 
   it('a pendant, a wall button, a check-in button and a door pressed: QA presses with their battery, no task, no check-in', async () => {
     const walk = await openDeviceQaSession(t.prisma, {
@@ -65,14 +68,17 @@ describe('[WORKER][DEVICE-QA]: presses during a QA walk are the walk’s and rai
     // The check-in button completed no check-in.
     expect(await t.prisma.checkIn.count({ where: { unitId: f.units.IL.id, status: 'COMPLETE' } })).toBe(0);
     // The device itself was heard: battery and last press, and its activity row.
-    const pendant = await t.prisma.device.findUniqueOrThrow({ where: { id: f.residents.AL.pendant.deviceId } });
+    const pendant = await t.prisma.device.findUniqueOrThrow({
+      where: { id: f.residents.AL.pendant.deviceId },
+    });
     expect(pendant.batteryLevel).toBe(77);
     expect(pendant.lastPressTimestamp).not.toBeNull();
     expect(await t.prisma.deviceActivity.count({ where: { deviceEventId: stored[0]!.id } })).toBe(1);
     // The walk is still the facility's one walk in progress.
-    expect(
-      await t.prisma.deviceQaSession.findUniqueOrThrow({ where: { id: walk.id } }),
-    ).toMatchObject({ status: 'IN_PROGRESS', activeFacilityKey: f.facilityId });
+    expect(await t.prisma.deviceQaSession.findUniqueOrThrow({ where: { id: walk.id } })).toMatchObject({
+      status: 'IN_PROGRESS',
+      activeFacilityKey: f.facilityId,
+    });
 
     // Another community's press at the same time still alerts.
     const elsewhere = await send(other, other.residents.AL.pendant.hardwareId);
