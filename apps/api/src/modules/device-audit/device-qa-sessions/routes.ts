@@ -2,10 +2,10 @@ import {
   ERROR_REPLIES,
   ZBulkUpdateDeviceQaSessionsRequestSchema,
   ZCreateDeviceQaSessionRequestSchema,
+  ZDeviceAuditFacilityParamsSchema,
   ZDeviceQaSessionListReplySchema,
   ZDeviceQaSessionParamsSchema,
   ZDeviceQaSessionReplySchema,
-  ZDeviceAuditFacilityParamsSchema,
   ZListDeviceQaSessionsQuerySchema,
   ZUpdateDeviceQaSessionRequestSchema,
 } from '@sage/contract';

@@ -81,18 +81,17 @@ async function expectedDevices(db: Db, facilityId: string): Promise<QaDevice[]> 
  * start until it ended or expired, over the expected devices plus any other device heard.
  */
 async function liveDevices(db: Db, row: QaSessionRow, now: Date): Promise<TDeviceQaDevice[]> {
-  const [expected, events] = await Promise.all([
-    expectedDevices(db, row.facilityId),
-    db.deviceEvent.findMany({
-      where: {
-        facilityId: row.facilityId,
-        receivedAt: { gte: row.startedAt, lt: endOf(row, now) },
-        outcome: QA_SESSION_PRESS_OUTCOME,
-        deviceId: { not: null },
-      },
-      select: { deviceId: true, eventTimestamp: true, batteryLevel: true },
-    }),
-  ]);
+  // One query after the other: `db` may be a transaction.
+  const expected = await expectedDevices(db, row.facilityId);
+  const events = await db.deviceEvent.findMany({
+    where: {
+      facilityId: row.facilityId,
+      receivedAt: { gte: row.startedAt, lt: endOf(row, now) },
+      outcome: QA_SESSION_PRESS_OUTCOME,
+      deviceId: { not: null },
+    },
+    select: { deviceId: true, eventTimestamp: true, batteryLevel: true },
+  });
   const known = new Set(expected.map((d) => d.deviceId));
   const others = [...new Set(events.map((e) => e.deviceId!).filter((id) => !known.has(id)))];
   const extra = others.length

@@ -46,29 +46,33 @@ export async function locateTask(
   canSeePHI: boolean,
 ): Promise<TLocationQueryReply> {
   const at = task.creationTimestamp;
-  const [device, allocation] = deviceId
-    ? await Promise.all([
-        db.device.findUnique({ where: { id: deviceId }, select: { id: true, type: true, hardwareId: true } }),
-        db.deviceAllocation.findFirst({
-          where: {
-            deviceId,
-            facilityId: task.facilityId,
-            createdAt: { lte: at },
-            OR: [{ unallocatedAt: null }, { unallocatedAt: { gt: at } }],
-          },
-          orderBy: { createdAt: 'desc' },
-          select: {
-            id: true,
-            displayName: true,
-            room: true,
-            isCheckIn: true,
-            unit: { select: UNIT_SELECT },
-            resident: { select: RESIDENT_SELECT },
-            door: { select: { id: true, name: true } },
-          },
-        }),
-      ])
-    : [null, null];
+  // One query after the other: `db` may be a transaction (parallel queries on it are not allowed).
+  const device = deviceId
+    ? await db.device.findUnique({
+        where: { id: deviceId },
+        select: { id: true, type: true, hardwareId: true },
+      })
+    : null;
+  const allocation = deviceId
+    ? await db.deviceAllocation.findFirst({
+        where: {
+          deviceId,
+          facilityId: task.facilityId,
+          createdAt: { lte: at },
+          OR: [{ unallocatedAt: null }, { unallocatedAt: { gt: at } }],
+        },
+        orderBy: { createdAt: 'desc' },
+        select: {
+          id: true,
+          displayName: true,
+          room: true,
+          isCheckIn: true,
+          unit: { select: UNIT_SELECT },
+          resident: { select: RESIDENT_SELECT },
+          door: { select: { id: true, name: true } },
+        },
+      })
+    : null;
   const taskResident =
     !allocation && task.residentId
       ? await db.resident.findFirst({
