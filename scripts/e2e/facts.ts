@@ -12,3 +12,14 @@ export const LOGOFF_COMMUNITY = {
   caregiverPhone: '+14155550172',
   inactivityLogoffMinutes: 1,
 } as const;
+
+/**
+ * A community for the device QA walk (scripts/e2e/qa-community.ts; decision 0273): its own gateway, so the
+ * walk's silenced presses never touch another spec's community. Its maintenance tech signs in with a fixed number.
+ */
+export const QA_COMMUNITY = {
+  facilityName: 'Cedar Ridge',
+  maintenancePhone: '+14155550186',
+  gatewayKey: 'qa-walk-gateway-key',
+  tag: 'cedar',
+} as const;

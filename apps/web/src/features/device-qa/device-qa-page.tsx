@@ -102,9 +102,10 @@ function Walk({ facilityId, timezone }: { facilityId: string; timezone: string |
           aria-label={DeviceQaMessages.counts(current.heardCount, total)}
           size="lg"
         />
-        <Group grow>
+        <Stack gap="sm">
           <Button
             size="lg"
+            fullWidth
             loading={end.isPending && end.variables?.status === 'COMPLETED'}
             disabled={end.isPending}
             onClick={() => end.mutate({ rid: current.deviceQaSessionRid, status: 'COMPLETED' })}
@@ -113,6 +114,7 @@ function Walk({ facilityId, timezone }: { facilityId: string; timezone: string |
           </Button>
           <Button
             size="lg"
+            fullWidth
             variant="default"
             loading={end.isPending && end.variables?.status === 'CANCELED'}
             disabled={end.isPending}
@@ -120,7 +122,7 @@ function Walk({ facilityId, timezone }: { facilityId: string; timezone: string |
           >
             {DeviceQaMessages.cancel}
           </Button>
-        </Group>
+        </Stack>
         {total === 0 && <Text>{DeviceQaMessages.noDevices}</Text>}
         <DeviceList
           title={DeviceQaMessages.notHeard}
@@ -196,21 +198,19 @@ function DeviceList({
             p="sm"
             style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8, minHeight: 44 }}
           >
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Box miw={0}>
-                <Text fw={600}>{d.location}</Text>
+            <Text fw={600}>{d.location}</Text>
+            <Text size="sm" c="gray.8">
+              {DEVICE_TYPE_LABELS[d.deviceType]} · {d.hardwareId}
+            </Text>
+            {d.heard && d.lastHeardAt !== null && (
+              <Group gap="xs" mt={4}>
                 <Text size="sm" c="gray.8">
-                  {DEVICE_TYPE_LABELS[d.deviceType]} · {d.hardwareId}
+                  {DeviceQaMessages.heardAt(clock.format(d.lastHeardAt))} ·{' '}
+                  {DeviceQaMessages.presses(d.pressCount)}
                 </Text>
-                {d.heard && d.lastHeardAt !== null && (
-                  <Text size="sm" c="gray.8">
-                    {DeviceQaMessages.heardAt(clock.format(d.lastHeardAt))} ·{' '}
-                    {DeviceQaMessages.presses(d.pressCount)}
-                  </Text>
-                )}
-              </Box>
-              {d.heard && <BatteryBadge device={d} />}
-            </Group>
+                <Battery device={d} />
+              </Group>
+            )}
           </Box>
         ))}
       </Stack>
@@ -218,19 +218,24 @@ function DeviceList({
   );
 }
 
-function BatteryBadge({ device }: { device: TDeviceQaDevice }) {
+function Battery({ device }: { device: TDeviceQaDevice }) {
   if (device.batteryStatus === 'unknown' || device.batteryLevel === null) {
     return (
-      <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
+      <Text size="sm" c="gray.8">
         {DeviceQaMessages.batteryUnknown}
+      </Text>
+    );
+  }
+  if (device.batteryStatus === 'low') {
+    return (
+      <Badge color="red.9" variant="filled" tt="none" size="lg">
+        {DeviceQaMessages.batteryLow} · {DeviceQaMessages.battery(device.batteryLevel)}
       </Badge>
     );
   }
-  const low = device.batteryStatus === 'low';
   return (
-    <Badge color={low ? 'red' : 'green'} variant={low ? 'filled' : 'light'} style={{ flexShrink: 0 }}>
-      {low ? `${DeviceQaMessages.batteryLow} · ` : ''}
+    <Text size="sm" fw={600} c="green.9">
       {DeviceQaMessages.battery(device.batteryLevel)}
-    </Badge>
+    </Text>
   );
 }
