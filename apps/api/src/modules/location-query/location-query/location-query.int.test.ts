@@ -72,9 +72,15 @@ describe('[API][LOCATION-QUERY]', () => {
   });
 
   it('a fall sensor’s room, a door alarm’s door, a check-in button', async () => {
-    const fall = await insertDeviceTask(t.db.prisma, f, { deviceId: f.fallSensor.deviceId, unitId: f.units.MC.id });
+    const fall = await insertDeviceTask(t.db.prisma, f, {
+      deviceId: f.fallSensor.deviceId,
+      unitId: f.units.MC.id,
+    });
     const door = await insertDeviceTask(t.db.prisma, f, { deviceId: f.door.alarm.deviceId });
-    const checkIn = await insertDeviceTask(t.db.prisma, f, { deviceId: f.checkInButton.deviceId, unitId: f.units.IL.id });
+    const checkIn = await insertDeviceTask(t.db.prisma, f, {
+      deviceId: f.checkInButton.deviceId,
+      unitId: f.units.IL.id,
+    });
     const manager = as(f.staff.manager.id);
     expect((await manager('GET', `${BASE}/${fall}`)).json()).toMatchObject({
       allocation: { room: 'Bedroom' },
@@ -103,7 +109,12 @@ describe('[API][LOCATION-QUERY]', () => {
     });
     await t.db.prisma.deviceAllocation.update({
       where: { id: wall.allocationId },
-      data: { createdAt: new Date(raisedAt.getTime() - 60_000), isActive: false, activeDeviceKey: null, unallocatedAt: new Date() },
+      data: {
+        createdAt: new Date(raisedAt.getTime() - 60_000),
+        isActive: false,
+        activeDeviceKey: null,
+        unallocatedAt: new Date(),
+      },
     });
     await t.db.prisma.deviceAllocation.create({
       data: {
@@ -156,9 +167,12 @@ describe('[API][LOCATION-QUERY]', () => {
       resident: null,
       unit: { unitRid: f.units.MC.id },
     });
-    expect((await manager('GET', `${BASE}/${pendantTask}?deviceRid=${f.units.AL.wallButton.deviceId}`)).statusCode).toBe(404);
     expect(
-      (await manager('GET', `${BASE}/${pendantTask}?deviceRid=${other.units.MC.wallButton.deviceId}`)).statusCode,
+      (await manager('GET', `${BASE}/${pendantTask}?deviceRid=${f.units.AL.wallButton.deviceId}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await manager('GET', `${BASE}/${pendantTask}?deviceRid=${other.units.MC.wallButton.deviceId}`))
+        .statusCode,
     ).toBe(404);
     const bad = await manager('GET', `${BASE}/${pendantTask}?deviceRid=${'x'.repeat(200)}`);
     expect(bad.statusCode).toBe(400);
