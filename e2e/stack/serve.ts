@@ -13,6 +13,7 @@ import { seedCheckInCommunity } from './check-in-community';
 import { seedLogoffCommunity } from './logoff-community';
 import { seedNewCommunity } from './new-community';
 import { makeE2ePushCertificate } from './push-certificate';
+import { seedQaCommunity } from './qa-community';
 
 const port = process.env.E2E_PORT ?? '3110';
 const ingestPort = process.env.E2E_INGEST_PORT ?? '3111';
@@ -21,6 +22,7 @@ await seedDemo(db.prisma);
 await seedNewCommunity(db.prisma);
 await seedLogoffCommunity(db.prisma);
 await seedCheckInCommunity(db.prisma);
+await seedQaCommunity(db.prisma);
 
 const env = {
   NODE_ENV: 'test',

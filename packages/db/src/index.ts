@@ -1,5 +1,6 @@
 export { createPrisma, type PrismaClient } from './client';
 export * from './device-events';
+export * from './device-qa';
 export * from './generated/prisma/client';
 export * from './jobs';
 export { applyMigrations, ensureDatabase, readMigrations } from './migrate';

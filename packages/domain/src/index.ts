@@ -6,6 +6,7 @@ export * from './care-zones';
 export * from './check-in-time';
 export * from './device-alerts';
 export * from './device-registry';
+export * from './device-audit';
 export * from './device-trouble';
 export * from './door-schedule';
 export * from './inactivity';

@@ -27,7 +27,11 @@ import signinRoutes from './auth/routes';
 import { createSigninDeps, usesMailOutbox } from './auth/transports';
 import { adminCareEventRoutes, adminResidentCareRoutes } from './care/admin-routes';
 import careRoutes from './care/routes';
+import alertLocationSessionsRoutes from './device-audit/alert-location-sessions/routes';
+import auditSessionsRoutes from './device-audit/audit-sessions/routes';
+import deviceQaSessionsRoutes from './device-audit/device-qa-sessions/routes';
 import liveRoutes from './live/routes';
+import locationQueryRoutes from './location-query/location-query/routes';
 import { notificationContextRoutes, notificationPolicyRoutes } from './messaging/policy-routes';
 import { inboundSmsRoutes, messageDeliveryRoutes, messageOrchestrationRoutes } from './messaging/routes';
 import healthRoutes from './system/health/routes';
@@ -99,5 +103,23 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await messaging.register(messageOrchestrationRoutes);
     },
     { prefix: SERVICE_BASE_PATHS.messageOrchestration },
+  );
+
+  // Device audit and location query (docs/decisions/0270-0272).
+  await app.register(
+    async (deviceAudit) => {
+      deviceAudit.addHook('preHandler', deviceAudit.authenticate);
+      await deviceAudit.register(auditSessionsRoutes, { prefix: '/auditSessions' });
+      await deviceAudit.register(deviceQaSessionsRoutes, { prefix: '/deviceQaSessions' });
+      await deviceAudit.register(alertLocationSessionsRoutes, { prefix: '/alertLocationSessions' });
+    },
+    { prefix: SERVICE_BASE_PATHS.deviceAudit },
+  );
+  await app.register(
+    async (locationQuery) => {
+      locationQuery.addHook('preHandler', locationQuery.authenticate);
+      await locationQuery.register(locationQueryRoutes);
+    },
+    { prefix: SERVICE_BASE_PATHS.locationQuery },
   );
 }

@@ -369,6 +369,19 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
   const imageId = `fuzz-logo-${f.tag}`;
   await call('PUT', `/admin/api/v1/media/images/${imageId}?enterpriseId=${f.enterpriseId}`, PNG_1X1);
 
+  // Device audit (docs/decisions/0270): an audit session, a QA walk, an alert location session of it.
+  const auditBase = '/deviceaudit/api/v1';
+  const audit = await call('POST', `${auditBase}/auditSessions`, {
+    facilityRid: f.facilityId,
+    sessionType: 'ALERT_LOCATION',
+  });
+  const walk = await call('POST', `${auditBase}/deviceQaSessions`, { facilityRid: f.facilityId });
+  const alertLocation = await call('POST', `${auditBase}/alertLocationSessions`, {
+    facilityRid: f.facilityId,
+    deviceRid: resident.pendant.deviceId,
+    auditSessionRid: audit.auditSessionRid,
+  });
+
   const note = await prisma.taskNote.findFirstOrThrow({ where: { taskId } });
   const update = await prisma.taskUpdate.findFirstOrThrow({ where: { taskId, type: 'MANUAL_ENTRY' } });
   const careEvent = await prisma.careEvent.findFirstOrThrow({ where: { facilityId: f.facilityId } });
@@ -412,6 +425,9 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
     policy: f.notificationPolicyId,
     contact: String(contact.id),
     feature: String(feature.id),
+    auditSession: String(audit.auditSessionRid),
+    deviceQaSession: String(walk.deviceQaSessionRid),
+    alertLocationSession: String(alertLocation.alertLocationSessionRid),
   };
   const specialistPath = { residentId: resident.id, contactId: String(specialist.id) };
   return {

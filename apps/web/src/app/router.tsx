@@ -286,6 +286,14 @@ export function createAppRouter() {
                   Component: m.DoorsPage,
                 })),
             },
+            // A technician's device QA walk (docs/decisions/0273).
+            {
+              path: 'manage/device-qa',
+              lazy: () =>
+                importWithReload(() => import('../features/device-qa/device-qa-page')).then((m) => ({
+                  Component: m.DeviceQaPage,
+                })),
+            },
           ],
         },
         // Any other path: the login page when signed out (spec), the dashboard when signed in.

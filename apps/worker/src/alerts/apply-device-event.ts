@@ -2,6 +2,7 @@ import {
   BatteryStatus,
   DeviceTroubleCause,
   INGEST_STALE_AFTER_MS,
+  QA_SESSION_PRESS_OUTCOME,
   SEVERITY_VALUES,
   type Severity,
   TaskUpdateType,
@@ -53,6 +54,8 @@ export const DeviceEventOutcome = {
   REFUSED_OTHER_COMMUNITY: 'REFUSED_OTHER_COMMUNITY',
   /** An event older than INGEST_STALE_AFTER_MS when received: suspect, no alert, no device change (decision 0102). */
   STALE_EVENT: 'STALE_EVENT',
+  /** A press during the facility's device QA walk: the walk's, no alert (decision 0271). */
+  QA_SESSION_PRESS: QA_SESSION_PRESS_OUTCOME,
 } as const;
 export type DeviceEventOutcome = (typeof DeviceEventOutcome)[keyof typeof DeviceEventOutcome];
 
@@ -172,7 +175,13 @@ async function applyInTransaction(
 ): Promise<ApplyResult | null> {
   // The event (locked) and its device, allocation and subject, in one round trip.
   const { rows } = await client.query<
-    StoredEvent & Partial<DeviceContext> & { enterpriseId: string; timezone: string; isOwnDevice: boolean }
+    StoredEvent &
+      Partial<DeviceContext> & {
+        enterpriseId: string;
+        timezone: string;
+        isOwnDevice: boolean;
+        qaSessionId: string | null;
+      }
   >(
     `SELECT e.id, e."facilityId", e."gatewayId", e."hardwareId", e.type::text AS type, e."eventTimestamp", e."batteryLevel",
             e."receivedAt", e."processedAt",
@@ -183,7 +192,10 @@ async function applyInTransaction(
             a.id AS "allocationId", a."residentId", COALESCE(a."unitId", r."unitId") AS "unitId", a."doorId",
             a.room, a."isCheckIn", a."doorAlarmScheduleId" AS "allocationScheduleId",
             door."doorAlarmScheduleId" AS "doorScheduleId",
-            r."firstName", r."lastName", u."displayName" AS "unitName", door.name AS "doorName"
+            r."firstName", r."lastName", u."displayName" AS "unitName", door.name AS "doorName",
+            (SELECT q.id FROM "DeviceQaSession" q
+              WHERE q."activeFacilityKey" = e."facilityId"
+                AND q."startedAt" <= e."receivedAt" AND q."expiresAt" > e."receivedAt") AS "qaSessionId"
        FROM "DeviceEvent" e
        JOIN "Facility" f ON f.id = e."facilityId"
        LEFT JOIN "Device" d ON d."hardwareId" = e."hardwareId"
@@ -230,7 +242,11 @@ async function applyInTransaction(
   }
 
   let result: ApplyResult;
-  if (!device.allocationId) {
+  if (row.qaSessionId && event.type !== 'HEARTBEAT') {
+    // The facility's QA walk is on: the press is the walk's, recorded with its battery and raising no alert,
+    // completing no check-in and confirming no care (decision 0271).
+    result = { outcome: DeviceEventOutcome.QA_SESSION_PRESS, taskIds: [] };
+  } else if (!device.allocationId) {
     logger.warn('device event from a device not allocated in this facility', {
       hardwareId: event.hardwareId,
       facilityId: event.facilityId,

@@ -1,9 +1,16 @@
 import { AdminMessages, DEVICES_ADMIN_ROUTES, DevicesAdminMessages } from '@sage/contract';
+import { AdminMessages, DeviceQaMessages } from '@sage/contract';
 import { ADMIN_ROUTES } from './admin-shared';
 import { ROUTINE_CHECKS_ROUTE, ROUTINE_CHECKS_TITLE } from './routine-checks/routine-checks-route';
 
+/**
+ * Who a section is for: management of the facility (the default), or those who may audit devices there
+ * (management, maintenance, provider support: docs/decisions/0270).
+ */
+export type ManageAudience = 'management' | 'deviceAudit';
+
 /** The sections of the managers' area, one line each (other sections add theirs here). */
-export const MANAGE_LINKS: { label: string; to: string }[] = [
+export const MANAGE_LINKS: { label: string; to: string; audience?: ManageAudience }[] = [
   { label: AdminMessages.residents, to: ADMIN_ROUTES.residents },
   { label: AdminMessages.units, to: ADMIN_ROUTES.units },
   { label: AdminMessages.careZones, to: ADMIN_ROUTES.careZones },
@@ -11,4 +18,5 @@ export const MANAGE_LINKS: { label: string; to: string }[] = [
   { label: ROUTINE_CHECKS_TITLE, to: ROUTINE_CHECKS_ROUTE },
   { label: DevicesAdminMessages.devices, to: DEVICES_ADMIN_ROUTES.devices },
   { label: DevicesAdminMessages.doors, to: DEVICES_ADMIN_ROUTES.doors },
+  { label: DeviceQaMessages.manageLink, to: '/manage/device-qa', audience: 'deviceAudit' },
 ];

@@ -1,28 +1,35 @@
-import { Box, Button, Stack } from '@mantine/core';
+import { Alert, Box, Button, Loader, Stack } from '@mantine/core';
 import { AdminMessages } from '@sage/contract';
 import { Link } from 'react-router';
 import { PageHeader } from '../../shared/page-header/page-header';
-import { AdminGuard } from './admin-guard';
-import { MANAGE_LINKS } from './manage-links';
+import { useManageLinks } from './manage-access';
 
-/** /manage: the managers' area, one button per section (docs/decisions/0155). */
+/**
+ * /manage: the managers' area, one button per section (docs/decisions/0155); each section is shown to those
+ * who may use it (the device QA walk also to maintenance and provider support: decision 0273).
+ */
 export function ManagePage() {
+  const links = useManageLinks();
   return (
     <>
       <PageHeader title={AdminMessages.manageTitle} />
-      <AdminGuard>
-        {() => (
-          <Box component="main" p="md" maw={640} mx="auto">
-            <Stack gap="sm">
-              {MANAGE_LINKS.map((link) => (
-                <Button key={link.to} component={Link} to={link.to} size="lg" variant="light" fullWidth>
-                  {link.label}
-                </Button>
-              ))}
-            </Stack>
-          </Box>
-        )}
-      </AdminGuard>
+      {links === null ? (
+        <Loader aria-label="Loading" m="md" />
+      ) : links.length === 0 ? (
+        <Stack p="md">
+          <Alert color="red">{AdminMessages.managementOnly}</Alert>
+        </Stack>
+      ) : (
+        <Box component="main" p="md" maw={640} mx="auto">
+          <Stack gap="sm">
+            {links.map((link) => (
+              <Button key={link.to} component={Link} to={link.to} size="lg" variant="light" fullWidth>
+                {link.label}
+              </Button>
+            ))}
+          </Stack>
+        </Box>
+      )}
     </>
   );
 }

@@ -1,0 +1,47 @@
+import {
+  DEVICE_AUDIT_PATHS,
+  type TCreateDeviceQaSessionRequest,
+  type TDeviceQaSessionReply,
+  type TUpdateDeviceQaSessionRequest,
+  ZDeviceQaSessionListReplySchema,
+  ZDeviceQaSessionReplySchema,
+} from '@sage/contract';
+import { mayAuditDevices } from '@sage/domain';
+import { api } from '../../shared/api';
+import { useSession } from '../../shared/session';
+import { useProfile } from '../shift/shift-api';
+
+/** The QA walk screen's calls to the device audit service (docs/decisions/0270, 0273). */
+export const deviceQaApi = {
+  list: (facilityId: string): Promise<TDeviceQaSessionReply[]> =>
+    api.get('deviceAudit', DEVICE_AUDIT_PATHS.facilityDeviceQaSessions(facilityId), {
+      parse: ZDeviceQaSessionListReplySchema.parse,
+    }),
+  start: (body: TCreateDeviceQaSessionRequest): Promise<TDeviceQaSessionReply> =>
+    api.post('deviceAudit', DEVICE_AUDIT_PATHS.deviceQaSessions, body, {
+      parse: ZDeviceQaSessionReplySchema.parse,
+    }),
+  update: (rid: string, body: TUpdateDeviceQaSessionRequest): Promise<TDeviceQaSessionReply> =>
+    api.put('deviceAudit', DEVICE_AUDIT_PATHS.deviceQaSession(rid), body, {
+      parse: ZDeviceQaSessionReplySchema.parse,
+    }),
+};
+
+export const deviceQaKeys = {
+  list: (facilityId: string) => ['deviceQaSessions', facilityId] as const,
+};
+
+/**
+ * Whether the signed-in person may run device QA walks at the facility (management, maintenance, provider
+ * support: decision 0270); null while the profile loads. The server checks the same rule.
+ */
+export function useCanAuditDevices(facilityId: string | undefined): boolean | null {
+  const session = useSession();
+  const profile = useProfile(session?.staffMemberId ?? '');
+  if (!profile.data || !facilityId) return null;
+  return mayAuditDevices(
+    profile.data.groupMemberships
+      .filter((m) => m.facilityId === facilityId)
+      .map((m) => ({ group: m.groupType })),
+  );
+}

@@ -1,0 +1,241 @@
+import { Alert, Badge, Box, Button, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
+import {
+  DEVICE_QA_POLL_MS,
+  DEVICE_TYPE_LABELS,
+  DeviceQaMessages,
+  type TDeviceQaDevice,
+  type TDeviceQaSessionReply,
+} from '@sage/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { isApiError } from '../../shared/api';
+import { PageHeader } from '../../shared/page-header/page-header';
+import { toast } from '../../shared/toast';
+import { MANAGE_ROUTE } from '../admin/admin-shared';
+import { useCurrentFacility } from '../shift/shift-api';
+import { deviceQaApi, deviceQaKeys, useCanAuditDevices } from './device-qa-api';
+
+/** /manage/device-qa: a technician's walk pressing every device (docs/decisions/0273). */
+export function DeviceQaPage() {
+  const facility = useCurrentFacility();
+  const facilityId = facility.data?.id;
+  const allowed = useCanAuditDevices(facilityId);
+  return (
+    <>
+      <PageHeader title={DeviceQaMessages.title} defaultRoute={MANAGE_ROUTE} />
+      <Box component="main" p="md" maw={640} mx="auto">
+        {allowed === null ? (
+          <Loader aria-label="Loading" />
+        ) : !allowed || !facilityId ? (
+          <Alert color="red">{DeviceQaMessages.notAllowed}</Alert>
+        ) : (
+          <Walk facilityId={facilityId} timezone={facility.data?.timezone} />
+        )}
+      </Box>
+    </>
+  );
+}
+
+const timeFormat = (timezone: string | undefined, withSeconds: boolean) =>
+  new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(withSeconds ? { second: '2-digit' } : {}),
+    ...(timezone ? { timeZone: timezone } : {}),
+  });
+
+function Walk({ facilityId, timezone }: { facilityId: string; timezone: string | undefined }) {
+  const queryClient = useQueryClient();
+  /** The walk whose summary shows once it has been finished here. */
+  const [summaryRid, setSummaryRid] = useState<string | null>(null);
+  const sessions = useQuery({
+    queryKey: deviceQaKeys.list(facilityId),
+    queryFn: () => deviceQaApi.list(facilityId),
+    // Presses during the walk raise no task, so the live channel says nothing of them: poll while walking.
+    refetchInterval: (query) =>
+      query.state.data?.some((s) => s.status === 'IN_PROGRESS') ? DEVICE_QA_POLL_MS : false,
+  });
+  const refresh = (reply: TDeviceQaSessionReply) => {
+    queryClient.setQueryData<TDeviceQaSessionReply[]>(deviceQaKeys.list(facilityId), (list = []) => [
+      reply,
+      ...list.filter((s) => s.deviceQaSessionRid !== reply.deviceQaSessionRid),
+    ]);
+  };
+  const onError = (error: unknown) => {
+    toast.error(isApiError(error) ? error.message : String(error));
+    void queryClient.invalidateQueries({ queryKey: deviceQaKeys.list(facilityId) });
+  };
+  const start = useMutation({
+    mutationFn: () => deviceQaApi.start({ facilityRid: facilityId }),
+    onSuccess: (reply) => {
+      setSummaryRid(null);
+      refresh(reply);
+    },
+    onError,
+  });
+  const end = useMutation({
+    mutationFn: (v: { rid: string; status: 'COMPLETED' | 'CANCELED' }) =>
+      deviceQaApi.update(v.rid, { status: v.status }),
+    onSuccess: (reply) => {
+      if (reply.status === 'COMPLETED') setSummaryRid(reply.deviceQaSessionRid);
+      refresh(reply);
+    },
+    onError,
+  });
+
+  if (sessions.isPending) return <Loader aria-label="Loading" />;
+  if (sessions.isError) return <Alert color="red">{String(sessions.error)}</Alert>;
+  const current = sessions.data.find((s) => s.status === 'IN_PROGRESS');
+  const summary =
+    !current && summaryRid ? sessions.data.find((s) => s.deviceQaSessionRid === summaryRid) : null;
+  const clock = timeFormat(timezone, true);
+
+  if (current) {
+    const total = current.devices.length;
+    return (
+      <Stack gap="md">
+        <Alert color="blue" title={DeviceQaMessages.counts(current.heardCount, total)}>
+          {DeviceQaMessages.inProgressBanner(timeFormat(timezone, false).format(current.expiresAt))}
+        </Alert>
+        <Progress
+          value={total ? (current.heardCount / total) * 100 : 0}
+          aria-label={DeviceQaMessages.counts(current.heardCount, total)}
+          size="lg"
+        />
+        <Stack gap="sm">
+          <Button
+            size="lg"
+            fullWidth
+            loading={end.isPending && end.variables?.status === 'COMPLETED'}
+            disabled={end.isPending}
+            onClick={() => end.mutate({ rid: current.deviceQaSessionRid, status: 'COMPLETED' })}
+          >
+            {DeviceQaMessages.finish}
+          </Button>
+          <Button
+            size="lg"
+            fullWidth
+            variant="default"
+            loading={end.isPending && end.variables?.status === 'CANCELED'}
+            disabled={end.isPending}
+            onClick={() => end.mutate({ rid: current.deviceQaSessionRid, status: 'CANCELED' })}
+          >
+            {DeviceQaMessages.cancel}
+          </Button>
+        </Stack>
+        {total === 0 && <Text>{DeviceQaMessages.noDevices}</Text>}
+        <DeviceList
+          title={DeviceQaMessages.notHeard}
+          devices={current.devices.filter((d) => !d.heard)}
+          clock={clock}
+        />
+        <DeviceList
+          title={DeviceQaMessages.heard}
+          devices={current.devices.filter((d) => d.heard)}
+          clock={clock}
+        />
+      </Stack>
+    );
+  }
+
+  const startButton = (
+    <Button size="lg" fullWidth loading={start.isPending} onClick={() => start.mutate()}>
+      {summary ? DeviceQaMessages.startAnother : DeviceQaMessages.start}
+    </Button>
+  );
+  if (summary) {
+    const missing = summary.notHeardCount;
+    return (
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          {DeviceQaMessages.summaryTitle}
+        </Title>
+        <Text fw={600}>{DeviceQaMessages.counts(summary.heardCount, summary.devices.length)}</Text>
+        <Alert color={missing ? 'orange' : 'green'}>
+          {missing ? DeviceQaMessages.summaryMissing(missing) : DeviceQaMessages.summaryAllHeard}
+        </Alert>
+        <DeviceList
+          title={DeviceQaMessages.notHeard}
+          devices={summary.devices.filter((d) => !d.heard)}
+          clock={clock}
+        />
+        <DeviceList
+          title={DeviceQaMessages.heard}
+          devices={summary.devices.filter((d) => d.heard)}
+          clock={clock}
+        />
+        {startButton}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Text>{DeviceQaMessages.intro}</Text>
+      {startButton}
+    </Stack>
+  );
+}
+
+function DeviceList({
+  title,
+  devices,
+  clock,
+}: {
+  title: string;
+  devices: TDeviceQaDevice[];
+  clock: Intl.DateTimeFormat;
+}) {
+  return (
+    <Box component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="xs">
+        {title} · {devices.length}
+      </Title>
+      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+        {devices.map((d) => (
+          <Box
+            component="li"
+            key={d.deviceRid}
+            p="sm"
+            style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8, minHeight: 44 }}
+          >
+            <Text fw={600}>{d.location}</Text>
+            <Text size="sm" c="gray.8">
+              {DEVICE_TYPE_LABELS[d.deviceType]} · {d.hardwareId}
+            </Text>
+            {d.heard && d.lastHeardAt !== null && (
+              <Group gap="xs" mt={4}>
+                <Text size="sm" c="gray.8">
+                  {DeviceQaMessages.heardAt(clock.format(d.lastHeardAt))} ·{' '}
+                  {DeviceQaMessages.presses(d.pressCount)}
+                </Text>
+                <Battery device={d} />
+              </Group>
+            )}
+          </Box>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function Battery({ device }: { device: TDeviceQaDevice }) {
+  if (device.batteryStatus === 'unknown' || device.batteryLevel === null) {
+    return (
+      <Text size="sm" c="gray.8">
+        {DeviceQaMessages.batteryUnknown}
+      </Text>
+    );
+  }
+  if (device.batteryStatus === 'low') {
+    return (
+      <Badge color="red.9" variant="filled" tt="none" size="lg">
+        {DeviceQaMessages.batteryLow} · {DeviceQaMessages.battery(device.batteryLevel)}
+      </Badge>
+    );
+  }
+  return (
+    <Text size="sm" fw={600} c="green.9">
+      {DeviceQaMessages.battery(device.batteryLevel)}
+    </Text>
+  );
+}
