@@ -26,6 +26,7 @@ import signinRoutes from './auth/routes';
 import { createSigninDeps, usesMailOutbox } from './auth/transports';
 import { adminCareEventRoutes, adminResidentCareRoutes } from './care/admin-routes';
 import careRoutes from './care/routes';
+import responseTimesRoutes from './insights/response-times/routes';
 import liveRoutes from './live/routes';
 import { notificationContextRoutes, notificationPolicyRoutes } from './messaging/policy-routes';
 import { inboundSmsRoutes, messageDeliveryRoutes, messageOrchestrationRoutes } from './messaging/routes';
@@ -97,5 +98,14 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await messaging.register(messageOrchestrationRoutes);
     },
     { prefix: SERVICE_BASE_PATHS.messageOrchestration },
+  );
+
+  // Insights: response times (issue 14). Other insights resources register in blocks of their own.
+  await app.register(
+    async (insights) => {
+      insights.addHook('preHandler', insights.authenticate);
+      await insights.register(responseTimesRoutes, { prefix: '/responseTimes' });
+    },
+    { prefix: SERVICE_BASE_PATHS.insights },
   );
 }
