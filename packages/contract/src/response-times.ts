@@ -162,3 +162,32 @@ export const RESPONSE_TIMES_CSV_COLUMNS = [
   'resolveP90Seconds',
   'resolveCount',
 ] as const;
+
+/** Texts of the managers' response-times page (/manage/response-times). */
+export const RESPONSE_TIMES_ROUTE = '/manage/response-times';
+export const ResponseTimesMessages = {
+  title: 'Response Times',
+  link: 'Response Times',
+  from: 'From',
+  to: 'To',
+  shift: 'Shift',
+  allShifts: 'All shifts',
+  careZone: 'Care zone',
+  allZones: 'All care zones',
+  step: 'Step',
+  exportCsv: 'Export CSV',
+  median: 'Median',
+  p90: '90th percentile',
+  p90Short: '90th',
+  alerts: 'Alerts',
+  noAlerts: 'No alerts in this period',
+  loadFailed: 'Response times could not be loaded',
+  byHour: 'Median by hour of day (minutes)',
+  byShift: 'Median by shift (minutes)',
+  byKind: 'Median by alert kind (minutes)',
+  byStaff: 'By staff member',
+  byZone: 'By care zone',
+  benchmark:
+    'Benchmarks: about 8 minutes on average across 500+ communities; the best tenth about 2 minutes.',
+  asOf: (time: string) => `Figures up to ${time}`,
+} as const;

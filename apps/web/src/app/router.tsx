@@ -228,6 +228,14 @@ export function createAppRouter() {
                   () => import('../features/admin/ehr-locked-fields/ehr-locked-fields-page'),
                 ).then((m) => ({ Component: m.EhrLockedFieldsPage })),
             },
+            // Response times for managers (issue 14; docs/decisions/0305): charts load with the page only.
+            {
+              path: 'manage/response-times',
+              lazy: () =>
+                importWithReload(
+                  () => import('../features/insights/response-times/response-times-page'),
+                ).then((m) => ({ Component: m.ResponseTimesPage })),
+            },
           ],
         },
         // Any other path: the login page when signed out (spec), the dashboard when signed in.

@@ -1,4 +1,4 @@
-import { AdminMessages } from '@sage/contract';
+import { AdminMessages, RESPONSE_TIMES_ROUTE, ResponseTimesMessages } from '@sage/contract';
 import { ADMIN_ROUTES } from './admin-shared';
 
 /** The sections of the managers' area, one line each (other sections add theirs here). */
@@ -7,4 +7,5 @@ export const MANAGE_LINKS: { label: string; to: string }[] = [
   { label: AdminMessages.units, to: ADMIN_ROUTES.units },
   { label: AdminMessages.careZones, to: ADMIN_ROUTES.careZones },
   { label: AdminMessages.ehrLockedFields, to: ADMIN_ROUTES.ehrLockedFields },
+  { label: ResponseTimesMessages.link, to: RESPONSE_TIMES_ROUTE },
 ];
