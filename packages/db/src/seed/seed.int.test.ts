@@ -222,10 +222,11 @@ describe('seedDemo', () => {
 
   it('holds five weeks of history before today: resolved alerts at every pace, care logs, check-ins (issue 14)', async () => {
     const facility = await db.prisma.facility.findFirstOrThrow({ where: { name: DEMO.facilityName } });
-    const [{ today }] = await db.prisma.$queryRawUnsafe<{ today: Date }[]>(
+    const [row] = await db.prisma.$queryRawUnsafe<{ today: Date }[]>(
       `SELECT ((now() AT TIME ZONE $1)::date)::timestamp AT TIME ZONE $1 AS today`,
       facility.timezone,
     );
+    const today = row!.today;
     const tasks = await db.prisma.task.findMany({
       where: { facilityId: facility.id },
       select: { status: true, creationTimestamp: true, resolvedById: true },
