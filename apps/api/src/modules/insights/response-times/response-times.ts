@@ -156,6 +156,9 @@ const byIndexIn =
   (a: TResponseTimesRow, b: TResponseTimesRow): number =>
     keys.indexOf(a.key) - keys.indexOf(b.key);
 
+/** The three statements of a request (parameters: facility, from, to, time zone, shift, zone); the bench runs them. */
+export const RESPONSE_TIMES_STATEMENTS = [...BREAKDOWNS_SQL, ZONES_SQL];
+
 export const hourLabel = (hour: number): string => `${String(hour).padStart(2, '0')}:00`;
 
 /**
