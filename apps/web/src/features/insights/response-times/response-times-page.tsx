@@ -116,7 +116,7 @@ function ResponseTimes({ facilityId }: { facilityId: string }) {
   return (
     <Box component="main" p="md" maw={960} mx="auto">
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="sm">
           <TextInput
             type="date"
             label={M.from}
@@ -176,13 +176,13 @@ function BandLegend({ step }: { step: ResponseStep }) {
   return (
     <Stack gap={4}>
       <Group gap="xs" wrap="wrap">
-        <Badge color={BAND_COLORS.ACCEPTABLE}>
+        <Badge color={BAND_COLORS.ACCEPTABLE} tt="none">
           {RESPONSE_BAND_LABELS.ACCEPTABLE} ≤ {limits.acceptableSeconds / 60} min
         </Badge>
-        <Badge color={BAND_COLORS.NEEDS_IMPROVEMENT}>
+        <Badge color={BAND_COLORS.NEEDS_IMPROVEMENT} tt="none">
           {RESPONSE_BAND_LABELS.NEEDS_IMPROVEMENT} ≤ {limits.needsImprovementSeconds / 60} min
         </Badge>
-        <Badge color={BAND_COLORS.UNACCEPTABLE}>
+        <Badge color={BAND_COLORS.UNACCEPTABLE} tt="none">
           {RESPONSE_BAND_LABELS.UNACCEPTABLE} &gt; {limits.needsImprovementSeconds / 60} min
         </Badge>
       </Group>
@@ -200,6 +200,16 @@ function Timed({ step, seconds }: { step: ResponseStep; seconds: number }) {
     <Badge color={BAND_COLORS[band]} size="lg" radius="sm" title={RESPONSE_BAND_LABELS[band]} tt="none">
       {formatDuration(seconds)}
     </Badge>
+  );
+}
+
+/** The same in a table cell: coloured bold text, which wraps instead of being cut off at 360 px. */
+function TimedText({ step, seconds }: { step: ResponseStep; seconds: number }) {
+  const band = responseBand(step, seconds);
+  return (
+    <Text span fw={700} size="sm" c={BAND_COLORS[band]} title={RESPONSE_BAND_LABELS[band]}>
+      {formatDuration(seconds)}
+    </Text>
   );
 }
 
@@ -312,10 +322,10 @@ function FigureTable({
                 <Table.Tr key={r.key}>
                   <Table.Td>{r.label}</Table.Td>
                   <Table.Td>
-                    <Timed step={step} seconds={figure.p50Seconds} />
+                    <TimedText step={step} seconds={figure.p50Seconds} />
                   </Table.Td>
                   <Table.Td>
-                    <Timed step={step} seconds={figure.p90Seconds} />
+                    <TimedText step={step} seconds={figure.p90Seconds} />
                   </Table.Td>
                   <Table.Td>{figure.count}</Table.Td>
                 </Table.Tr>
