@@ -282,6 +282,10 @@ function Chart({ title, rows, step }: { title: string; rows: TResponseTimesRow[]
           { y: limits.needsImprovementSeconds / 60, color: 'red.9' },
         ]}
         tickLine="y"
+        // The axis reaches the unacceptable line, so every bar is seen against the bands.
+        yAxisProps={{
+          domain: [0, (dataMax: number) => Math.max(dataMax, limits.needsImprovementSeconds / 60)],
+        }}
         withTooltip
         valueFormatter={(value) => `${value} min`}
       />
