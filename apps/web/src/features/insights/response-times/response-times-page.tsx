@@ -217,6 +217,11 @@ function Figures({ data, step }: { data: TResponseTimesReply; step: ResponseStep
   if (!RESPONSE_STEPS.some((s) => data.overall[s])) return <Text>{M.noAlerts}</Text>;
   return (
     <Stack gap="lg">
+      {data.asOf && (
+        <Text size="xs" c="dimmed">
+          {M.asOf(format(new Date(data.asOf), 'MMM d, yyyy h:mm a'))}
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         {RESPONSE_STEPS.map((s) => {
           const figure = data.overall[s];
