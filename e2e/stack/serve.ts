@@ -14,6 +14,7 @@ import { seedLogoffCommunity } from './logoff-community';
 import { seedNewCommunity } from './new-community';
 import { makeE2ePushCertificate } from './push-certificate';
 import { seedQaCommunity } from './qa-community';
+import { seedResponseTimesCommunity } from './response-times-community';
 
 const port = process.env.E2E_PORT ?? '3110';
 const ingestPort = process.env.E2E_INGEST_PORT ?? '3111';
@@ -23,6 +24,7 @@ await seedNewCommunity(db.prisma);
 await seedLogoffCommunity(db.prisma);
 await seedCheckInCommunity(db.prisma);
 await seedQaCommunity(db.prisma);
+await seedResponseTimesCommunity(db.prisma);
 
 const env = {
   NODE_ENV: 'test',

@@ -23,3 +23,15 @@ export const QA_COMMUNITY = {
   gatewayKey: 'qa-walk-gateway-key',
   tag: 'cedar',
 } as const;
+ * A community with three alerts two days ago (scripts/e2e/response-times-community.ts; issue 14): claimed,
+ * at the bedside and resolved this many seconds after the press.
+ */
+export const RESPONSE_TIMES_COMMUNITY = {
+  facilityName: 'Cedar Grove',
+  managerPhone: '+14155550303',
+  alerts: [
+    { by: 'caregiver', claim: 60, bedside: 240, resolve: 600 },
+    { by: 'nurse', claim: 120, bedside: 420, resolve: 900 },
+    { by: 'caregiver', claim: 300, bedside: null, resolve: null },
+  ],
+} as const;

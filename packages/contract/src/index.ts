@@ -40,6 +40,7 @@ export * from './residents';
 export * from './residents-admin';
 export * from './residents-api';
 export * from './resolution';
+export * from './response-times';
 export * from './services';
 export * from './severity';
 export * from './signin';

@@ -4,4 +4,5 @@ export * from './device-qa';
 export * from './generated/prisma/client';
 export * from './jobs';
 export { applyMigrations, ensureDatabase, readMigrations } from './migrate';
+export * from './response-times';
 export * from './task-changes';

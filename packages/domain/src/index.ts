@@ -23,6 +23,7 @@ export * from './resident-access';
 export * from './resident-search';
 export * from './resolution-options';
 export * from './resolution-rules';
+export * from './response-bands';
 export * from './routine-check';
 export * from './severity-order';
 export * from './signin';

@@ -30,6 +30,7 @@ import careRoutes from './care/routes';
 import alertLocationSessionsRoutes from './device-audit/alert-location-sessions/routes';
 import auditSessionsRoutes from './device-audit/audit-sessions/routes';
 import deviceQaSessionsRoutes from './device-audit/device-qa-sessions/routes';
+import responseTimesRoutes from './insights/response-times/routes';
 import liveRoutes from './live/routes';
 import locationQueryRoutes from './location-query/location-query/routes';
 import { notificationContextRoutes, notificationPolicyRoutes } from './messaging/policy-routes';
@@ -121,5 +122,13 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await locationQuery.register(locationQueryRoutes);
     },
     { prefix: SERVICE_BASE_PATHS.locationQuery },
+  );
+  // Insights: response times (issue 14). Other insights resources register in blocks of their own.
+  await app.register(
+    async (insights) => {
+      insights.addHook('preHandler', insights.authenticate);
+      await insights.register(responseTimesRoutes, { prefix: '/responseTimes' });
+    },
+    { prefix: SERVICE_BASE_PATHS.insights },
   );
 }

@@ -294,6 +294,14 @@ export function createAppRouter() {
                   Component: m.DeviceQaPage,
                 })),
             },
+            // Response times for managers (issue 14; docs/decisions/0305): charts load with the page only.
+            {
+              path: 'manage/response-times',
+              lazy: () =>
+                importWithReload(
+                  () => import('../features/insights/response-times/response-times-page'),
+                ).then((m) => ({ Component: m.ResponseTimesPage })),
+            },
           ],
         },
         // Any other path: the login page when signed out (spec), the dashboard when signed in.

@@ -19,6 +19,7 @@ import { PROCESS_DEVICE_EVENT } from '../jobs/names';
 import { processDeviceEvent } from '../jobs/process-device-event';
 import { createNotificationTasks, type NotificationJobOptions } from '../notifications/jobs';
 import { DEFAULT_TAKEOVER_TIMINGS, Takeover, type TakeoverTimings } from '../recovery/takeover';
+import { responseTimeCronItems, responseTimeTasks } from '../response-times/jobs';
 import { supervisionCronItems, supervisionTasks } from '../supervision/jobs';
 import { taskScheduleCronItems, taskScheduleTasks } from '../task-schedules/jobs';
 import { queueLogger } from './ingest';
@@ -109,6 +110,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       if (deleted) helpers.logger.info(`pruned ${deleted} task changes past their retention`);
     },
     ...dailyCheckInTasks,
+    ...responseTimeTasks,
   };
   const takeover = new Takeover(
     pool,
@@ -131,6 +133,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       ...supervisionCronItems,
       ...dailyCheckInCronItems,
       ...taskScheduleCronItems,
+      ...responseTimeCronItems,
     ]),
     logger,
   });

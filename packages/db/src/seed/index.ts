@@ -1,7 +1,9 @@
 import { buildFacility, type Db } from '../factories';
 import type { PrismaClient } from '../generated/prisma/client';
+import { seedDemoHistory } from './demo-history';
 import { DEMO, demoFacilityPlan } from './demo-plan';
 
+export { type DemoHistorySummary, seedDemoHistory } from './demo-history';
 export { DEMO, demoFacilityPlan } from './demo-plan';
 
 export interface SeedSummary {
@@ -47,6 +49,8 @@ export async function seedDemo(prisma: PrismaClient): Promise<SeedSummary> {
         };
       }
       const built = await buildFacility(tx, demoFacilityPlan());
+      // Weeks of alerts, care logs and check-ins (issue 14): charts and insights from the first sign-in.
+      await seedDemoHistory(tx, built.facilityId);
       return {
         created: true,
         enterpriseId: built.enterpriseId,

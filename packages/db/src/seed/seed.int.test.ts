@@ -219,4 +219,38 @@ describe('seedDemo', () => {
       (await db.prisma.companyPhone.findMany({ orderBy: { displayName: 'asc' } })).map((p) => p.displayName),
     ).toEqual(['Community Phone 1', 'Community Phone 2', 'Community Phone 3', 'Community Phone 4']);
   });
+
+  it('holds five weeks of history before today: resolved alerts at every pace, care logs, check-ins (issue 14)', async () => {
+    const facility = await db.prisma.facility.findFirstOrThrow({ where: { name: DEMO.facilityName } });
+    const [row] = await db.prisma.$queryRawUnsafe<{ today: Date }[]>(
+      `SELECT ((now() AT TIME ZONE $1)::date)::timestamp AT TIME ZONE $1 AS today`,
+      facility.timezone,
+    );
+    const today = row!.today;
+    const tasks = await db.prisma.task.findMany({
+      where: { facilityId: facility.id },
+      select: { status: true, creationTimestamp: true, resolvedById: true },
+    });
+    expect(tasks.length).toBe(35 * 30);
+    expect(tasks.every((t) => t.status === 'CLOSED_RESOLVED' && t.creationTimestamp < today)).toBe(true);
+    expect(new Set(tasks.map((t) => t.resolvedById)).size).toBeGreaterThanOrEqual(5);
+    const steps = await db.prisma.responseTimeStep.groupBy({
+      by: ['step'],
+      where: { facilityId: facility.id },
+      _count: true,
+      _min: { seconds: true },
+    });
+    // Every alert claimed and resolved; all but the door alarms confirmed at the bedside.
+    expect(Object.fromEntries(steps.map((s) => [s.step, s._count]))).toMatchObject({
+      CLAIM: 1050,
+      RESOLVE: 1050,
+    });
+    expect(steps.find((s) => s.step === 'CONFIRM')?._count).toBeGreaterThan(900);
+    expect(
+      await db.prisma.residentActivity.count({ where: { facilityId: facility.id, taskId: null } }),
+    ).toBeGreaterThan(300);
+    expect(
+      await db.prisma.checkIn.count({ where: { facilityId: facility.id, status: 'COMPLETE' } }),
+    ).toBeGreaterThan(0);
+  });
 });

@@ -1,5 +1,6 @@
 import { AdminMessages, DEVICES_ADMIN_ROUTES, DevicesAdminMessages } from '@sage/contract';
 import { AdminMessages, DeviceQaMessages } from '@sage/contract';
+import { AdminMessages, RESPONSE_TIMES_ROUTE, ResponseTimesMessages } from '@sage/contract';
 import { ADMIN_ROUTES } from './admin-shared';
 import { ROUTINE_CHECKS_ROUTE, ROUTINE_CHECKS_TITLE } from './routine-checks/routine-checks-route';
 
@@ -19,4 +20,5 @@ export const MANAGE_LINKS: { label: string; to: string; audience?: ManageAudienc
   { label: DevicesAdminMessages.devices, to: DEVICES_ADMIN_ROUTES.devices },
   { label: DevicesAdminMessages.doors, to: DEVICES_ADMIN_ROUTES.doors },
   { label: DeviceQaMessages.manageLink, to: '/manage/device-qa', audience: 'deviceAudit' },
+  { label: ResponseTimesMessages.link, to: RESPONSE_TIMES_ROUTE },
 ];

@@ -1,0 +1,132 @@
+// Response-time figures over a year of one facility (issue 14; docs/decisions/0303): the demo facility with a
+// year of device alerts (claimed, confirmed, resolved; generate_series through the demo history seed), the
+// rollup rebuilt, then GET /insights/api/v1/responseTimes called one request at a time over loopback.
+// Prints p50/p99 of the endpoint and of its two SQL statements alone. Bounded in requests and time.
+//   pnpm bench:response-times   (TEST_DATABASE_URL or the local PostgreSQL at 127.0.0.1:5432)
+//   BENCH_ALERTS_PER_DAY (default 150), BENCH_REQUESTS (default 100 per variant)
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '@sage/api';
+import { loadConfig } from '@sage/api/env';
+import { prismaRollupSql, rollUpResponseTimes } from '@sage/db';
+import { DEMO, seedDemo, seedDemoHistory } from '@sage/db/seed';
+import { createTestDatabase } from '@sage/db/testing';
+import { openSessionToken } from '../../apps/api/src/modules/auth/sessions/open-session';
+import { RESPONSE_TIMES_STATEMENTS } from '../../apps/api/src/modules/insights/response-times/response-times';
+
+process.env.TEST_DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
+const ALERTS_PER_DAY = Number(process.env.BENCH_ALERTS_PER_DAY ?? 150);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const ms = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e6;
+
+const db = await createTestDatabase();
+try {
+  const { facilityId } = await seedDemo(db.prisma);
+  let started = process.hrtime.bigint();
+  const history = await db.prisma.$transaction(
+    (tx) => seedDemoHistory(tx, facilityId, { days: 365, alertsPerDay: ALERTS_PER_DAY }),
+    { timeout: 600_000 },
+  );
+  console.log(
+    `loaded a year: ${history.alerts} alerts (+ the demo's 5 weeks), ${history.responseSteps} response steps rebuilt in ${(ms(started) / 1000).toFixed(1)} s (history + rollup)`,
+  );
+  await db.prisma.$executeRawUnsafe('ANALYZE');
+  started = process.hrtime.bigint();
+  await db.prisma.$transaction((tx) => rollUpResponseTimes(prismaRollupSql(tx)), { timeout: 600_000 });
+  console.log(`first incremental rollup (reads every task once): ${ms(started).toFixed(0)} ms`);
+  started = process.hrtime.bigint();
+  await db.prisma.$transaction((tx) => rollUpResponseTimes(prismaRollupSql(tx)));
+  console.log(`next incremental rollup (nothing changed): ${ms(started).toFixed(0)} ms`);
+
+  const manager = await db.prisma.staffMember.findUniqueOrThrow({
+    where: { phoneNumber: DEMO.phones.manager },
+  });
+  const zone = await db.prisma.careZone.findFirstOrThrow({ where: { facilityId }, orderBy: { name: 'asc' } });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url });
+  const app = await buildApp(config, { logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const { token } = await openSessionToken(db.prisma, manager.id, config.JWT_SECRET, 3600);
+  const headers = { authorization: `Bearer ${token}`, 'x-sage-profile-rid': manager.id };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = (path: string) =>
+    new Promise<number>((resolve, reject) => {
+      const t0 = process.hrtime.bigint();
+      const req = http.request({ host: '127.0.0.1', port, method: 'GET', path, headers, agent }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if ((res.statusCode ?? 500) >= 400) reject(new Error(`GET ${path}: ${res.statusCode}`));
+          else resolve(ms(t0));
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const year = `facilityId=${facilityId}&from=${day(-365)}&to=${day(0)}`;
+  const variants: [string, string][] = [
+    ['a year', year],
+    ['a year, night shift', `${year}&shift=NIGHT`],
+    [`a year, care zone ${zone.name}`, `${year}&careZoneId=${zone.id}`],
+    ['the last 28 days', `facilityId=${facilityId}&from=${day(-27)}&to=${day(0)}`],
+  ];
+  const rows = await db.prisma.responseTimeStep.count({ where: { facilityId } });
+  console.log(
+    `GET /insights/api/v1/responseTimes, ${rows} step rows, one request at a time, n=${REQUESTS} each:`,
+  );
+  for (const [name, query] of variants) {
+    for (let i = 0; i < 5; i++) await get(`/insights/api/v1/responseTimes?${query}`); // warm-up
+    const times: number[] = [];
+    const deadline = Date.now() + 60_000;
+    while (times.length < REQUESTS && Date.now() < deadline) {
+      times.push(await get(`/insights/api/v1/responseTimes?${query}`));
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `  ${name.padEnd(36)} n=${times.length}  p50 ${pct(times, 50).toFixed(1)} ms  p99 ${pct(times, 99).toFixed(1)} ms`,
+    );
+  }
+  // CPU time the database spends on a year's request, read from its backend's /proc entry (utime + stime,
+  // 10 ms ticks): on a loaded machine wall time measures the queue for the CPU as much as the work.
+  // One connection (a transaction) so that one backend's counters are read.
+  const perStatement = await db.prisma.$transaction(
+    async (tx) => {
+      const [{ pid }] = await tx.$queryRawUnsafe<{ pid: number }[]>('SELECT pg_backend_pid() AS pid');
+      const cpuMs = () => {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return (Number(fields[11]) + Number(fields[12])) * 10;
+      };
+      await tx.$executeRawUnsafe(`SET LOCAL work_mem = '32MB'`);
+      const params = [facilityId, day(-365), day(0), 'America/Chicago', null, null];
+      const runs = 10;
+      const cpu: number[] = [];
+      for (const sql of RESPONSE_TIMES_STATEMENTS) {
+        await tx.$queryRawUnsafe(sql, ...params);
+        const before = cpuMs();
+        for (let i = 0; i < runs; i++) await tx.$queryRawUnsafe(sql, ...params);
+        cpu.push((cpuMs() - before) / runs);
+      }
+      return cpu;
+    },
+    { timeout: 600_000 },
+  );
+  console.log(
+    `  database CPU per year request: ${perStatement.map((c) => `${c.toFixed(0)} ms`).join(' + ')} = ${perStatement.reduce((a, b) => a + b, 0).toFixed(0)} ms (the statements run side by side: wall time >= the largest)`,
+  );
+  const plan = await db.prisma.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(
+    `EXPLAIN (ANALYZE, FORMAT TEXT) SELECT step, percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds)
+       FROM "ResponseTimeStep" WHERE "facilityId" = $1 AND "createdAt" >= now() - interval '365 days'
+      GROUP BY GROUPING SETS ((step), (step, "staffMemberId"), (step, "hourOfDay"))`,
+    facilityId,
+  );
+  console.log(`  one scan of the year, grouped (EXPLAIN ANALYZE): ${plan.at(-1)?.['QUERY PLAN']}`);
+  agent.destroy();
+  await app.close();
+} finally {
+  await db.drop();
+}
