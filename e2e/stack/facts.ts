@@ -28,3 +28,28 @@ export const CHECK_IN_COMMUNITY = {
   emptyUnit: 'IL 302',
   onHoldUnit: 'IL 303',
 } as const;
+
+/**
+ * A community for the device QA walk (e2e/stack/qa-community.ts; decision 0273): its own gateway, so the
+ * walk's silenced presses never touch another spec's community. Its maintenance tech signs in with a fixed number.
+ */
+export const QA_COMMUNITY = {
+  facilityName: 'Cedar Ridge',
+  maintenancePhone: '+14155550186',
+  gatewayKey: 'qa-walk-gateway-key',
+  tag: 'cedar',
+} as const;
+
+/**
+ * A community with three alerts two days ago (e2e/stack/response-times-community.ts; issue 14): claimed,
+ * at the bedside and resolved this many seconds after the press.
+ */
+export const RESPONSE_TIMES_COMMUNITY = {
+  facilityName: 'Cedar Grove',
+  managerPhone: '+14155550303',
+  alerts: [
+    { by: 'caregiver', claim: 60, bedside: 240, resolve: 600 },
+    { by: 'nurse', claim: 120, bedside: 420, resolve: 900 },
+    { by: 'caregiver', claim: 300, bedside: null, resolve: null },
+  ],
+} as const;
