@@ -1,6 +1,11 @@
-import { AdminMessages, DEVICES_ADMIN_ROUTES, DevicesAdminMessages } from '@sage/contract';
-import { AdminMessages, DeviceQaMessages } from '@sage/contract';
-import { AdminMessages, RESPONSE_TIMES_ROUTE, ResponseTimesMessages } from '@sage/contract';
+import {
+  AdminMessages,
+  DEVICES_ADMIN_ROUTES,
+  DeviceQaMessages,
+  DevicesAdminMessages,
+  RESPONSE_TIMES_ROUTE,
+  ResponseTimesMessages,
+} from '@sage/contract';
 import { ADMIN_ROUTES } from './admin-shared';
 import { ROUTINE_CHECKS_ROUTE, ROUTINE_CHECKS_TITLE } from './routine-checks/routine-checks-route';
 
