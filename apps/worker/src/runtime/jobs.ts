@@ -16,6 +16,7 @@ import type { WorkerConfig } from '../env';
 import { careConfirmationTimeout } from '../jobs/care-confirmation-timeout';
 import { PROCESS_DEVICE_EVENT } from '../jobs/names';
 import { processDeviceEvent } from '../jobs/process-device-event';
+import { insightCronItems, insightTasks } from '../insights/jobs';
 import { createNotificationTasks, type NotificationJobOptions } from '../notifications/jobs';
 import { DEFAULT_TAKEOVER_TIMINGS, Takeover, type TakeoverTimings } from '../recovery/takeover';
 import { supervisionCronItems, supervisionTasks } from '../supervision/jobs';
@@ -98,6 +99,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
   const taskList: TaskList = {
     ...supervisionTasks,
     ...notificationTasks,
+    ...insightTasks,
     [PROCESS_DEVICE_EVENT]: (payload, helpers) =>
       processDeviceEvent({ pool, logger: helpers.logger }, payload),
     [JobName.careConfirmationTimeout]: (payload, helpers) => careConfirmationTimeout(pool, payload, helpers),
@@ -125,6 +127,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     parsedCronItems: parseCronItems([
       { task: JobName.pruneTaskChanges, match: '17 * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } },
       ...supervisionCronItems,
+      ...insightCronItems,
     ]),
     logger,
   });
