@@ -267,4 +267,3 @@ export type TUpdateRecognitionRequest = z.infer<typeof ZUpdateRecognitionRequest
 /** Where 'View Recognitions' leads (and the explore prompt's 'View Insights'). */
 export const INSIGHTS_ROUTE = '/insights';
 export const RECOGNITIONS_ROUTE = '/insights?tab=recognitions';
-

@@ -4,7 +4,7 @@ import { DEFAULT_INSIGHT_RULES, describeInsight, meetsRule, workflowTypeOf } fro
 const claim = { metric: 'TIME_TO_CLAIM', threshold: 4, baselineFactor: 1.5, minSamples: 5 } as const;
 const careLogged = { metric: 'CARE_LOGGED', threshold: 10, baselineFactor: 2, minSamples: 1 } as const;
 
-describe('insight rules: "Insights flag a staff member as \'needs improvement\' or \'top performer\'"', () => {
+describe("insight rules: \"Insights flag a staff member as 'needs improvement' or 'top performer'\"", () => {
   it.each([
     // [category, definition, value, samples, baseline, raised]
     ['NEEDS_IMPROVEMENT', claim, 9, 6, 3, true],
@@ -17,9 +17,12 @@ describe('insight rules: "Insights flag a staff member as \'needs improvement\' 
     ['TOP_PERFORMER', careLogged, 25, 25, 6, true],
     ['TOP_PERFORMER', careLogged, 11, 11, 6, false], // not twice the facility's average
     ['NEEDS_IMPROVEMENT', careLogged, 2, 2, 6, true], // higher is better for work done
-  ] as const)('%s %o value %d (%d samples, baseline %o) → %s', (category, definition, value, samples, baseline, raised) => {
-    expect(meetsRule(category, definition, { value, samples, baseline })).toBe(raised);
-  });
+  ] as const)(
+    '%s %o value %d (%d samples, baseline %o) → %s',
+    (category, definition, value, samples, baseline, raised) => {
+      expect(meetsRule(category, definition, { value, samples, baseline })).toBe(raised);
+    },
+  );
 
   it('opens coaching for needs improvement, recognition for a top performer, a note for the community', () => {
     expect(workflowTypeOf('NEEDS_IMPROVEMENT', 'USER')).toBe('NEEDS_IMPROVEMENT');
@@ -36,13 +39,25 @@ describe('insight rules: "Insights flag a staff member as \'needs improvement\' 
   });
 
   it('describes an insight in words ("Needs Improvement", "Top Performance")', () => {
-    const data = { metric: 'TIME_TO_CLAIM', value: 9.26, samples: 6, threshold: 4, baseline: 3, periodDays: 7 } as const;
+    const data = {
+      metric: 'TIME_TO_CLAIM',
+      value: 9.26,
+      samples: 6,
+      threshold: 4,
+      baseline: 3,
+      periodDays: 7,
+    } as const;
     expect(describeInsight('NEEDS_IMPROVEMENT', 'Ann Lee', data)).toEqual({
       title: 'Needs Improvement: Time to claim alerts',
       description: 'Ann Lee averaged 9.3 min over the last 7 days (community usual: 3 min).',
     });
-    expect(describeInsight('TOP_PERFORMER', 'Ann Lee', { ...data, metric: 'CARE_LOGGED', value: 12, baseline: null }).description).toBe(
-      'Ann Lee had 12 care logs over the last 7 days.',
-    );
+    expect(
+      describeInsight('TOP_PERFORMER', 'Ann Lee', {
+        ...data,
+        metric: 'CARE_LOGGED',
+        value: 12,
+        baseline: null,
+      }).description,
+    ).toBe('Ann Lee had 12 care logs over the last 7 days.');
   });
 });

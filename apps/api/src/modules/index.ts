@@ -26,9 +26,18 @@ import signinRoutes from './auth/routes';
 import { createSigninDeps, usesMailOutbox } from './auth/transports';
 import { adminCareEventRoutes, adminResidentCareRoutes } from './care/admin-routes';
 import careRoutes from './care/routes';
+import recognitionsRoutes from './gamification/recognitions/routes';
+import insightsRoutes from './insights/insights/routes';
+import rulesRoutes from './insights/rules/routes';
+import workflowsRoutes from './insights/workflows/routes';
 import liveRoutes from './live/routes';
 import { notificationContextRoutes, notificationPolicyRoutes } from './messaging/policy-routes';
-import { inboundSmsRoutes, messageDeliveryRoutes, messageOrchestrationRoutes } from './messaging/routes';
+import {
+  createApiNotifier,
+  inboundSmsRoutes,
+  messageDeliveryRoutes,
+  messageOrchestrationRoutes,
+} from './messaging/routes';
 import healthRoutes from './system/health/routes';
 
 /**
@@ -97,5 +106,24 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await messaging.register(messageOrchestrationRoutes);
     },
     { prefix: SERVICE_BASE_PATHS.messageOrchestration },
+  );
+
+  // Insights and gamification (docs/decisions/0290-0293): a high five goes out live and by web push.
+  const recognitionDeps = { prisma: app.prisma, notifier: await createApiNotifier(app), log: app.log };
+  await app.register(
+    async (insights) => {
+      insights.addHook('preHandler', insights.authenticate);
+      await insights.register(insightsRoutes, { prefix: '/insights' });
+      await insights.register(rulesRoutes, { prefix: '/rules' });
+      await insights.register(workflowsRoutes, { prefix: '/workflows', deps: recognitionDeps });
+    },
+    { prefix: SERVICE_BASE_PATHS.insights },
+  );
+  await app.register(
+    async (gamification) => {
+      gamification.addHook('preHandler', gamification.authenticate);
+      await gamification.register(recognitionsRoutes, { prefix: '/recognitions', deps: recognitionDeps });
+    },
+    { prefix: SERVICE_BASE_PATHS.gamification },
   );
 }

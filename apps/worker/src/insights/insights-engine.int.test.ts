@@ -42,7 +42,13 @@ async function alertHandled(
             createdAt: when(minutes.claim),
           },
           ...(minutes.failed
-            ? [{ facilityId: f.facilityId, type: 'CARE_CONFIRMATION_FAILED' as const, createdAt: when(minutes.claim + 1) }]
+            ? [
+                {
+                  facilityId: f.facilityId,
+                  type: 'CARE_CONFIRMATION_FAILED' as const,
+                  createdAt: when(minutes.claim + 1),
+                },
+              ]
             : []),
           { facilityId: f.facilityId, type: 'CARE_CONFIRMED', createdAt: when(minutes.confirm) },
           { facilityId: f.facilityId, type: 'CLOSED', createdAt: when(minutes.resolve) },
@@ -67,7 +73,12 @@ describe('[INSIGHTS][ENGINE]: rules over each facility’s own history (decision
     for (let i = 0; i < 6; i++) {
       const at = new Date(IN_PERIOD.getTime() + i * 60 * MIN);
       // The slow one: 9 min to claim, 15 to the bedside, 30 to resolve, two confirmations failed.
-      await alertHandled(db.prisma, f, caregiver.id, at, { claim: 9, confirm: 15, resolve: 30, failed: i < 2 });
+      await alertHandled(db.prisma, f, caregiver.id, at, {
+        claim: 9,
+        confirm: 15,
+        resolve: 30,
+        failed: i < 2,
+      });
       // The fast one: half a minute to claim, 1.5 to the bedside, 6 to resolve.
       await alertHandled(db.prisma, f, nurse.id, new Date(at.getTime() + 30 * MIN), {
         claim: 0.5,
@@ -121,7 +132,8 @@ describe('[INSIGHTS][ENGINE]: rules over each facility’s own history (decision
     expect(of(null, 'NEEDS_IMPROVEMENT')).toEqual([]);
 
     const slowClaim = insights.find(
-      (i) => i.staffMemberId === f.staff.caregiver.id && i.ruleId === 'default-time-to-claim-needs-improvement',
+      (i) =>
+        i.staffMemberId === f.staff.caregiver.id && i.ruleId === 'default-time-to-claim-needs-improvement',
     )!;
     expect(slowClaim.data).toEqual({
       metric: 'TIME_TO_CLAIM',
@@ -197,7 +209,9 @@ describe('[INSIGHTS][ENGINE]: rules over each facility’s own history (decision
     expect(await db.prisma.insight.count({ where: { ruleId: `claim-any-${f.tag}` } })).toBe(0);
     await db.prisma.insight.deleteMany({ where: { ruleId: 'default-time-to-claim-top-performer' } });
     await evaluateRules(client, NOW);
-    expect(await db.prisma.insight.count({ where: { ruleId: 'default-time-to-claim-top-performer' } })).toBe(0);
+    expect(await db.prisma.insight.count({ where: { ruleId: 'default-time-to-claim-top-performer' } })).toBe(
+      0,
+    );
     // The facility rule of the quiet facility sees none of f's alerts.
     expect(await db.prisma.insight.count({ where: { ruleId: `claim-any-${f.tag}` } })).toBe(0);
   });

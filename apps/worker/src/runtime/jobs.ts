@@ -13,10 +13,10 @@ import {
 import pg from 'pg';
 import pino from 'pino';
 import type { WorkerConfig } from '../env';
+import { insightCronItems, insightTasks } from '../insights/jobs';
 import { careConfirmationTimeout } from '../jobs/care-confirmation-timeout';
 import { PROCESS_DEVICE_EVENT } from '../jobs/names';
 import { processDeviceEvent } from '../jobs/process-device-event';
-import { insightCronItems, insightTasks } from '../insights/jobs';
 import { createNotificationTasks, type NotificationJobOptions } from '../notifications/jobs';
 import { DEFAULT_TAKEOVER_TIMINGS, Takeover, type TakeoverTimings } from '../recovery/takeover';
 import { supervisionCronItems, supervisionTasks } from '../supervision/jobs';
