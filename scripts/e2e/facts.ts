@@ -12,3 +12,13 @@ export const LOGOFF_COMMUNITY = {
   caregiverPhone: '+14155550172',
   inactivityLogoffMinutes: 1,
 } as const;
+
+/**
+ * A community with insights waiting (scripts/e2e/insights-community.ts; docs/decisions/0290-0294): its
+ * caregiver a top performer, its nurse needing improvement. Its manager and caregiver sign in with fixed numbers.
+ */
+export const INSIGHTS_COMMUNITY = {
+  facilityName: 'Juniper Ridge',
+  managerPhone: '+14155550181',
+  caregiverPhone: '+14155550182',
+} as const;

@@ -228,6 +228,13 @@ export function createAppRouter() {
                   () => import('../features/admin/ehr-locked-fields/ehr-locked-fields-page'),
                 ).then((m) => ({ Component: m.EhrLockedFieldsPage })),
             },
+            {
+              path: 'insights',
+              lazy: () =>
+                importWithReload(() => import('../features/insights/insights-page')).then((m) => ({
+                  Component: m.InsightsPage,
+                })),
+            },
           ],
         },
         // Any other path: the login page when signed out (spec), the dashboard when signed in.

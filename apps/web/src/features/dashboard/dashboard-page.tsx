@@ -1,5 +1,5 @@
 import { Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { TEAM_ROUTE } from '@sage/contract';
+import { INSIGHTS_ROUTE, TEAM_ROUTE } from '@sage/contract';
 import { compareBySeverityThenAge } from '@sage/domain';
 import { Link } from 'react-router';
 import { useDrawers } from '../../shared/drawers';
@@ -10,6 +10,7 @@ import { ManageEntry } from '../admin/manage-entry';
 import { useOpenTasks } from '../alerts/alerts-api';
 import { TASK_CARD_MIN_HEIGHT, TaskCard } from '../alerts/task-card';
 import { useNow } from '../alerts/use-now';
+import { ExploreInsightsPrompt } from '../insights/explore-insights-prompt';
 import { LiveUpdates } from '../live/use-live-updates';
 import { NotificationEntries } from '../notification-policies/notification-entries';
 import { useProfile } from '../shift/shift-api';
@@ -38,6 +39,7 @@ export function DashboardPage() {
   return (
     <>
       <LiveUpdates />
+      <ExploreInsightsPrompt />
       <PageHeader
         title="Dashboard"
         hideBack
@@ -104,6 +106,9 @@ export function DashboardPage() {
           <DeviceTroubleSection now={now} />
           <Button component={Link} to={TEAM_ROUTE} variant="light" size="lg">
             Team
+          </Button>
+          <Button component={Link} to={INSIGHTS_ROUTE} variant="light" size="lg">
+            Insights
           </Button>
           <NotificationEntries profile={profile.data} />
           <AdminEntries profile={profile.data} />
