@@ -70,6 +70,7 @@ test('[INSIGHTS][HIGH FIVE]: a manager sends a high five and the caregiver recei
   await expect(received).toBeVisible({ timeout: 10_000 });
   await expect(received).toContainText("You've received a high five from a colleague");
   await expect(received.getByRole('img', { name: 'Morgan Reyes' })).toBeVisible();
+  await received.getByRole('button', { name: 'Later' }).hover(); // the drawer has finished coming in (250 ms)
   await caregiverPage.screenshot({ path: path.join(screensDir, 'insights-receive-high-five.png') });
   await received.getByRole('button', { name: 'View Recognitions' }).click();
   await expect(caregiverPage).toHaveURL(/\/insights\?tab=recognitions$/);

@@ -59,14 +59,11 @@ export function ReceiveHighFiveDrawer({
       }
     >
       <Stack align="center" gap="md">
-        <Text fz={64} lh={1} aria-hidden>
-          🙌
-        </Text>
         <Avatar.Group aria-label="Sent by">
           {sendersOf(recognitions).map((s) => (
             <Avatar
               key={s.id}
-              size={48}
+              size={64}
               radius="xl"
               color="teal"
               src={s.profilePictureUrl}
