@@ -182,6 +182,49 @@ describe('[INSIGHTS][ENGINE]: rules over each facility’s own history (decision
     expect(await db.prisma.insight.count()).toBe(before);
   });
 
+  it('a facility-wide (GLOBAL) rule measures the facility; care logged counts per person', async () => {
+    await db.prisma.rule.create({
+      data: {
+        id: `community-claims-${f.tag}`,
+        facilityId: f.facilityId,
+        enterpriseId: f.enterpriseId,
+        name: 'Community claims',
+        category: 'TOP_PERFORMER',
+        scope: 'GLOBAL',
+        definition: {
+          metric: 'TIME_TO_CLAIM',
+          periodDays: 7,
+          minSamples: 12,
+          threshold: 5,
+          baselineDays: 0,
+          baselineFactor: 1,
+        },
+      },
+    });
+    await db.prisma.careEvent.createMany({
+      data: Array.from({ length: 12 }, (_, i) => ({
+        facilityId: f.facilityId,
+        enterpriseId: f.enterpriseId,
+        creatorEntityIds: [f.staff.housekeeper.id],
+        eventTimestamp: new Date(IN_PERIOD.getTime() + i * MIN),
+      })),
+    });
+    await evaluateRules(client, NOW);
+    const community = await db.prisma.insight.findFirstOrThrow({
+      where: { ruleId: `community-claims-${f.tag}` },
+      include: { workflows: true },
+    });
+    // (6 x 9 + 6 x 0.5) / 12 = 4.75 min, under 5.
+    expect(community).toMatchObject({ scope: 'GLOBAL', staffMemberId: null, facilityId: f.facilityId });
+    expect(community.data).toMatchObject({ value: 4.75, samples: 12, baseline: null });
+    expect(community.workflows.map((w) => w.type)).toEqual(['ACKNOWLEDGE']);
+    const logged = await db.prisma.insight.findFirstOrThrow({
+      where: { ruleId: 'default-care-logged-top-performer', facilityId: f.facilityId },
+    });
+    expect(logged).toMatchObject({ staffMemberId: f.staff.housekeeper.id, category: 'TOP_PERFORMER' });
+    expect(logged.data).toMatchObject({ metric: 'CARE_LOGGED', value: 12, samples: 12 });
+  });
+
   it('a disabled rule raises nothing; a facility rule applies to its facility only', async () => {
     await db.prisma.rule.create({
       data: {
