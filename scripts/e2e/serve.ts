@@ -28,6 +28,8 @@ const env = {
   DATABASE_URL: db.url,
   PORT: port,
   INGEST_PORT: ingestPort,
+  // No hourly insights pass: insights appearing mid-run would put the explore prompt on other specs' dashboards.
+  INSIGHTS_ENGINE: 'off',
   // A build of the web app elsewhere than apps/web/dist (parallel runs build into their own folders).
   ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
 };

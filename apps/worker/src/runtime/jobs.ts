@@ -127,7 +127,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     parsedCronItems: parseCronItems([
       { task: JobName.pruneTaskChanges, match: '17 * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } },
       ...supervisionCronItems,
-      ...insightCronItems,
+      ...(config.INSIGHTS_ENGINE === 'on' ? insightCronItems : []),
     ]),
     logger,
   });
