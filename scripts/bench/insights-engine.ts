@@ -93,7 +93,7 @@ try {
                          "resolvedById", "creationTimestamp", "lastUpdateTimestamp", "resolvedAt")
      SELECT id, facility_id, 'bench-ent', 'Pendant pressed', 'CLOSED_RESOLVED', 'HIGH_PRIORITY', 3, staff_id, staff_id,
             created, created, created + (r1 * speed * 0.6 + r2 * speed * 0.8 + 3 + r3 * 10) * interval '1 minute'
-       FROM plan`,
+       FROM plan ORDER BY facility_id, created`,
   );
   await timed(
     'claims',
