@@ -53,3 +53,13 @@ export const RESPONSE_TIMES_COMMUNITY = {
     { by: 'caregiver', claim: 300, bedside: null, resolve: null },
   ],
 } as const;
+
+/**
+ * A community with insights waiting (e2e/stack/insights-community.ts; docs/decisions/0290-0294): its
+ * caregiver a top performer, its nurse needing improvement. Its manager and caregiver sign in with fixed numbers.
+ */
+export const INSIGHTS_COMMUNITY = {
+  facilityName: 'Juniper Ridge',
+  managerPhone: '+14155550181',
+  caregiverPhone: '+14155550182',
+} as const;

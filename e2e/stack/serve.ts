@@ -10,6 +10,7 @@ import { createTestDatabase } from '@sage/db/testing';
 import { startWorker } from '@sage/worker';
 import { loadWorkerConfig } from '@sage/worker/env';
 import { seedCheckInCommunity } from './check-in-community';
+import { seedInsightsCommunity } from './insights-community';
 import { seedLogoffCommunity } from './logoff-community';
 import { seedNewCommunity } from './new-community';
 import { makeE2ePushCertificate } from './push-certificate';
@@ -25,6 +26,7 @@ await seedLogoffCommunity(db.prisma);
 await seedCheckInCommunity(db.prisma);
 await seedQaCommunity(db.prisma);
 await seedResponseTimesCommunity(db.prisma);
+await seedInsightsCommunity(db.prisma);
 
 const env = {
   NODE_ENV: 'test',
@@ -32,6 +34,8 @@ const env = {
   DATABASE_URL: db.url,
   PORT: port,
   INGEST_PORT: ingestPort,
+  // No hourly insights pass: insights appearing mid-run would put the explore prompt on other specs' dashboards.
+  INSIGHTS_ENGINE: 'off',
   // A build of the web app elsewhere than apps/web/dist (parallel runs build into their own folders).
   ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
 };

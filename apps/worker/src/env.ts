@@ -13,6 +13,8 @@ export const ZWorkerConfig = z
     PUSH_SHOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
     /** The API's text status callback, public URL (…/messageorchestration/api/v1/messages/sms/status); decision 0144. */
     SMS_STATUS_CALLBACK_URL: z.url().optional(),
+    /** The insights engine's hourly pass (decision 0290); 'off' in the browser tests' stack. */
+    INSIGHTS_ENGINE: z.enum(['on', 'off']).default('on'),
   })
   .superRefine(refuseOutboxInProduction);
 export type WorkerConfig = z.infer<typeof ZWorkerConfig>;

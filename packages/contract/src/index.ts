@@ -28,6 +28,7 @@ export * from './groups-api';
 export * from './inactivity-logoff';
 export * from './ingest';
 export * from './insights';
+export * from './insights-api';
 export * from './live';
 export * from './location-query-api';
 export * from './messages';

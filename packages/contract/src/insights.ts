@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zText } from './common';
+import { isStorableJson, zText } from './common';
 
 /** Insight categories (alerts doc section 3). */
 export const InsightCategory = {
@@ -41,10 +41,16 @@ export const ZInsightTypeNameSchema = z.enum(InsightTypeName);
 export type InsightTypeName = z.infer<typeof ZInsightTypeNameSchema>;
 
 /** Action body: type, details, note. Insight notes: optional free text, length limit not shown. */
-export const ZInsightActionRequestSchema = z.object({
+export const ZInsightActionRequestSchema = z.strictObject({
   type: ZInsightActionTypeSchema,
-  details: z.record(z.string(), z.unknown()).optional(),
-  note: zText({ max: 1000 }).optional(),
+  details: z
+    .record(z.string().max(100), z.unknown())
+    .refine((value) => Object.keys(value).length <= 20, 'At most 20 details')
+    .refine(isStorableJson, 'Must not contain NUL characters or lone surrogates')
+    .refine((value) => JSON.stringify(value).length <= 4_000, 'At most 4000 characters of details')
+    .optional(),
+  /** "Insight notes: optional free text; length limit not shown": the note limit of section 5 (255). */
+  note: zText({ max: 255 }).optional(),
 });
 export type TInsightActionRequest = z.infer<typeof ZInsightActionRequestSchema>;
 

@@ -40,10 +40,22 @@ export type TLiveTaskChangedMessage = z.infer<typeof ZLiveTaskChangedMessageSche
 export const ZLiveResyncMessageSchema = z.object({ type: z.literal('resync') });
 export type TLiveResyncMessage = z.infer<typeof ZLiveResyncMessageSchema>;
 
+/**
+ * A high five reached the signed-in staff member (docs/decisions/0293): sent only to the recipient's sockets,
+ * not replayed (the client fetches unseen recognitions on every `ready`).
+ */
+export const ZLiveRecognitionReceivedMessageSchema = z.object({
+  type: z.literal('recognition.received'),
+  recognitionRid: z.string().min(1),
+  facilityRid: z.string().min(1),
+});
+export type TLiveRecognitionReceivedMessage = z.infer<typeof ZLiveRecognitionReceivedMessageSchema>;
+
 /** Server → client frames. */
 export const ZLiveServerMessageSchema = z.discriminatedUnion('type', [
   ZLiveReadyMessageSchema,
   ZLiveTaskChangedMessageSchema,
   ZLiveResyncMessageSchema,
+  ZLiveRecognitionReceivedMessageSchema,
 ]);
 export type TLiveServerMessage = z.infer<typeof ZLiveServerMessageSchema>;

@@ -10,6 +10,7 @@ export * from './device-audit';
 export * from './device-trouble';
 export * from './door-schedule';
 export * from './inactivity';
+export * from './insights';
 export * from './media-images';
 export * from './notification-rules';
 export * from './observation-escalation';

@@ -38,6 +38,8 @@ export interface OutgoingMessage {
   createdById?: string | null;
   /** The escalation block run that sends it: a text that fails later can still move it on (decision 0144). */
   escalation?: { contextId: string; blockIndex: number };
+  /** Web push only, no text message (a high five: docs/decisions/0293). */
+  pushOnly?: boolean;
 }
 
 export interface SentDelivery {
@@ -133,16 +135,17 @@ export async function sendMessage(deps: NotifierDeps, message: OutgoingMessage):
   const sender =
     message.topic === 'ALERTS' ? facility.emergencyNotificationNumber : facility.taskNotificationNumber;
   const phones = staff.flatMap((s) => (s.phoneNumber ? [{ id: s.id, phone: s.phoneNumber }] : []));
-  const subscribed = sender
-    ? await prisma.phoneNumberSubscription.findMany({
-        where: {
-          senderPhoneNumber: sender,
-          recipientPhoneNumber: { in: phones.map((p) => p.phone) },
-          status: 'SUBSCRIBED',
-        },
-        select: { recipientPhoneNumber: true },
-      })
-    : [];
+  const subscribed =
+    sender && !message.pushOnly
+      ? await prisma.phoneNumberSubscription.findMany({
+          where: {
+            senderPhoneNumber: sender,
+            recipientPhoneNumber: { in: phones.map((p) => p.phone) },
+            status: 'SUBSCRIBED',
+          },
+          select: { recipientPhoneNumber: true },
+        })
+      : [];
   const subscribedPhones = new Set(subscribed.map((s) => s.recipientPhoneNumber));
   const textRecipients = phones.filter((p) => subscribedPhones.has(p.phone));
 

@@ -31,10 +31,19 @@ import alertLocationSessionsRoutes from './device-audit/alert-location-sessions/
 import auditSessionsRoutes from './device-audit/audit-sessions/routes';
 import deviceQaSessionsRoutes from './device-audit/device-qa-sessions/routes';
 import responseTimesRoutes from './insights/response-times/routes';
+import recognitionsRoutes from './gamification/recognitions/routes';
+import insightsRoutes from './insights/insights/routes';
+import rulesRoutes from './insights/rules/routes';
+import workflowsRoutes from './insights/workflows/routes';
 import liveRoutes from './live/routes';
 import locationQueryRoutes from './location-query/location-query/routes';
 import { notificationContextRoutes, notificationPolicyRoutes } from './messaging/policy-routes';
-import { inboundSmsRoutes, messageDeliveryRoutes, messageOrchestrationRoutes } from './messaging/routes';
+import {
+  createApiNotifier,
+  inboundSmsRoutes,
+  messageDeliveryRoutes,
+  messageOrchestrationRoutes,
+} from './messaging/routes';
 import healthRoutes from './system/health/routes';
 
 /**
@@ -130,5 +139,23 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await insights.register(responseTimesRoutes, { prefix: '/responseTimes' });
     },
     { prefix: SERVICE_BASE_PATHS.insights },
+  );
+  // Insights and gamification (docs/decisions/0290-0293): a high five goes out live and by web push.
+  const recognitionDeps = { prisma: app.prisma, notifier: await createApiNotifier(app), log: app.log };
+  await app.register(
+    async (insights) => {
+      insights.addHook('preHandler', insights.authenticate);
+      await insights.register(insightsRoutes, { prefix: '/insights' });
+      await insights.register(rulesRoutes, { prefix: '/rules' });
+      await insights.register(workflowsRoutes, { prefix: '/workflows', deps: recognitionDeps });
+    },
+    { prefix: SERVICE_BASE_PATHS.insights },
+  );
+  await app.register(
+    async (gamification) => {
+      gamification.addHook('preHandler', gamification.authenticate);
+      await gamification.register(recognitionsRoutes, { prefix: '/recognitions', deps: recognitionDeps });
+    },
+    { prefix: SERVICE_BASE_PATHS.gamification },
   );
 }

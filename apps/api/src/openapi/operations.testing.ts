@@ -392,6 +392,37 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
   const config = await prisma.staffMemberFacilityConfig.findFirstOrThrow({
     where: { staffMemberId: managerId, facilityId: f.facilityId },
   });
+  // Insights and high fives: a top performance of the caregiver with its open workflow, a rule, a high five.
+  const insight = await prisma.insight.create({
+    data: {
+      facilityId: f.facilityId,
+      enterpriseId: f.enterpriseId,
+      category: 'TOP_PERFORMER',
+      scope: 'USER',
+      staffMemberId: f.staff.caregiver.id,
+      workflows: { create: { facilityId: f.facilityId, type: 'RECOGNITION' } },
+    },
+    include: { workflows: true },
+  });
+  const rule = await call('POST', '/insights/api/v1/rules', {
+    facilityRid: f.facilityId,
+    name: 'Fuzz rule',
+    category: 'TOP_PERFORMER',
+    scope: 'USER',
+    definition: {
+      metric: 'CARE_LOGGED',
+      periodDays: 7,
+      minSamples: 1,
+      threshold: 10,
+      baselineDays: 28,
+      baselineFactor: 2,
+    },
+  });
+  const recognition = await call('POST', '/gamification/api/v1/recognitions', {
+    facilityRid: f.facilityId,
+    recipientRid: f.staff.caregiver.id,
+    note: 'Fuzz high five',
+  });
   const messagesSent = sent.messagesSent as { messageSentRid: string }[];
   if (!messagesSent[0]) throw new Error(`seeding: no message sent: ${JSON.stringify(sent)}`);
 
@@ -428,6 +459,10 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
     auditSession: String(audit.auditSessionRid),
     deviceQaSession: String(walk.deviceQaSessionRid),
     alertLocationSession: String(alertLocation.alertLocationSessionRid),
+    insight: insight.id,
+    workflow: insight.workflows[0]!.id,
+    rule: String(rule.ruleRid),
+    recognition: String(recognition.recognitionRid),
   };
   const specialistPath = { residentId: resident.id, contactId: String(specialist.id) };
   return {
@@ -447,6 +482,8 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
         // A new person: the manager's phone number is taken.
         '/admin/api/v1/staff': { phoneNumber: '+14155550142' },
         '/admin/api/v1/staff/bulk': { phoneNumber: '+14155550143' },
+        // A high five goes to a colleague, not to the caller.
+        '/gamification/api/v1/recognitions': { recipientRid: f.staff.caregiver.id },
       },
       byName: {
         phoneNumber: f.staff.manager.phoneNumber,

@@ -1,6 +1,7 @@
 import { enterpriseDrawers } from '../features/admin/enterprises/select-enterprise-drawer';
 import { careDrawers } from '../features/care/care-drawers';
 import { deviceDrawers } from '../features/devices/device-drawers';
+import { insightDrawers } from '../features/insights/insight-drawers';
 import { optInDrawers } from '../features/notifications/opt-in/opt-in-drawers';
 import { pushDrawers } from '../features/notifications/push/push-drawers';
 import { pickerDrawers } from '../features/pickers/picker-drawers';
@@ -24,4 +25,5 @@ export const drawerRegistry: DrawerRegistry = {
   ...pickerDrawers,
   ...enterpriseDrawers,
   ...teamDrawers,
+  ...insightDrawers,
 };

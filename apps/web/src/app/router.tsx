@@ -302,6 +302,13 @@ export function createAppRouter() {
                   () => import('../features/insights/response-times/response-times-page'),
                 ).then((m) => ({ Component: m.ResponseTimesPage })),
             },
+            {
+              path: 'insights',
+              lazy: () =>
+                importWithReload(() => import('../features/insights/insights-page')).then((m) => ({
+                  Component: m.InsightsPage,
+                })),
+            },
           ],
         },
         // Any other path: the login page when signed out (spec), the dashboard when signed in.

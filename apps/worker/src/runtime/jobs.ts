@@ -14,6 +14,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { dailyCheckInCronItems, dailyCheckInTasks } from '../check-ins/daily-check-ins';
 import type { WorkerConfig } from '../env';
+import { insightCronItems, insightTasks } from '../insights/jobs';
 import { careConfirmationTimeout } from '../jobs/care-confirmation-timeout';
 import { PROCESS_DEVICE_EVENT } from '../jobs/names';
 import { processDeviceEvent } from '../jobs/process-device-event';
@@ -102,6 +103,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     ...supervisionTasks,
     ...notificationTasks,
     ...taskScheduleTasks(pool),
+    ...insightTasks,
     [PROCESS_DEVICE_EVENT]: (payload, helpers) =>
       processDeviceEvent({ pool, logger: helpers.logger }, payload),
     [JobName.careConfirmationTimeout]: (payload, helpers) => careConfirmationTimeout(pool, payload, helpers),
@@ -134,6 +136,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       ...dailyCheckInCronItems,
       ...taskScheduleCronItems,
       ...responseTimeCronItems,
+      ...(config.INSIGHTS_ENGINE === 'on' ? insightCronItems : []),
     ]),
     logger,
   });

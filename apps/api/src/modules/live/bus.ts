@@ -1,6 +1,7 @@
 import { TASK_CHANGED_CHANNEL, type TaskChangedNotification } from '@sage/db';
 import pg from 'pg';
 import { SESSION_ENDED_CHANNEL } from '../auth/sessions/registry';
+import { RECOGNITION_CHANNEL, type RecognitionNotification } from '../gamification/recognitions/announce';
 
 /**
  * The fan-out of task changes to this API instance (ARCHITECTURE.md "Live updates", "Growing past one
@@ -15,6 +16,8 @@ export interface LiveBus {
    * and with `null` after a reconnect, when some may have been missed. Returns the unsubscribe function.
    */
   subscribeSessionEnded(handler: (sessionId: string | null) => void): () => void;
+  /** Calls `handler` for every high five sent from now on (docs/decisions/0293); not replayed after a drop. */
+  subscribeRecognitions?(handler: (recognition: RecognitionNotification) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -61,6 +64,23 @@ export async function createPgLiveBus(
       }
     }
   };
+  const recognitionHandlers = new Set<(recognition: RecognitionNotification) => void>();
+  const recognized = (payload: string) => {
+    let recognition: RecognitionNotification;
+    try {
+      recognition = JSON.parse(payload) as RecognitionNotification;
+    } catch (error) {
+      logger.warn({ err: error, payload }, 'unreadable recognition notification');
+      return;
+    }
+    for (const handler of recognitionHandlers) {
+      try {
+        handler(recognition);
+      } catch (error) {
+        logger.error({ err: error }, 'live bus recognition handler failed');
+      }
+    }
+  };
   const recent = new Set<number>();
   const recentOrder: number[] = [];
   let client: pg.Client | null = null;
@@ -91,6 +111,7 @@ export async function createPgLiveBus(
     });
     c.on('notification', (message) => {
       if (message.channel === SESSION_ENDED_CHANNEL && message.payload) return sessionEnded(message.payload);
+      if (message.channel === RECOGNITION_CHANNEL && message.payload) return recognized(message.payload);
       if (message.channel !== TASK_CHANGED_CHANNEL || !message.payload) return;
       try {
         const change = JSON.parse(message.payload) as TaskChangedNotification;
@@ -105,7 +126,9 @@ export async function createPgLiveBus(
     });
     c.on('end', () => dropped(c));
     await c.connect();
-    await c.query(`LISTEN ${TASK_CHANGED_CHANNEL}; LISTEN ${SESSION_ENDED_CHANNEL}`);
+    await c.query(
+      `LISTEN ${TASK_CHANGED_CHANNEL}; LISTEN ${SESSION_ENDED_CHANNEL}; LISTEN ${RECOGNITION_CHANNEL}`,
+    );
     const gapSince = lastAliveAt;
     client = c;
     lastAliveAt = new Date();
@@ -179,6 +202,10 @@ export async function createPgLiveBus(
       sessionHandlers.add(handler);
       return () => sessionHandlers.delete(handler);
     },
+    subscribeRecognitions(handler) {
+      recognitionHandlers.add(handler);
+      return () => recognitionHandlers.delete(handler);
+    },
     connected: () => client !== null,
     async close() {
       closed = true;
@@ -186,6 +213,7 @@ export async function createPgLiveBus(
       if (reconnectTimer) clearTimeout(reconnectTimer);
       handlers.clear();
       sessionHandlers.clear();
+      recognitionHandlers.clear();
       const c = client;
       client = null;
       if (c) {

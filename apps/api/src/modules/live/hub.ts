@@ -79,6 +79,18 @@ export class LiveHub {
     return all.size;
   }
 
+  /**
+   * A frame for one staff member's sockets in one facility (a high five: docs/decisions/0293). Version -1: not
+   * a task change, never replayed nor held back as one.
+   */
+  publishToStaff(facilityId: string, staffMemberId: string, frame: string): void {
+    const subscribers = this.byFacility.get(facilityId);
+    if (!subscribers) return;
+    for (const subscriber of subscribers) {
+      if (subscriber.staffMemberId === staffMemberId) subscriber.deliver(frame, -1);
+    }
+  }
+
   publish(change: TaskChangedNotification): void {
     const subscribers = this.byFacility.get(change.facilityId);
     if (!subscribers) return;

@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import { LIVE_PATH } from '@sage/contract';
+import { LIVE_PATH, type TLiveRecognitionReceivedMessage } from '@sage/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { LiveBus } from './bus';
@@ -37,6 +37,17 @@ export default async function liveRoutes(app: FastifyInstance, options: LiveOpti
   const bus = options.bus ?? app.liveBus;
   const hub = new LiveHub((taskIds) => loadAssignments(app.prisma, taskIds), app.log);
   const unsubscribe = bus.subscribe((change) => hub.publish(change));
+  const unsubscribeRecognitions = bus.subscribeRecognitions?.((r) =>
+    hub.publishToStaff(
+      r.facilityRid,
+      r.recipientRid,
+      JSON.stringify({
+        type: 'recognition.received',
+        recognitionRid: r.recognitionRid,
+        facilityRid: r.facilityRid,
+      } satisfies TLiveRecognitionReceivedMessage),
+    ),
+  );
 
   const ping = setInterval(() => {
     for (const socket of sockets) {
@@ -53,6 +64,7 @@ export default async function liveRoutes(app: FastifyInstance, options: LiveOpti
   app.addHook('onClose', async () => {
     clearInterval(ping);
     unsubscribe();
+    unsubscribeRecognitions?.();
   });
 
   app.get(LIVE_PATH, { websocket: true, schema: { hide: true } }, (socket) => {

@@ -1,5 +1,5 @@
 import { Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { TEAM_ROUTE } from '@sage/contract';
+import { INSIGHTS_ROUTE, TEAM_ROUTE } from '@sage/contract';
 import { compareBySeverityThenAge } from '@sage/domain';
 import { Link } from 'react-router';
 import { useDrawers } from '../../shared/drawers';
@@ -11,6 +11,7 @@ import { useOpenTasks } from '../alerts/alerts-api';
 import { TASK_CARD_MIN_HEIGHT, TaskCard } from '../alerts/task-card';
 import { useNow } from '../alerts/use-now';
 import { DailyCheckInEntry } from '../check-ins/daily-check-in-entry';
+import { ExploreInsightsPrompt } from '../insights/explore-insights-prompt';
 import { LiveUpdates } from '../live/use-live-updates';
 import { NotificationEntries } from '../notification-policies/notification-entries';
 import { useProfile } from '../shift/shift-api';
@@ -39,6 +40,7 @@ export function DashboardPage() {
   return (
     <>
       <LiveUpdates />
+      <ExploreInsightsPrompt />
       <PageHeader
         title="Dashboard"
         hideBack
@@ -109,6 +111,9 @@ export function DashboardPage() {
           </Button>
           <Button component={Link} to="/tasks" variant="light" size="lg">
             Tasks
+          </Button>
+          <Button component={Link} to={INSIGHTS_ROUTE} variant="light" size="lg">
+            Insights
           </Button>
           <NotificationEntries profile={profile.data} />
           <AdminEntries profile={profile.data} />

@@ -1,6 +1,7 @@
 import {
   LIVE_CLOSE_CODE_UNAUTHORIZED,
   LIVE_PATH,
+  type TLiveRecognitionReceivedMessage,
   type TLiveServerMessage,
   type TLiveTaskChangedMessage,
   ZLiveServerMessageSchema,
@@ -10,6 +11,10 @@ export interface LiveHandlers {
   onTaskChanged(message: TLiveTaskChangedMessage): void;
   /** After `resync`, and once connected without a known version: everything is refetched. */
   onResync(): void;
+  /** A high five for the signed-in staff member (docs/decisions/0293). */
+  onRecognition?(message: TLiveRecognitionReceivedMessage): void;
+  /** Every `ready` (first connection and reconnections): what is not replayed (high fives) is refetched. */
+  onReady?(): void;
 }
 
 export interface LiveConnectionOptions {
@@ -101,6 +106,9 @@ export class LiveConnection {
         // moment cannot be replayed: refetch everything once.
         if (this.version === undefined) this.options.handlers.onResync();
         this.version = Math.max(this.version ?? 0, message.version);
+        this.options.handlers.onReady?.();
+      } else if (message.type === 'recognition.received') {
+        this.options.handlers.onRecognition?.(message);
       } else if (message.type === 'task.changed') {
         this.version = Math.max(this.version ?? 0, message.version);
         this.options.handlers.onTaskChanged(message);

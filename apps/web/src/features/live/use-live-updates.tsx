@@ -7,6 +7,7 @@ import { sessionStore, useSession } from '../../shared/session';
 import { toast } from '../../shared/toast';
 import { invalidateTask, taskKeys, tasksApi } from '../alerts/alerts-api';
 import { updateCachedTaskLists } from '../alerts/task-cache';
+import { insightKeys } from '../insights/insights-api';
 import { LiveConnection, liveUrl } from './live-connection';
 
 let shared: {
@@ -16,6 +17,7 @@ let shared: {
 } | null = null;
 
 const TRAILING_REFETCH_MS = 1_000;
+const RECOGNITIONS_QUERY_KEY = insightKeys.recognitions;
 
 /** Tasks already announced by an emergency toast (one toast per alert). */
 const announced = new Set<string>();
@@ -74,6 +76,9 @@ function connect(queryClient: QueryClient): LiveConnection {
         }
       },
       onResync: () => void queryClient.invalidateQueries({ queryKey: taskKeys.all }),
+      // High fives: the unseen ones are refetched (the watcher opens the receive drawer).
+      onRecognition: () => void queryClient.invalidateQueries({ queryKey: RECOGNITIONS_QUERY_KEY }),
+      onReady: () => void queryClient.invalidateQueries({ queryKey: RECOGNITIONS_QUERY_KEY }),
     },
   });
 }
