@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { authenticatePath, pendingLogoutReason } from '../../shared/navigation';
 import { useSession } from '../../shared/session';
+import { AlertSound } from '../alert-sound/alert-sound';
 import { useWebPush } from '../notifications/push/use-web-push';
 import { startSilentTokenRefresh } from '../signin/session-actions';
 
@@ -17,5 +18,10 @@ export function SignedInLayout() {
   // Browser push: the Allow notifications drawer, then the subscription (sign-in doc section 4).
   useWebPush(session?.staffMemberId ?? null);
   if (!session) return <Navigate to={authenticatePath(pendingLogoutReason())} replace />;
-  return <Outlet />;
+  return (
+    <>
+      <AlertSound />
+      <Outlet />
+    </>
+  );
 }
