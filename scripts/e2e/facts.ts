@@ -12,3 +12,12 @@ export const LOGOFF_COMMUNITY = {
   caregiverPhone: '+14155550172',
   inactivityLogoffMinutes: 1,
 } as const;
+
+/** A community of its own for the alert sound test: no other spec's alert rings there (sound-community.ts). */
+export const SOUND_COMMUNITY = {
+  facilityName: 'Rowan Glen',
+  caregiverPhone: '+14155550329',
+  gatewayKey: 'e2e-sound-gateway-key',
+  /** Pendants of the community's AL and MC residents (both in the caregiver's care zones). */
+  pendants: { ring: 'PENDANT-rowan-AL', mute: 'PENDANT-rowan-MC' },
+} as const;

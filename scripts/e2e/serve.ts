@@ -12,6 +12,7 @@ import { loadWorkerConfig } from '@sage/worker/env';
 import { seedLogoffCommunity } from './logoff-community';
 import { seedNewCommunity } from './new-community';
 import { makeE2ePushCertificate } from './push-certificate';
+import { seedSoundCommunity } from './sound-community';
 
 const port = process.env.E2E_PORT ?? '3110';
 const ingestPort = process.env.E2E_INGEST_PORT ?? '3111';
@@ -19,6 +20,7 @@ const db = await createTestDatabase();
 await seedDemo(db.prisma);
 await seedNewCommunity(db.prisma);
 await seedLogoffCommunity(db.prisma);
+await seedSoundCommunity(db.prisma);
 
 const env = {
   NODE_ENV: 'test',
