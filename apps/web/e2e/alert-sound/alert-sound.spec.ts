@@ -108,7 +108,7 @@ test('[ALERT-SOUND][MUTE]: muted on this device, an alert makes no sound and the
   await instrumentWebAudio(page);
   await useSession(page, caregiver);
   await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'Alert Sound' }).click();
+  await page.getByRole('button', { name: 'Alert Sound', exact: true }).click();
   const settings = page.getByRole('dialog', { name: 'Alert sound' });
   await settings.getByRole('switch', { name: 'Mute alert sound' }).check();
   await settings.getByRole('button', { name: 'Done' }).click();

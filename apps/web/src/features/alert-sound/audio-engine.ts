@@ -2,10 +2,17 @@ import { useSyncExternalStore } from 'react';
 import type { RingKind } from './ring-schedule';
 import { RINGS, scheduleRing } from './tones';
 
-/** The page's one AudioContext (made when a signed-in screen first needs it) and its state. */
-export type AudioState = AudioContextState | 'unavailable';
+/**
+ * The page's one AudioContext (made when a signed-in screen first needs it) and its state. A new context is
+ * 'suspended' until its audio thread starts, even where the browser allows sound: it counts as held back
+ * ('suspended') only once it is still so a moment later, so the enable button never flashes by.
+ */
+export type AudioState = AudioContextState | 'starting' | 'unavailable';
+
+const START_GRACE_MS = 1_000;
 
 let context: AudioContext | null = null;
+let starting = false;
 const listeners = new Set<() => void>();
 const notify = () => {
   for (const listener of listeners) listener();
@@ -25,11 +32,20 @@ function audioContext(): AudioContext | null {
     return null;
   }
   context.addEventListener('statechange', notify);
+  starting = true;
+  setTimeout(() => {
+    starting = false;
+    notify();
+  }, START_GRACE_MS);
   return context;
 }
 
 export const audioEngine = {
-  state: (): AudioState => audioContext()?.state ?? 'unavailable',
+  state(): AudioState {
+    const current = audioContext();
+    if (!current) return 'unavailable';
+    return current.state === 'suspended' && starting ? 'starting' : current.state;
+  },
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
