@@ -63,3 +63,12 @@ export const INSIGHTS_COMMUNITY = {
   managerPhone: '+14155550181',
   caregiverPhone: '+14155550182',
 } as const;
+
+/** A community of its own for the alert sound test: no other spec's alert rings there (sound-community.ts). */
+export const SOUND_COMMUNITY = {
+  facilityName: 'Rowan Glen',
+  caregiverPhone: '+14155550329',
+  gatewayKey: 'e2e-sound-gateway-key',
+  /** Pendants of the community's AL and MC residents (both in the caregiver's care zones). */
+  pendants: { ring: 'PENDANT-rowan-AL', mute: 'PENDANT-rowan-MC' },
+} as const;

@@ -16,6 +16,7 @@ import { seedNewCommunity } from './new-community';
 import { makeE2ePushCertificate } from './push-certificate';
 import { seedQaCommunity } from './qa-community';
 import { seedResponseTimesCommunity } from './response-times-community';
+import { seedSoundCommunity } from './sound-community';
 
 const port = process.env.E2E_PORT ?? '3110';
 const ingestPort = process.env.E2E_INGEST_PORT ?? '3111';
@@ -27,6 +28,7 @@ await seedCheckInCommunity(db.prisma);
 await seedQaCommunity(db.prisma);
 await seedResponseTimesCommunity(db.prisma);
 await seedInsightsCommunity(db.prisma);
+await seedSoundCommunity(db.prisma);
 
 const env = {
   NODE_ENV: 'test',

@@ -7,6 +7,7 @@ import { PageHeader } from '../../shared/page-header/page-header';
 import { useSession } from '../../shared/session';
 import { AdminEntries } from '../admin/enterprises/admin-entries';
 import { ManageEntry } from '../admin/manage-entry';
+import { ALERT_SOUND_TEXTS, openAlertSoundSettings } from '../alert-sound/alert-sound';
 import { useOpenTasks } from '../alerts/alerts-api';
 import { TASK_CARD_MIN_HEIGHT, TaskCard } from '../alerts/task-card';
 import { useNow } from '../alerts/use-now';
@@ -114,6 +115,9 @@ export function DashboardPage() {
           </Button>
           <Button component={Link} to={INSIGHTS_ROUTE} variant="light" size="lg">
             Insights
+          </Button>
+          <Button variant="light" size="lg" onClick={openAlertSoundSettings}>
+            {ALERT_SOUND_TEXTS.settingsEntry}
           </Button>
           <NotificationEntries profile={profile.data} />
           <AdminEntries profile={profile.data} />

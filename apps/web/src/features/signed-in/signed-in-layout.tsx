@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { authenticatePath, pendingLogoutReason } from '../../shared/navigation';
 import { useSession } from '../../shared/session';
+import { AlertSound } from '../alert-sound/alert-sound';
 import { HighFiveWatcher } from '../insights/high-five-watcher';
 import { useWebPush } from '../notifications/push/use-web-push';
 import { startSilentTokenRefresh } from '../signin/session-actions';
@@ -20,6 +21,7 @@ export function SignedInLayout() {
   if (!session) return <Navigate to={authenticatePath(pendingLogoutReason())} replace />;
   return (
     <>
+      <AlertSound />
       <HighFiveWatcher />
       <Outlet />
     </>

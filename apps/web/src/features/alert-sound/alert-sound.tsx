@@ -1,0 +1,192 @@
+import { Button, Group, Modal, Paper, Slider, Stack, Switch, Text } from '@mantine/core';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useSession } from '../../shared/session';
+import { useOpenTasks } from '../alerts/alerts-api';
+import { inMyCareZones } from '../dashboard/my-care-zones';
+import { LiveUpdates } from '../live/use-live-updates';
+import { useProfile } from '../shift/shift-api';
+import { audioEngine, useAudioState } from './audio-engine';
+import { decideRing, type RingState, SILENT, type SoundableTask, soundingTasks } from './ring-schedule';
+import { ALERT_VOLUME_MIN, soundSettings, useSoundSettings } from './sound-settings';
+
+/** The feature's texts (not in the spec: decision 0322). */
+export const ALERT_SOUND_TEXTS = {
+  enable: 'Tap to enable alert sound',
+  muted: 'Alert sound is muted',
+  unmute: 'Unmute',
+  settingsEntry: 'Alert Sound',
+  settingsTitle: 'Alert sound',
+  mute: 'Mute alert sound',
+  volume: 'Alert volume',
+  test: 'Play test sound',
+  done: 'Done',
+} as const;
+
+/** How often the ring schedule is looked at (the 10 s repeat is kept to within this). */
+const TICK_MS = 1_000;
+
+let settingsOpen = false;
+const settingsListeners = new Set<() => void>();
+const setSettingsOpen = (open: boolean) => {
+  settingsOpen = open;
+  for (const listener of settingsListeners) listener();
+};
+const subscribeSettings = (listener: () => void) => {
+  settingsListeners.add(listener);
+  return () => settingsListeners.delete(listener);
+};
+
+/** Opens the alert sound settings (volume, mute, test) from any screen. */
+export const openAlertSoundSettings = (): void => setSettingsOpen(true);
+
+/**
+ * Alerts heard, not only seen (issue #15): on every signed-in screen, an open alert nobody has claimed rings
+ * (and vibrates where the device can) at once and every 10 s until claimed. Shows, above the screen, the mute
+ * plainly and the tap the browser needs before it lets the page make sound.
+ */
+export function AlertSound() {
+  const session = useSession();
+  const me = session?.staffMemberId ?? '';
+  const openTasks = useOpenTasks();
+  const profile = useProfile(me);
+  const settings = useSoundSettings();
+  const audioState = useAudioState();
+
+  // The alerts the dashboard lists as open in my care zones, once my zones are known.
+  const sounding = useMemo<SoundableTask[]>(() => {
+    if (profile.isPending) return [];
+    return soundingTasks(openTasks.data ?? []).filter((task) => inMyCareZones(task, profile.data));
+  }, [openTasks.data, profile.data, profile.isPending]);
+  const soundingKey = sounding.map((task) => `${task.id}:${task.severity}`).join(',');
+
+  const ringState = useRef<RingState>(SILENT);
+  const latest = useRef({ sounding, settings });
+  latest.current = { sounding, settings };
+
+  useEffect(() => {
+    const tick = () => {
+      const { sounding: now, settings: current } = latest.current;
+      const decided = decideRing(ringState.current, now, Date.now());
+      ringState.current = decided.state;
+      if (decided.ring) audioEngine.ring(decided.ring, current.volume, current.muted);
+    };
+    const timer = setInterval(tick, TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  // A new alert rings at once, not at the next tick; unmuting rings again for what is still unclaimed.
+  const wasMuted = useRef(settings.muted);
+  useEffect(() => {
+    if (wasMuted.current && !settings.muted) ringState.current = { ...ringState.current, lastRingAt: null };
+    wasMuted.current = settings.muted;
+    const decided = decideRing(ringState.current, latest.current.sounding, Date.now());
+    ringState.current = decided.state;
+    if (decided.ring) audioEngine.ring(decided.ring, latest.current.settings.volume, settings.muted);
+  }, [soundingKey, settings.muted]);
+
+  // Enabled once on this device: the first tap anywhere resumes sound (browsers need a tap per page load).
+  useEffect(() => {
+    if (!settings.enabled || audioState !== 'suspended') return;
+    const resume = () => void audioEngine.resume();
+    document.addEventListener('pointerdown', resume, { capture: true });
+    document.addEventListener('keydown', resume, { capture: true });
+    return () => {
+      document.removeEventListener('pointerdown', resume, { capture: true });
+      document.removeEventListener('keydown', resume, { capture: true });
+    };
+  }, [settings.enabled, audioState]);
+
+  return (
+    <>
+      <LiveUpdates />
+      {settings.muted ? (
+        <Paper radius={0} px="sm" py={4} bg="yellow.2" role="status" aria-label={ALERT_SOUND_TEXTS.muted}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text fw={700} c="dark.9">
+              <span aria-hidden>🔇 </span>
+              {ALERT_SOUND_TEXTS.muted}
+            </Text>
+            <Button
+              variant="filled"
+              color="dark"
+              mih={44}
+              miw={44}
+              onClick={() => soundSettings.update({ muted: false })}
+            >
+              {ALERT_SOUND_TEXTS.unmute}
+            </Button>
+          </Group>
+        </Paper>
+      ) : audioState === 'suspended' ? (
+        <Button
+          fullWidth
+          radius={0}
+          mih={48}
+          color="orange.9"
+          onClick={() => {
+            void audioEngine.resume().then(() => soundSettings.update({ enabled: true }));
+          }}
+        >
+          <span aria-hidden>🔔&nbsp;</span>
+          {ALERT_SOUND_TEXTS.enable}
+        </Button>
+      ) : null}
+      <AlertSoundSettings />
+    </>
+  );
+}
+
+/** Volume, mute and a test ring for this device. */
+function AlertSoundSettings() {
+  const opened = useSyncExternalStore(subscribeSettings, () => settingsOpen);
+  const settings = useSoundSettings();
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => setSettingsOpen(false)}
+      title={ALERT_SOUND_TEXTS.settingsTitle}
+      centered
+    >
+      <Stack gap="lg">
+        <Switch
+          size="lg"
+          label={ALERT_SOUND_TEXTS.mute}
+          checked={settings.muted}
+          onChange={(event) => soundSettings.update({ muted: event.currentTarget.checked })}
+        />
+        <Stack gap={4}>
+          <Text id="alert-volume-label" fw={500}>
+            {ALERT_SOUND_TEXTS.volume}: {settings.volume}%
+          </Text>
+          <Slider
+            py="md"
+            size="lg"
+            thumbSize={28}
+            min={ALERT_VOLUME_MIN}
+            max={100}
+            step={10}
+            value={settings.volume}
+            onChange={(volume) => soundSettings.update({ volume })}
+            thumbProps={{ 'aria-labelledby': 'alert-volume-label' }}
+            label={null}
+          />
+        </Stack>
+        <Button
+          variant="light"
+          size="lg"
+          onClick={() => {
+            void audioEngine.resume().then(() => {
+              soundSettings.update({ enabled: true });
+              audioEngine.ring('alert', soundSettings.get().volume, false);
+            });
+          }}
+        >
+          {ALERT_SOUND_TEXTS.test}
+        </Button>
+        <Button size="lg" onClick={() => setSettingsOpen(false)}>
+          {ALERT_SOUND_TEXTS.done}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
