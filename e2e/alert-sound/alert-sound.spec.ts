@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { SOUND_COMMUNITY } from '../stack/facts';
 import { ingestUrl, signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
+import { SOUND_COMMUNITY } from '../stack/facts';
 
 /**
  * Issue #15, "Heard, not only seen": the open app rings for an unclaimed alert, again every 10 s, and stops once

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { CHECK_IN_COMMUNITY as C } from '../stack/facts';
 import { authHeaders, screensDir, signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
+import { CHECK_IN_COMMUNITY as C } from '../stack/facts';
 
 /**
  * The daily check-in list (alerts doc section 2; decisions 0232, 0233) on a 360 px phone, in a community whose

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { CHECK_IN_COMMUNITY as C } from '../stack/facts';
 import { signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
+import { CHECK_IN_COMMUNITY as C } from '../stack/facts';
 
 /** Routine checks turned on and off per resident by management (decision 0234), on a 360 px phone. */
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { QA_COMMUNITY } from '../stack/facts';
 import { expect, ingestUrl, screensDir, signInThroughApi, test, useSession } from '../alerts/fixtures';
+import { QA_COMMUNITY } from '../stack/facts';
 
 /** Devices of the QA community (the factories' tenant tagged 'cedar': 13 allocated devices). */
 const TAG = QA_COMMUNITY.tag;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { INSIGHTS_COMMUNITY } from '../stack/facts';
 import { screensDir, signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
+import { INSIGHTS_COMMUNITY } from '../stack/facts';
 
 /**
  * Insights and high fives at 360 x 740 (docs/decisions/0290-0294), in a community of their own (Juniper Ridge:

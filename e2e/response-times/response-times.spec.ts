@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { RESPONSE_TIMES_COMMUNITY } from '../stack/facts';
 import { expect, screensDir, signInThroughApi, test, useSession } from '../alerts/fixtures';
+import { RESPONSE_TIMES_COMMUNITY } from '../stack/facts';
 
 /**
  * The managers' response-times page (issue 14) on a phone (360 x 740), over the Cedar Grove community's three

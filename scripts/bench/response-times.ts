@@ -96,7 +96,9 @@ try {
   // One connection (a transaction) so that one backend's counters are read.
   const perStatement = await db.prisma.$transaction(
     async (tx) => {
-      const [{ pid }] = await tx.$queryRawUnsafe<{ pid: number }[]>('SELECT pg_backend_pid() AS pid');
+      const [{ pid }] = (await tx.$queryRawUnsafe<{ pid: number }[]>('SELECT pg_backend_pid() AS pid')) as [
+        { pid: number },
+      ];
       const cpuMs = () => {
         const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
         return (Number(fields[11]) + Number(fields[12])) * 10;

@@ -1,20 +1,20 @@
 import { buildApp } from '@sage/api';
 import { loadConfig } from '@sage/api/env';
 import { openSessionToken } from '@sage/api/live-client';
+import { PROFILE_HEADER, type TResidentActivity, type TTaskReply } from '@sage/contract';
+import type { PrismaClient } from '@sage/db';
+import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
 import {
   type LocalPushService,
   type ReceivedPush,
   startLocalPushService,
 } from '@sage/notify/push-service-testing';
-import { PROFILE_HEADER, type TResidentActivity, type TTaskReply } from '@sage/contract';
-import type { PrismaClient } from '@sage/db';
-import { createTestFacility, type TestFacility } from '@sage/db/factories';
-import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
+import { startWorker, type WorkerProcess } from '@sage/worker';
+import { loadWorkerConfig } from '@sage/worker/env';
+import { eventually } from '@sage/worker/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadWorkerConfig } from '../env';
-import { eventually } from '../test/worker';
-import { startWorker, type WorkerProcess } from '../worker';
 
 /**
  * Observation escalation end to end (decision 0241): the real API records a resolution or a care log with
