@@ -49,3 +49,4 @@ export * from './tasks-api';
 export * from './unit-search';
 export * from './units';
 export * from './units-admin';
+export * from './tabular-records-api';

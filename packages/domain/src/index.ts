@@ -25,3 +25,4 @@ export * from './severity-order';
 export * from './signin';
 export * from './task-actions';
 export * from './task-visibility';
+export * from './tabular-records';
