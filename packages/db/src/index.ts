@@ -4,3 +4,4 @@ export * from './generated/prisma/client';
 export * from './jobs';
 export { applyMigrations, ensureDatabase, readMigrations } from './migrate';
 export * from './task-changes';
+export * from './tabular-records';

@@ -30,6 +30,7 @@ import liveRoutes from './live/routes';
 import { notificationContextRoutes, notificationPolicyRoutes } from './messaging/policy-routes';
 import { inboundSmsRoutes, messageDeliveryRoutes, messageOrchestrationRoutes } from './messaging/routes';
 import healthRoutes from './system/health/routes';
+import tabularRecordRoutes from './tabular-record/routes';
 
 /**
  * Every service under its base path. Services are encapsulated plugins; the authentication hook is
@@ -98,4 +99,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     },
     { prefix: SERVICE_BASE_PATHS.messageOrchestration },
   );
+
+  // Tabular record: reports run by the worker (docs/decisions/0280-0283).
+  await app.register(tabularRecordRoutes, { prefix: SERVICE_BASE_PATHS.tabularRecord });
 }

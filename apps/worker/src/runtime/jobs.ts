@@ -19,6 +19,7 @@ import { processDeviceEvent } from '../jobs/process-device-event';
 import { createNotificationTasks, type NotificationJobOptions } from '../notifications/jobs';
 import { DEFAULT_TAKEOVER_TIMINGS, Takeover, type TakeoverTimings } from '../recovery/takeover';
 import { supervisionCronItems, supervisionTasks } from '../supervision/jobs';
+import { tabularRecordCronItems, tabularRecordTasks } from '../tabular-records/jobs';
 import { queueLogger } from './ingest';
 
 /**
@@ -105,6 +106,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       const deleted = await pruneTaskChanges(pool);
       if (deleted) helpers.logger.info(`pruned ${deleted} task changes past their retention`);
     },
+    ...tabularRecordTasks(pool),
   };
   const takeover = new Takeover(
     pool,
@@ -125,6 +127,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     parsedCronItems: parseCronItems([
       { task: JobName.pruneTaskChanges, match: '17 * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } },
       ...supervisionCronItems,
+      ...tabularRecordCronItems,
     ]),
     logger,
   });
