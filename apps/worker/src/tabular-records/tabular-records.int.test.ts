@@ -1,5 +1,6 @@
 import { buildApp } from '@sage/api';
 import { loadConfig } from '@sage/api/env';
+import { openSessionToken } from '@sage/api/live-client';
 import { PROFILE_HEADER, SERVICE_BASE_PATHS, SEVERITY_VALUES, type TQueryExecution } from '@sage/contract';
 import type { PrismaClient } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
@@ -28,7 +29,6 @@ let pool: pg.Pool;
 let headersA: Record<string, string>;
 
 async function headersOf(staffMemberId: string): Promise<Record<string, string>> {
-  const { openSessionToken } = await import('../../../api/src/modules/auth/sessions/open-session');
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url });
   const { token } = await openSessionToken(prisma, staffMemberId, config.JWT_SECRET, 600);
   return { authorization: `Bearer ${token}`, [PROFILE_HEADER]: staffMemberId };
