@@ -71,7 +71,8 @@ export const ZTabularParameterTypeSchema = z.enum(TabularParameterType);
 export const TABULAR_PARAMETER_NAME_PATTERN = /^[a-z][A-Za-z0-9_]{0,39}$/;
 
 const zName = () => zText({ max: TABULAR_LIMITS.nameMaxLength, min: 1, trim: true, multiline: false });
-const zDescription = () => zText({ max: TABULAR_LIMITS.descriptionMaxLength, trim: true }).nullable().optional();
+const zDescription = () =>
+  zText({ max: TABULAR_LIMITS.descriptionMaxLength, trim: true }).nullable().optional();
 
 // ---------------------------------------------------------------------------------------------------------
 // Data sources
@@ -151,8 +152,11 @@ export const ZQueryParameterSchema = z.object({
   label: zText({ max: TABULAR_LIMITS.nameMaxLength, min: 1, trim: true, multiline: false }),
   type: ZTabularParameterTypeSchema,
   required: z.boolean().default(true),
-  /** Used when a run leaves the parameter out. For DATE and DATE_TIME also 'today-7' style: today minus n days. */
-  defaultValue: ZTabularParameterValueSchema.nullable().optional(),
+  /**
+   * Used when a run leaves the parameter out, as text ('24', 'true', '2026-01-31'); for DATE and DATE_TIME
+   * also 'today' or 'today-7' (today minus 7 days, in the community's time zone).
+   */
+  defaultValue: zText({ max: TABULAR_LIMITS.parameterTextMaxLength, multiline: false }).optional(),
 });
 export type TQueryParameter = z.infer<typeof ZQueryParameterSchema>;
 
@@ -192,7 +196,10 @@ const definitionFields = {
   parameters: z.array(ZQueryParameterSchema).max(TABULAR_LIMITS.parametersMax).default([]),
   chart: ZQueryChartSchema.nullable().optional(),
 };
-export const ZCreateQueryDefinitionRequestSchema = z.object({ dataSourceRid: ZIdSchema, ...definitionFields });
+export const ZCreateQueryDefinitionRequestSchema = z.object({
+  dataSourceRid: ZIdSchema,
+  ...definitionFields,
+});
 export type TCreateQueryDefinitionRequest = z.infer<typeof ZCreateQueryDefinitionRequestSchema>;
 export const ZUpdateQueryDefinitionRequestSchema = z.object({
   ...definitionFields,
@@ -206,9 +213,9 @@ export type TUpdateQueryDefinitionRequest = z.infer<typeof ZUpdateQueryDefinitio
 
 export const ZTabularColumnSchema = z.object({ name: z.string(), type: z.string() });
 export type TTabularColumn = z.infer<typeof ZTabularColumnSchema>;
-/** A cell: text, number, true/false or empty (times as ISO text, big numbers as text). */
-export const ZTabularCellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-export type TTabularCell = z.infer<typeof ZTabularCellSchema>;
+/** A cell: text, number, true/false or null (times as ISO text, numbers too big for JSON as text). */
+export type TTabularCell = string | number | boolean | null;
+export const ZTabularCellSchema = z.unknown().describe('text, number, true/false or null');
 
 export const ZQueryExecutionSchema = z.object({
   queryExecutionResultRid: ZIdSchema,
@@ -216,7 +223,8 @@ export const ZQueryExecutionSchema = z.object({
   queryDefinitionName: z.string(),
   facilityId: ZIdSchema,
   status: ZQueryExecutionStatusSchema,
-  parameters: z.record(z.string(), ZTabularParameterValueSchema.nullable()),
+  /** The values the run bound (null: an optional parameter left empty). */
+  parameters: z.record(z.string(), z.unknown()),
   requestedById: ZIdSchema.nullable(),
   createdAt: z.iso.datetime(),
   startedAt: z.iso.datetime().nullable(),
@@ -235,7 +243,10 @@ export type TQueryExecution = z.infer<typeof ZQueryExecutionSchema>;
 export const ZCreateQueryExecutionRequestSchema = z.object({
   queryDefinitionRid: ZIdSchema,
   parameters: z
-    .record(z.string().regex(TABULAR_PARAMETER_NAME_PATTERN, 'A parameter name'), ZTabularParameterValueSchema.nullable())
+    .record(
+      z.string().regex(TABULAR_PARAMETER_NAME_PATTERN, 'A parameter name'),
+      ZTabularParameterValueSchema,
+    )
     .default({}),
 });
 export type TCreateQueryExecutionRequest = z.infer<typeof ZCreateQueryExecutionRequestSchema>;

@@ -94,7 +94,8 @@ const RESPONSE_COLUMNS = `count(*) AS alerts,
 export const BUILT_IN_REPORTS: BuiltInReport[] = [
   {
     name: 'Response times by staff member',
-    description: 'Alerts answered by each staff member (first claim, else resolution) and how fast, in minutes.',
+    description:
+      'Alerts answered by each staff member (first claim, else resolution) and how fast, in minutes.',
     query: `${RESPONSES}
 SELECT COALESCE(s.first_name || ' ' || s.last_name, 'Not answered') AS staff_member,
        ${RESPONSE_COLUMNS}
@@ -120,7 +121,8 @@ SELECT CASE WHEN extract(hour FROM r.created_at AT TIME ZONE r.timezone) >= 7
   },
   {
     name: 'Response times by care zone',
-    description: "Alert response times by the care zone of the alert's unit (a unit in two zones counts in both).",
+    description:
+      "Alert response times by the care zone of the alert's unit (a unit in two zones counts in both).",
     query: `${RESPONSES}
 SELECT COALESCE(z.care_zone_name, 'No zone') AS care_zone,
        ${RESPONSE_COLUMNS}
@@ -175,7 +177,7 @@ SELECT COALESCE(z.care_zone_name, 'No zone') AS care_zone,
   FROM devices d LEFT JOIN units u ON u.id = d.unit_id
  WHERE d.last_heard_at IS NULL OR d.last_heard_at < now() - make_interval(hours => :hours)
  ORDER BY d.last_heard_at NULLS FIRST, d.hardware_id`,
-    parameters: [{ name: 'hours', label: 'Hours', type: 'INTEGER', required: true, defaultValue: 24 }],
+    parameters: [{ name: 'hours', label: 'Hours', type: 'INTEGER', required: true, defaultValue: '24' }],
     chart: null,
   },
 ];

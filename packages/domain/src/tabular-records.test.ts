@@ -105,9 +105,16 @@ describe('resolveParameterValues', () => {
 
 describe('toCsv', () => {
   it('quotes, escapes and defuses formulas', () => {
-    expect(toCsv(['name', 'n'], [['a,"b"', 1], ['=HYPERLINK(1)', -2], [null, true]])).toBe(
-      'name,n\r\n"a,""b""",1\r\n\'=HYPERLINK(1),-2\r\n,true\r\n',
-    );
+    expect(
+      toCsv(
+        ['name', 'n'],
+        [
+          ['a,"b"', 1],
+          ['=HYPERLINK(1)', -2],
+          [null, true],
+        ],
+      ),
+    ).toBe('name,n\r\n"a,""b""",1\r\n\'=HYPERLINK(1),-2\r\n,true\r\n');
   });
 });
 

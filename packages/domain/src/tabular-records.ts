@@ -80,9 +80,16 @@ const FORBIDDEN_WORDS = new Set([
 ]);
 
 /** Functions that change settings, sleep, read files, signal backends, use sequences or run other text. */
-const FORBIDDEN_FUNCTION = /^(pg_|lo_|dblink|set_config$|current_setting$|nextval$|setval$|currval$|lastval$|txid_|query_to_|table_to_|schema_to_|database_to_|cursor_to_|xpath)/;
+const FORBIDDEN_FUNCTION =
+  /^(pg_|lo_|dblink|set_config$|current_setting$|nextval$|setval$|currval$|lastval$|txid_|query_to_|table_to_|schema_to_|database_to_|cursor_to_|xpath)/;
 /** Schemas other than the reporting views'. */
-const FORBIDDEN_SCHEMAS = new Set(['public', 'pg_catalog', 'information_schema', 'pg_toast', 'graphile_worker']);
+const FORBIDDEN_SCHEMAS = new Set([
+  'public',
+  'pg_catalog',
+  'information_schema',
+  'pg_toast',
+  'graphile_worker',
+]);
 
 const isWordStart = (c: string) => /[A-Za-z_\u0080-\uffff]/.test(c);
 const isWordPart = (c: string) => /[A-Za-z0-9_$\u0080-\uffff]/.test(c);
@@ -342,7 +349,11 @@ export function resolveParameterValues(
   const values: Record<string, string | number | boolean | null> = {};
   for (const name of Object.keys(given)) {
     if (!definitions.some((d) => d.name === name)) {
-      issues.push({ field: `parameters.${name}`, rule: 'unknown_parameter', message: 'Not a parameter of the query' });
+      issues.push({
+        field: `parameters.${name}`,
+        rule: 'unknown_parameter',
+        message: 'Not a parameter of the query',
+      });
     }
   }
   for (const d of definitions) {
@@ -369,7 +380,8 @@ export function resolveParameterValues(
       case 'DATE_TIME': {
         const relative = typeof value === 'string' ? RELATIVE_DAY.exec(value) : null;
         if (relative) value = new Date(now.getTime() + Number(relative[1] ?? 0) * 86_400_000).toISOString();
-        const ok = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value));
+        const ok =
+          typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value));
         if (!ok) issues.push({ field, rule: 'date_time', message: 'Must be a date and time (ISO 8601)' });
         break;
       }
@@ -382,7 +394,8 @@ export function resolveParameterValues(
       }
       case 'BOOLEAN': {
         const bool = value === 'true' ? true : value === 'false' ? false : value;
-        if (typeof bool !== 'boolean') issues.push({ field, rule: 'boolean', message: 'Must be true or false' });
+        if (typeof bool !== 'boolean')
+          issues.push({ field, rule: 'boolean', message: 'Must be true or false' });
         else value = bool;
         break;
       }
@@ -397,7 +410,11 @@ export function resolveParameterValues(
 
 /** A stable key of a run's parameters (the same values in any order give the same key). */
 export const parametersKey = (values: Readonly<Record<string, unknown>>): string =>
-  JSON.stringify(Object.keys(values).sort().map((k) => [k, values[k] ?? null]));
+  JSON.stringify(
+    Object.keys(values)
+      .sort()
+      .map((k) => [k, values[k] ?? null]),
+  );
 
 /**
  * One CSV cell (RFC 4180). Text that a spreadsheet would run as a formula (starting with = + - @, tab or

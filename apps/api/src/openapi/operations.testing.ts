@@ -379,6 +379,12 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
   const config = await prisma.staffMemberFacilityConfig.findFirstOrThrow({
     where: { staffMemberId: managerId, facilityId: f.facilityId },
   });
+  const report = await prisma.queryDefinition.findFirstOrThrow({
+    where: { facilityId: f.facilityId, name: 'Low batteries' },
+  });
+  const execution = await call('POST', '/tabularrecord/api/v1/queryExecutions', {
+    queryDefinitionRid: report.id,
+  });
   const messagesSent = sent.messagesSent as { messageSentRid: string }[];
   if (!messagesSent[0]) throw new Error(`seeding: no message sent: ${JSON.stringify(sent)}`);
 
@@ -412,6 +418,9 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
     policy: f.notificationPolicyId,
     contact: String(contact.id),
     feature: String(feature.id),
+    dataSource: report.dataSourceId,
+    queryDefinition: report.id,
+    queryExecutionResult: String(execution.queryExecutionResultRid),
   };
   const specialistPath = { residentId: resident.id, contactId: String(specialist.id) };
   return {
@@ -431,6 +440,8 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
         // A new person: the manager's phone number is taken.
         '/admin/api/v1/staff': { phoneNumber: '+14155550142' },
         '/admin/api/v1/staff/bulk': { phoneNumber: '+14155550143' },
+        '/tabularrecord/api/v1/dataSources/ridFromName/{name}': { name: 'Sage Care (read-only)' },
+        '/tabularrecord/api/v1/queryDefinitions/ridFromName/{name}': { name: 'Low batteries' },
       },
       byName: {
         phoneNumber: f.staff.manager.phoneNumber,

@@ -228,6 +228,13 @@ export function createAppRouter() {
                   () => import('../features/admin/ehr-locked-fields/ehr-locked-fields-page'),
                 ).then((m) => ({ Component: m.EhrLockedFieldsPage })),
             },
+            {
+              path: 'manage/reports',
+              lazy: () =>
+                importWithReload(() => import('../features/reports/reports-page')).then((m) => ({
+                  Component: m.ReportsPage,
+                })),
+            },
           ],
         },
         // Any other path: the login page when signed out (spec), the dashboard when signed in.

@@ -9,7 +9,8 @@ export const tabularRecordTasks = (pool: pg.Pool): TaskList => ({
     runQueryExecution(pool, payload as RunQueryExecutionPayload, helpers.logger),
   [TabularJobName.expireQueryExecutions]: async (_payload, helpers) => {
     const { expired, failed } = await expireQueryExecutions(pool);
-    if (expired || failed) helpers.logger.info(`query executions: ${expired} expired, ${failed} failed as stale`);
+    if (expired || failed)
+      helpers.logger.info(`query executions: ${expired} expired, ${failed} failed as stale`);
   },
 });
 

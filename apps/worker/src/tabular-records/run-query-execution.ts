@@ -1,10 +1,6 @@
 import { TABULAR_LIMITS, type TQueryParameter, type TTabularCell, type TTabularColumn } from '@sage/contract';
 import { type RunQueryExecutionPayload, TABULAR_READER_ROLE } from '@sage/db';
-import {
-  bindNamedParameters,
-  checkReadOnlyQuery,
-  withoutTrailingSemicolon,
-} from '@sage/domain';
+import { bindNamedParameters, checkReadOnlyQuery, withoutTrailingSemicolon } from '@sage/domain';
 import type pg from 'pg';
 
 /**
@@ -79,7 +75,9 @@ function cell(oid: number, value: string | null): TTabularCell {
   }
 }
 
-const RAW_TEXT: pg.CustomTypesConfig = { getTypeParser: () => (value: string) => value } as pg.CustomTypesConfig;
+const RAW_TEXT: pg.CustomTypesConfig = {
+  getTypeParser: () => (value: string) => value,
+} as pg.CustomTypesConfig;
 
 function failureMessage(error: unknown, timeoutMs: number): string {
   const e = error as { code?: string; message?: string };
@@ -115,9 +113,10 @@ export async function runReadOnly(client: pg.PoolClient, run: ReadOnlyRun): Prom
   await client.query('BEGIN');
   try {
     // Written while the transaction may still write, never committed: only this transaction sees it.
-    await client.query('INSERT INTO reporting.scope (backend_pid, facility_id) VALUES (pg_backend_pid(), $1)', [
-      run.facilityId,
-    ]);
+    await client.query(
+      'INSERT INTO reporting.scope (backend_pid, facility_id) VALUES (pg_backend_pid(), $1)',
+      [run.facilityId],
+    );
     await client.query('SET TRANSACTION READ ONLY');
     await client.query(
       `SELECT set_config('statement_timeout', $1, true), set_config('TimeZone', 'UTC', true),
@@ -171,7 +170,10 @@ export async function runQueryExecution(
     claimed.config?.statementTimeoutMs ?? TABULAR_LIMITS.statementTimeoutMsDefault,
     TABULAR_LIMITS.statementTimeoutMsMax,
   );
-  const rowLimit = Math.min(claimed.config?.rowLimit ?? TABULAR_LIMITS.rowLimitDefault, TABULAR_LIMITS.rowLimitMax);
+  const rowLimit = Math.min(
+    claimed.config?.rowLimit ?? TABULAR_LIMITS.rowLimitDefault,
+    TABULAR_LIMITS.rowLimitMax,
+  );
   const declared = claimed.definitionParameters ?? [];
   const issues = checkReadOnlyQuery(
     claimed.query,
@@ -181,7 +183,11 @@ export async function runQueryExecution(
     await finish('FAILED', { error: `The query is not a single read: ${issues[0]!.message}` });
     return;
   }
-  const bound = bindNamedParameters(withoutTrailingSemicolon(claimed.query), declared, claimed.parameters ?? {});
+  const bound = bindNamedParameters(
+    withoutTrailingSemicolon(claimed.query),
+    declared,
+    claimed.parameters ?? {},
+  );
 
   const client = await pool.connect();
   let broken: Error | undefined;

@@ -75,7 +75,14 @@ async function runToEnd(queryDefinitionRid: string, parameters: object = {}): Pr
 async function rawDefinition(f: TestFacility, name: string, query: string): Promise<string> {
   const source = await prisma.dataSource.findFirstOrThrow({ where: { facilityId: f.facilityId } });
   const row = await prisma.queryDefinition.create({
-    data: { dataSourceId: source.id, facilityId: f.facilityId, enterpriseId: f.enterpriseId, name, query, parameters: [] },
+    data: {
+      dataSourceId: source.id,
+      facilityId: f.facilityId,
+      enterpriseId: f.enterpriseId,
+      name,
+      query,
+      parameters: [],
+    },
   });
   return row.id;
 }
@@ -88,10 +95,13 @@ beforeAll(async () => {
     logger: false,
   });
   await api.ready();
-  worker = await startWorker(loadWorkerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url }), {
-    logger: false,
-    listen: false,
-  });
+  worker = await startWorker(
+    loadWorkerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url }),
+    {
+      logger: false,
+      listen: false,
+    },
+  );
   pool = new pg.Pool({ connectionString: db.url, max: 3 });
   a = await createTestFacility(prisma);
   b = await createTestFacility(prisma);
@@ -193,7 +203,11 @@ describe('[REPORTS][WORKER] writes are refused', () => {
     expect(saved.statusCode).toBe(400);
     expect(saved.json().issues[0]).toMatchObject({ field: 'body.query', rule: 'select_only' });
 
-    const wipe = await rawDefinition(a, 'Wipe raw', 'WITH gone AS (DELETE FROM alerts RETURNING id) SELECT * FROM gone');
+    const wipe = await rawDefinition(
+      a,
+      'Wipe raw',
+      'WITH gone AS (DELETE FROM alerts RETURNING id) SELECT * FROM gone',
+    );
     const queued = await call('POST', '/queryExecutions', { queryDefinitionRid: wipe });
     expect(queued.statusCode).toBe(409);
     expect(queued.json().code).toBe('QUERY_NOT_READ_ONLY');
@@ -206,7 +220,9 @@ describe('[REPORTS][WORKER] writes are refused', () => {
       runReadOnly(client, { facilityId: a.facilityId, text, values: [], timeoutMs: 5_000, rowLimit: 10 });
     try {
       // Wrapped as a subquery, a data-modifying WITH is not even valid SQL (0A000).
-      await expect(run('WITH gone AS (DELETE FROM public."Task" RETURNING id) SELECT * FROM gone')).rejects.toMatchObject({
+      await expect(
+        run('WITH gone AS (DELETE FROM public."Task" RETURNING id) SELECT * FROM gone'),
+      ).rejects.toMatchObject({
         code: '0A000',
       });
       // The transaction is read-only and cannot be turned back (25001 / 25006).
@@ -238,23 +254,27 @@ describe('[REPORTS][WORKER] cancel and time limits', () => {
       query: 'SELECT count(*) FROM generate_series(1, 2000000000) g',
     });
     expect(slow.statusCode, slow.body).toBe(201);
-    const queued = await call('POST', '/queryExecutions', { queryDefinitionRid: slow.json().queryDefinitionRid });
+    const queued = await call('POST', '/queryExecutions', {
+      queryDefinitionRid: slow.json().queryDefinitionRid,
+    });
     const id = (queued.json() as TQueryExecution).queryExecutionResultRid;
     await eventually(async () => {
       const row = await prisma.queryExecution.findUnique({ where: { id } });
       if (row?.backendPid == null) return null;
-      const active = await pool.query(`SELECT 1 FROM pg_stat_activity WHERE query LIKE $1 AND state = 'active'`, [
-        `/* sage-query-execution:${id} */%`,
-      ]);
+      const active = await pool.query(
+        `SELECT 1 FROM pg_stat_activity WHERE query LIKE $1 AND state = 'active'`,
+        [`/* sage-query-execution:${id} */%`],
+      );
       return active.rowCount ? row : null;
     }, 15_000);
     const cancelled = await call('DELETE', `/queryExecutions/${id}`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().status).toBe('CANCELLED');
     await eventually(async () => {
-      const active = await pool.query(`SELECT 1 FROM pg_stat_activity WHERE query LIKE $1 AND state = 'active'`, [
-        `/* sage-query-execution:${id} */%`,
-      ]);
+      const active = await pool.query(
+        `SELECT 1 FROM pg_stat_activity WHERE query LIKE $1 AND state = 'active'`,
+        [`/* sage-query-execution:${id} */%`],
+      );
       return active.rowCount === 0;
     }, 10_000);
     await new Promise((r) => setTimeout(r, 300));
@@ -287,7 +307,9 @@ describe('[REPORTS][WORKER] cancel and time limits', () => {
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
     expect((await expireQueryExecutions(pool)).expired).toBeGreaterThanOrEqual(1);
-    const row = await prisma.queryExecution.findUniqueOrThrow({ where: { id: done.queryExecutionResultRid } });
+    const row = await prisma.queryExecution.findUniqueOrThrow({
+      where: { id: done.queryExecutionResultRid },
+    });
     expect(row.status).toBe('EXPIRED');
     expect(row.result).toBeNull();
   });

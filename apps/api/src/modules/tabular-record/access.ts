@@ -52,9 +52,7 @@ export async function requireFacility(
     : null;
   if (!facility) throw notFound(`${what} not found`);
   const allowed =
-    need === 'run'
-      ? r.facilities.has(facility.id)
-      : canAuthorReports(r.access.memberships, facility);
+    need === 'run' ? r.facilities.has(facility.id) : canAuthorReports(r.access.memberships, facility);
   if (!allowed) throw forbidden(NEED_MESSAGE[need]);
   return facility;
 }
@@ -65,6 +63,7 @@ export async function requireFacility(
  */
 export function listFacilityIds(r: ReportsAccess, facilityId: string | undefined): string[] {
   if (facilityId === undefined) return [...r.facilities.keys()];
-  if (!r.facilities.has(facilityId)) throw forbidden(`You have no access to the reports of facility ${facilityId}`);
+  if (!r.facilities.has(facilityId))
+    throw forbidden(`You have no access to the reports of facility ${facilityId}`);
   return [facilityId];
 }

@@ -26,7 +26,8 @@ const as = async (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: stri
 
 const builtIn = async (f: TestFacility, name = 'Low batteries') =>
   t.db.prisma.queryDefinition.findFirstOrThrow({ where: { facilityId: f.facilityId, name } });
-const sourceOf = (f: TestFacility) => t.db.prisma.dataSource.findFirstOrThrow({ where: { facilityId: f.facilityId } });
+const sourceOf = (f: TestFacility) =>
+  t.db.prisma.dataSource.findFirstOrThrow({ where: { facilityId: f.facilityId } });
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -38,7 +39,12 @@ beforeAll(async () => {
   // A management member who is not a group admin: runs reports, does not write them.
   ids.member = a.staff.nurse.id;
   await t.db.prisma.groupMembership.create({
-    data: { facilityId: a.facilityId, groupId: a.groups.Management, staffMemberId: ids.member, isAdmin: false },
+    data: {
+      facilityId: a.facilityId,
+      groupId: a.groups.Management,
+      staffMemberId: ids.member,
+      isAdmin: false,
+    },
   });
 }, 60_000);
 afterAll(() => t.close());
@@ -65,11 +71,15 @@ describe('[REPORTS][API] data sources', () => {
     expect(source.config).toEqual({ statementTimeoutMs: 10_000, rowLimit: 5_000 });
     expect((await as('manager', 'POST', '/dataSources', body)).statusCode).toBe(409);
     // Another community may use the same name.
-    expect((await as('bManager', 'POST', '/dataSources', { ...body, facilityId: b.facilityId })).statusCode).toBe(201);
+    expect(
+      (await as('bManager', 'POST', '/dataSources', { ...body, facilityId: b.facilityId })).statusCode,
+    ).toBe(201);
 
     const rid = source.dataSourceRid;
     expect((await as('member', 'GET', `/dataSources/${rid}`)).json().name).toBe('Custom');
-    expect((await as('manager', 'GET', '/dataSources/ridFromName/Custom')).json()).toEqual({ dataSourceRid: rid });
+    expect((await as('manager', 'GET', '/dataSources/ridFromName/Custom')).json()).toEqual({
+      dataSourceRid: rid,
+    });
     expect((await as('manager', 'GET', '/dataSources/ridFromName/Nothing')).statusCode).toBe(404);
     const renamed = await as('manager', 'PUT', `/dataSources/${rid}`, {
       name: 'Custom 2',
@@ -79,7 +89,10 @@ describe('[REPORTS][API] data sources', () => {
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().config).toEqual({ statementTimeoutMs: 5_000, rowLimit: 100 });
     // A stale write loses.
-    const stale = await as('manager', 'PUT', `/dataSources/${rid}`, { name: 'Custom 3', updatedAt: source.updatedAt });
+    const stale = await as('manager', 'PUT', `/dataSources/${rid}`, {
+      name: 'Custom 3',
+      updatedAt: source.updatedAt,
+    });
     expect(stale.statusCode).toBe(409);
     expect((await as('manager', 'DELETE', `/dataSources/${rid}`)).json()).toEqual({ deleted: [rid] });
     expect((await as('manager', 'GET', `/dataSources/${rid}`)).statusCode).toBe(404);
@@ -119,8 +132,13 @@ describe('[REPORTS][API] data sources', () => {
       expect((await as('bManager', method, `/dataSources/${source.id}`, payload)).statusCode).toBe(404);
     }
     expect(
-      (await as('bManager', 'POST', '/dataSources', { facilityId: a.facilityId, name: 'X', dialect: 'POSTGRESQL' }))
-        .statusCode,
+      (
+        await as('bManager', 'POST', '/dataSources', {
+          facilityId: a.facilityId,
+          name: 'X',
+          dialect: 'POSTGRESQL',
+        })
+      ).statusCode,
     ).toBe(404);
     expect(await t.db.prisma.dataSource.findUniqueOrThrow({ where: { id: source.id } })).toMatchObject({
       name: source.name,
@@ -142,7 +160,9 @@ describe('[REPORTS][API] query definitions', () => {
       'Response times by staff member',
     ]);
     const source = await sourceOf(a);
-    expect((await as('member', 'GET', `/queryDefinitions?dataSourceRid=${source.id}`)).json()).toHaveLength(7);
+    expect((await as('member', 'GET', `/queryDefinitions?dataSourceRid=${source.id}`)).json()).toHaveLength(
+      7,
+    );
     expect((await as('bManager', 'GET', `/queryDefinitions?dataSourceRid=${source.id}`)).json()).toEqual([]);
   });
 
@@ -176,7 +196,9 @@ describe('[REPORTS][API] query definitions', () => {
       name: 'Dup',
       parameters: [good.parameters[0], good.parameters[0]],
     });
-    expect(dupParam.json().issues).toContainEqual(expect.objectContaining({ field: 'body.parameters.1.name' }));
+    expect(dupParam.json().issues).toContainEqual(
+      expect.objectContaining({ field: 'body.parameters.1.name' }),
+    );
     const badDefault = await as('manager', 'POST', '/queryDefinitions', {
       ...good,
       name: 'Bad default',
@@ -186,9 +208,15 @@ describe('[REPORTS][API] query definitions', () => {
       expect.objectContaining({ field: 'body.parameters.0.defaultValue', rule: 'date' }),
     );
     // Edits are checked the same way; then the report is deleted.
-    const edit = await as('manager', 'PUT', `/queryDefinitions/${rid}`, { ...good, query: 'DROP TABLE alerts' });
+    const edit = await as('manager', 'PUT', `/queryDefinitions/${rid}`, {
+      ...good,
+      query: 'DROP TABLE alerts',
+    });
     expect(edit.statusCode).toBe(400);
-    const renamed = await as('manager', 'PUT', `/queryDefinitions/${rid}`, { ...good, name: 'Alerts since (30 d)' });
+    const renamed = await as('manager', 'PUT', `/queryDefinitions/${rid}`, {
+      ...good,
+      name: 'Alerts since (30 d)',
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await as('manager', 'GET', `/queryDefinitions/${rid}`)).json().name).toBe('Alerts since (30 d)');
     expect((await as('member', 'DELETE', `/queryDefinitions/${rid}`)).statusCode).toBe(403);
@@ -202,7 +230,10 @@ describe('[REPORTS][API] query definitions', () => {
     for (const method of ['GET', 'DELETE'] as const) {
       expect((await as('bManager', method, `/queryDefinitions/${report.id}`)).statusCode).toBe(404);
     }
-    const put = await as('bManager', 'PUT', `/queryDefinitions/${report.id}`, { name: 'X', query: 'SELECT 1' });
+    const put = await as('bManager', 'PUT', `/queryDefinitions/${report.id}`, {
+      name: 'X',
+      query: 'SELECT 1',
+    });
     expect(put.statusCode).toBe(404);
     const source = await sourceOf(a);
     const post = await as('bManager', 'POST', '/queryDefinitions', {
@@ -224,7 +255,11 @@ describe('[REPORTS][API] query executions', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const execution = res.json() as TQueryExecution;
-    expect(execution).toMatchObject({ status: 'QUEUED', facilityId: a.facilityId, requestedById: ids.member });
+    expect(execution).toMatchObject({
+      status: 'QUEUED',
+      facilityId: a.facilityId,
+      requestedById: ids.member,
+    });
     expect(execution.parameters.since).toBe('2026-01-01');
     expect(execution.parameters.until).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const job = await t.db.prisma.$queryRawUnsafe<{ n: number }[]>(
@@ -248,7 +283,9 @@ describe('[REPORTS][API] query executions', () => {
 
   it('cancels a queued run (its job removed); a second cancel is a 409; expire after', async () => {
     const report = await builtIn(a);
-    const queued = (await as('manager', 'POST', '/queryExecutions', { queryDefinitionRid: report.id })).json();
+    const queued = (
+      await as('manager', 'POST', '/queryExecutions', { queryDefinitionRid: report.id })
+    ).json();
     const rid = queued.queryExecutionResultRid;
     expect((await as('manager', 'PUT', `/queryExecutions/${rid}`)).statusCode).toBe(409);
     const cancelled = await as('manager', 'DELETE', `/queryExecutions/${rid}`);
@@ -289,24 +326,43 @@ describe('[REPORTS][API] query executions', () => {
       },
     });
     const got = await as('manager', 'GET', `/queryExecutions/${first.queryExecutionResultRid}`);
-    expect(got.json()).toMatchObject({ status: 'SUCCEEDED', rows: [['PEN-1, "left"', 12], ['=cmd', 5]] });
+    expect(got.json()).toMatchObject({
+      status: 'SUCCEEDED',
+      rows: [
+        ['PEN-1, "left"', 12],
+        ['=cmd', 5],
+      ],
+    });
     const csv = await as('manager', 'GET', `/queryExecutions/${first.queryExecutionResultRid}?format=csv`);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toBe('hardware_id,battery_level\r\n"PEN-1, ""left""",12\r\n\'=cmd,5\r\n');
 
-    const second = (await as('manager', 'POST', '/queryExecutions', { queryDefinitionRid: report.id })).json();
+    const second = (
+      await as('manager', 'POST', '/queryExecutions', { queryDefinitionRid: report.id })
+    ).json();
     const rid = second.queryExecutionResultRid;
     expect((await as('manager', 'GET', `/queryExecutions/${rid}?format=csv`)).statusCode).toBe(409);
     const last = await as('manager', 'GET', `/queryExecutions/${rid}?lastSuccessfulExecution=true`);
-    expect(last.json()).toMatchObject({ queryExecutionResultRid: first.queryExecutionResultRid, status: 'SUCCEEDED' });
+    expect(last.json()).toMatchObject({
+      queryExecutionResultRid: first.queryExecutionResultRid,
+      status: 'SUCCEEDED',
+    });
     // Other parameters: no earlier success.
     const other = await builtIn(a, 'Devices not heard from');
     const lone = (
-      await as('manager', 'POST', '/queryExecutions', { queryDefinitionRid: other.id, parameters: { hours: 5 } })
+      await as('manager', 'POST', '/queryExecutions', {
+        queryDefinitionRid: other.id,
+        parameters: { hours: 5 },
+      })
     ).json();
     expect(
-      (await as('manager', 'GET', `/queryExecutions/${lone.queryExecutionResultRid}?lastSuccessfulExecution=true`))
-        .statusCode,
+      (
+        await as(
+          'manager',
+          'GET',
+          `/queryExecutions/${lone.queryExecutionResultRid}?lastSuccessfulExecution=true`,
+        )
+      ).statusCode,
     ).toBe(404);
 
     const search = await as('manager', 'POST', '/queryExecutions/search', {
@@ -317,7 +373,10 @@ describe('[REPORTS][API] query executions', () => {
     const found = search.json().executions as TQueryExecution[];
     expect(found.map((e) => e.queryExecutionResultRid)).toEqual([rid, first.queryExecutionResultRid]);
     expect(found[1]!.rows).toBeUndefined();
-    const badSearch = await as('manager', 'POST', '/queryExecutions/search', { statuses: ['DONE'], pageSize: 0 });
+    const badSearch = await as('manager', 'POST', '/queryExecutions/search', {
+      statuses: ['DONE'],
+      pageSize: 0,
+    });
     expect(badSearch.json().issues.map((i: { field: string }) => i.field)).toEqual(
       expect.arrayContaining(['body.statuses.0', 'body.pageSize']),
     );
@@ -327,19 +386,25 @@ describe('[REPORTS][API] query executions', () => {
     const report = await builtIn(a);
     const run = (await as('manager', 'POST', '/queryExecutions', { queryDefinitionRid: report.id })).json();
     const rid = run.queryExecutionResultRid;
-    expect((await as('caregiver', 'POST', '/queryExecutions', { queryDefinitionRid: report.id })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await as('caregiver', 'POST', '/queryExecutions', { queryDefinitionRid: report.id })).statusCode,
+    ).toBe(403);
     expect((await as('caregiver', 'GET', `/queryExecutions/${rid}`)).statusCode).toBe(403);
-    expect((await as('bManager', 'POST', '/queryExecutions', { queryDefinitionRid: report.id })).statusCode).toBe(404);
+    expect(
+      (await as('bManager', 'POST', '/queryExecutions', { queryDefinitionRid: report.id })).statusCode,
+    ).toBe(404);
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
       expect((await as('bManager', method, `/queryExecutions/${rid}`)).statusCode).toBe(404);
     }
     const search = await as('bManager', 'POST', '/queryExecutions/search', {});
-    expect((search.json().executions as TQueryExecution[]).some((e) => e.facilityId === a.facilityId)).toBe(false);
-    expect((await as('bManager', 'POST', '/queryExecutions/search', { facilityId: a.facilityId })).statusCode).toBe(
-      403,
+    expect((search.json().executions as TQueryExecution[]).some((e) => e.facilityId === a.facilityId)).toBe(
+      false,
     );
-    expect((await t.db.prisma.queryExecution.findUniqueOrThrow({ where: { id: rid } })).status).toBe('QUEUED');
+    expect(
+      (await as('bManager', 'POST', '/queryExecutions/search', { facilityId: a.facilityId })).statusCode,
+    ).toBe(403);
+    expect((await t.db.prisma.queryExecution.findUniqueOrThrow({ where: { id: rid } })).status).toBe(
+      'QUEUED',
+    );
   });
 });

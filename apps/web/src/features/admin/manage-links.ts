@@ -1,5 +1,5 @@
-import { AdminMessages } from '@sage/contract';
-import { ADMIN_ROUTES } from './admin-shared';
+import { AdminMessages, ReportsMessages } from '@sage/contract';
+import { ADMIN_ROUTES, REPORTS_ROUTE } from './admin-shared';
 
 /** The sections of the managers' area, one line each (other sections add theirs here). */
 export const MANAGE_LINKS: { label: string; to: string }[] = [
@@ -7,4 +7,5 @@ export const MANAGE_LINKS: { label: string; to: string }[] = [
   { label: AdminMessages.units, to: ADMIN_ROUTES.units },
   { label: AdminMessages.careZones, to: ADMIN_ROUTES.careZones },
   { label: AdminMessages.ehrLockedFields, to: ADMIN_ROUTES.ehrLockedFields },
+  { label: ReportsMessages.title, to: REPORTS_ROUTE },
 ];

@@ -9,7 +9,7 @@ import {
   type TUpdateDataSourceRequest,
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
-import { conflict, invalidInput, notFound } from '../../../plugins/app/errors';
+import { conflict, notFound } from '../../../plugins/app/errors';
 import { staleWrite, unchangedSince, uniqueOr409 } from '../../admin/enterprises/write-guards';
 import { listFacilityIds, loadReportsAccess, type ReportsAccess, requireFacility } from '../access';
 
@@ -99,18 +99,11 @@ export async function dataSourceRidFromName(
   const rows = await prisma.dataSource.findMany({
     where: { name, facilityId: { in: listFacilityIds(r, query.facilityId) } },
     select: { id: true },
-    take: 2,
+    // Several of the caller's communities may use the name: the oldest, unless facilityId names one.
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    take: 1,
   });
   if (rows.length === 0) throw notFound(`No data source named ${name}`);
-  if (rows.length > 1) {
-    throw invalidInput([
-      {
-        field: 'querystring.facilityId',
-        rule: 'required',
-        message: 'Several of your communities have a data source of this name: name the community',
-      },
-    ]);
-  }
   return { dataSourceRid: rows[0]!.id };
 }
 

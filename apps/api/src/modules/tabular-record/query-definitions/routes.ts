@@ -48,7 +48,8 @@ const queryDefinitionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Add a report: one SELECT over the reporting views, with :named parameters (management-group admins)',
+        summary:
+          'Add a report: one SELECT over the reporting views, with :named parameters (management-group admins)',
         body: ZCreateQueryDefinitionRequestSchema,
         response: { 201: ZQueryDefinitionSchema, ...ERROR_REPLIES },
       },

@@ -61,7 +61,11 @@ function checkDefinition(body: { query: string; parameters: TQueryParameter[] })
   }
   body.parameters.forEach((p, i) => {
     if (body.parameters.findIndex((q) => q.name === p.name) !== i) {
-      issues.push({ field: `body.parameters.${i}.name`, rule: 'unique', message: 'Parameter names must differ' });
+      issues.push({
+        field: `body.parameters.${i}.name`,
+        rule: 'unique',
+        message: 'Parameter names must differ',
+      });
     }
     if (p.defaultValue !== undefined && p.defaultValue !== null) {
       const { issues: bad } = resolveParameterValues([{ ...p, required: false }], {}, new Date(), 'UTC');
@@ -129,18 +133,11 @@ export async function queryDefinitionRidFromName(
   const rows = await prisma.queryDefinition.findMany({
     where: { name, facilityId: { in: listFacilityIds(r, query.facilityId) } },
     select: { id: true },
-    take: 2,
+    // Several of the caller's communities may use the name: the oldest, unless facilityId names one.
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    take: 1,
   });
   if (rows.length === 0) throw notFound(`No query definition named ${name}`);
-  if (rows.length > 1) {
-    throw invalidInput([
-      {
-        field: 'querystring.facilityId',
-        rule: 'required',
-        message: 'Several of your communities have a query definition of this name: name the community',
-      },
-    ]);
-  }
   return { queryDefinitionRid: rows[0]!.id };
 }
 

@@ -60,7 +60,8 @@ const queryExecutionsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { audit: 'PHI' },
       schema: {
         tags,
-        summary: 'An execution with its rows (format=csv: the rows as CSV); lastSuccessfulExecution=true falls back to the newest succeeded run',
+        summary:
+          'An execution with its rows (format=csv: the rows as CSV); lastSuccessfulExecution=true falls back to the newest succeeded run',
         params: ZQueryExecutionParamsSchema,
         querystring: ZGetQueryExecutionQuerySchema,
         produces: ['application/json', 'text/csv'],

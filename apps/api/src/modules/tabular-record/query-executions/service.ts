@@ -3,8 +3,8 @@ import {
   type QueryExecutionStatus,
   type TCreateQueryExecutionRequest,
   type TQueryExecution,
-  type TSearchQueryExecutionsRequest,
   type TSearchQueryExecutionsReply,
+  type TSearchQueryExecutionsRequest,
   type TTabularCell,
   type TTabularColumn,
 } from '@sage/contract';
@@ -63,11 +63,7 @@ function toExecution(row: Row, result?: StoredResult | null): TQueryExecution {
   };
 }
 
-async function visibleExecution(
-  prisma: PrismaClient,
-  r: ReportsAccess,
-  id: string,
-): Promise<Row> {
+async function visibleExecution(prisma: PrismaClient, r: ReportsAccess, id: string): Promise<Row> {
   const row = await prisma.queryExecution.findUnique({ where: { id }, select: SELECT });
   if (!row) throw notFound(`Query execution ${id} not found`);
   await requireFacility(prisma, r, row.facilityId, 'run', `Query execution ${id}`);
@@ -84,7 +80,12 @@ export async function createQueryExecution(
   const r = await loadReportsAccess(prisma, callerId);
   const definition = await visibleDefinition(prisma, r, body.queryDefinitionRid, 'run');
   const declared = definitionParameters(definition);
-  const { values, issues } = resolveParameterValues(declared, body.parameters, now, definition.facility.timezone);
+  const { values, issues } = resolveParameterValues(
+    declared,
+    body.parameters,
+    now,
+    definition.facility.timezone,
+  );
   if (issues.length) throw invalidInput(issues.map((i) => ({ ...i, field: `body.${i.field}` })));
   // Checked again before it runs (a definition saved before a rule was added, or written past the API).
   const unsafe = checkReadOnlyQuery(
@@ -114,7 +115,9 @@ export async function createQueryExecution(
   return toExecution(row);
 }
 
-export type ExecutionReply = { kind: 'json'; execution: TQueryExecution } | { kind: 'csv'; csv: string; filename: string };
+export type ExecutionReply =
+  | { kind: 'json'; execution: TQueryExecution }
+  | { kind: 'csv'; csv: string; filename: string };
 
 /**
  * GET /queryExecutions/{rid}: the execution with its rows while it has them. `lastSuccessfulExecution`:
@@ -140,7 +143,11 @@ export async function getQueryExecution(
       orderBy: { createdAt: 'desc' },
       select: SELECT,
     });
-    if (!last) throw notFound(`No successful execution of this report with these parameters`, 'NO_SUCCESSFUL_EXECUTION');
+    if (!last)
+      throw notFound(
+        `No successful execution of this report with these parameters`,
+        'NO_SUCCESSFUL_EXECUTION',
+      );
     row = last;
   }
   const stored =
@@ -153,7 +160,10 @@ export async function getQueryExecution(
       throw conflict(`The execution has no result to download (it is ${row.status})`, 'NO_RESULT');
     }
     const day = (row.completedAt ?? row.createdAt).toISOString().slice(0, 10);
-    const slug = row.queryDefinition.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const slug = row.queryDefinition.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
     return {
       kind: 'csv',
       csv: toCsv(
@@ -187,7 +197,9 @@ export async function cancelQueryExecution(
     const current = await visibleExecution(prisma, r, id);
     throw conflict(`The execution already ended (${current.status})`, 'EXECUTION_FINISHED');
   }
-  await prisma.$executeRaw`SELECT graphile_worker.remove_job(${queryExecutionJobKey(id)})`.catch(() => undefined);
+  await prisma.$executeRaw`SELECT graphile_worker.remove_job(${queryExecutionJobKey(id)})`.catch(
+    () => undefined,
+  );
   const pid = won[0]!.backendPid;
   if (pid !== null) {
     await prisma.$queryRaw`
