@@ -3,5 +3,5 @@ export * from './device-events';
 export * from './generated/prisma/client';
 export * from './jobs';
 export { applyMigrations, ensureDatabase, readMigrations } from './migrate';
-export * from './task-changes';
 export * from './tabular-records';
+export * from './task-changes';

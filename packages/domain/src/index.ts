@@ -23,6 +23,6 @@ export * from './resolution-rules';
 export * from './routine-check';
 export * from './severity-order';
 export * from './signin';
+export * from './tabular-records';
 export * from './task-actions';
 export * from './task-visibility';
-export * from './tabular-records';
