@@ -164,7 +164,7 @@ function Reports({ facilityId }: { facilityId: string }) {
           data={definitions.data.map((d) => ({ value: d.queryDefinitionRid, label: d.name }))}
           value={definitionId}
           onChange={setDefinitionId}
-          size="md"
+          size="lg"
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
@@ -186,7 +186,7 @@ function Reports({ facilityId }: { facilityId: string }) {
                   <Checkbox
                     key={p.name}
                     label={p.label}
-                    size="md"
+                    size="lg"
                     checked={inputs[p.name] === 'true'}
                     onChange={(event) =>
                       setInputs((v) => ({ ...v, [p.name]: String(event.currentTarget.checked) }))
@@ -196,7 +196,7 @@ function Reports({ facilityId }: { facilityId: string }) {
                   <TextInput
                     key={p.name}
                     label={p.label}
-                    size="md"
+                    size="lg"
                     required={p.required}
                     type={
                       p.type === 'DATE'
@@ -216,7 +216,7 @@ function Reports({ facilityId }: { facilityId: string }) {
                 ),
               )}
               <Group grow>
-                <Button type="submit" size="md" loading={run.isPending} disabled={Boolean(running)}>
+                <Button type="submit" size="lg" loading={run.isPending} disabled={Boolean(running)}>
                   {ReportsMessages.run}
                 </Button>
               </Group>
@@ -304,12 +304,12 @@ function Result({
           {execution.rowCount !== null && <Text size="sm">{`${execution.rowCount} rows`}</Text>}
         </Group>
         {running ? (
-          <Button variant="default" size="md" onClick={onCancel} loading={cancelling}>
+          <Button variant="default" size="lg" onClick={onCancel} loading={cancelling}>
             {ReportsMessages.cancel}
           </Button>
         ) : (
           execution.status === 'SUCCEEDED' && (
-            <Button variant="light" size="md" onClick={onDownload} loading={downloading}>
+            <Button variant="light" size="lg" onClick={onDownload} loading={downloading}>
               {ReportsMessages.downloadCsv}
             </Button>
           )
