@@ -47,7 +47,13 @@ test('[REPORTS][RUN]: a manager runs Low batteries from the manage hub, sees the
   expect(lines).toHaveLength(bodyRows + 1);
   const row = lines.find((line) => line.startsWith(`${COURTYARD_DOOR},`));
   expect(row).toBeDefined();
-  expect(row!.split(',')).toEqual([COURTYARD_DOOR, 'DOOR_ALARM', expect.any(String), '64', expect.any(String)]);
+  expect(row!.split(',')).toEqual([
+    COURTYARD_DOOR,
+    'DOOR_ALARM',
+    expect.any(String),
+    '64',
+    expect.any(String),
+  ]);
 
   // The run is listed among the previous runs of the report.
   const runs = page.getByRole('list', { name: 'Previous runs' });
