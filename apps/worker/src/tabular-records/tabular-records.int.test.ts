@@ -140,6 +140,34 @@ describe('[REPORTS][WORKER] a report runs end to end', () => {
     expect(lines).toHaveLength(done.rows!.length + 1);
   });
 
+  it('response times by staff member: the first claim, in minutes', async () => {
+    const [first] = await prisma.task.findMany({
+      where: { facilityId: a.facilityId },
+      orderBy: { creationTimestamp: 'asc' },
+      take: 1,
+    });
+    await prisma.taskUpdate.create({
+      data: {
+        taskId: first!.id,
+        facilityId: a.facilityId,
+        type: 'CLAIM',
+        creatorStaffMemberId: a.staff.caregiver.id,
+        createdAt: new Date(first!.creationTimestamp.getTime() + 150_000),
+      },
+    });
+    const done = await runToEnd(await definitionId(a, 'Response times by staff member'));
+    expect(done.columns?.map((c) => c.name)).toEqual([
+      'staff_member',
+      'alerts',
+      'answered',
+      'avg_response_min',
+      'p90_response_min',
+    ]);
+    const caregiver = `${a.staff.caregiver.firstName} ${a.staff.caregiver.lastName}`;
+    expect(done.rows).toContainEqual([caregiver, 1, 1, 2.5, 2.5]);
+    expect(done.rows).toContainEqual(['Not answered', 2, 0, null, null]);
+  });
+
   it('every built-in report of a fresh community runs', async () => {
     for (const name of [
       'Response times by staff member',
