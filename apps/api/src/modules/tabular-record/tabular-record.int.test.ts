@@ -166,6 +166,18 @@ describe('[REPORTS][API] query definitions', () => {
     expect((await as('bManager', 'GET', `/queryDefinitions?dataSourceRid=${source.id}`)).json()).toEqual([]);
   });
 
+  it('a community created through the API gets the built-in reports', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/v1/facilities',
+      headers: await t.headersFor(ids.manager),
+      payload: { enterpriseId: a.enterpriseId, name: `Reports Hall ${a.tag}`, timezone: 'America/Denver' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const listed = await as('manager', 'GET', `/queryDefinitions?facilityId=${res.json().id}`);
+    expect(listed.json()).toHaveLength(7);
+  });
+
   it('saves a parameterised read; refuses anything but one SELECT, naming the field', async () => {
     const source = await sourceOf(a);
     const good = {
