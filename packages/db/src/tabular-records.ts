@@ -26,16 +26,23 @@ export interface RunQueryExecutionPayload {
 /** The job key of an execution's run (one per execution). */
 export const queryExecutionJobKey = (id: string): string => `query-execution:${id}`;
 
+/**
+ * Reports run one at a time per database (a graphile-worker named queue): a long report then holds at most
+ * one of the worker's job slots, never the ones alerts' timed jobs need (decision 0281).
+ */
+export const TABULAR_JOB_QUEUE = 'tabular-records';
+
 /** Queues the run of an execution; call inside the transaction that created it. */
 export async function queueQueryExecution(
   tx: Prisma.TransactionClient | PrismaClient,
   queryExecutionId: string,
 ): Promise<void> {
   await tx.$executeRawUnsafe(
-    `SELECT graphile_worker.add_job($1, $2::json, job_key := $3, max_attempts := 1)`,
+    `SELECT graphile_worker.add_job($1, $2::json, queue_name := $4, job_key := $3, max_attempts := 1)`,
     TabularJobName.runQueryExecution,
     JSON.stringify({ queryExecutionId } satisfies RunQueryExecutionPayload),
     queryExecutionJobKey(queryExecutionId),
+    TABULAR_JOB_QUEUE,
   );
 }
 
