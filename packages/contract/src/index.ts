@@ -48,6 +48,7 @@ export * from './signin';
 export * from './staff-admin';
 export * from './staff-preferences';
 export * from './staff-profile';
+export * from './tabular-records-api';
 export * from './task-requests';
 export * from './task-schedules-api';
 export * from './tasks';

@@ -10,6 +10,7 @@ import {
   type ResidentContactType,
   ResuscitationStrategy,
 } from './generated/prisma/client';
+import { provisionBuiltInReports } from './tabular-records';
 
 /**
  * Tenant builders shared by the demo seed and the test factories.
@@ -649,6 +650,8 @@ export async function buildFacility(db: Db, plan: FacilityPlan): Promise<BuiltFa
   await db.facilityGateway.create({
     data: { id: gatewayId, facilityId, name: plan.gateway.name, keyHash: sha256Hex(plan.gateway.key) },
   });
+  // The built-in reports of every community (decision 0283).
+  await provisionBuiltInReports(db, scoped);
 
   return {
     enterpriseId,

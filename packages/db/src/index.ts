@@ -5,4 +5,5 @@ export * from './generated/prisma/client';
 export * from './jobs';
 export { applyMigrations, ensureDatabase, readMigrations } from './migrate';
 export * from './response-times';
+export * from './tabular-records';
 export * from './task-changes';

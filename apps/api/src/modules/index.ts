@@ -45,6 +45,7 @@ import {
   messageOrchestrationRoutes,
 } from './messaging/routes';
 import healthRoutes from './system/health/routes';
+import tabularRecordRoutes from './tabular-record/routes';
 
 /**
  * Every service under its base path. Services are encapsulated plugins; the authentication hook is
@@ -158,4 +159,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     },
     { prefix: SERVICE_BASE_PATHS.gamification },
   );
+  // Tabular record: reports run by the worker (docs/decisions/0280-0283).
+  await app.register(tabularRecordRoutes, { prefix: SERVICE_BASE_PATHS.tabularRecord });
 }

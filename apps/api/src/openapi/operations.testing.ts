@@ -423,6 +423,12 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
     recipientRid: f.staff.caregiver.id,
     note: 'Fuzz high five',
   });
+  const report = await prisma.queryDefinition.findFirstOrThrow({
+    where: { facilityId: f.facilityId, name: 'Low batteries' },
+  });
+  const execution = await call('POST', '/tabularrecord/api/v1/queryExecutions', {
+    queryDefinitionRid: report.id,
+  });
   const messagesSent = sent.messagesSent as { messageSentRid: string }[];
   if (!messagesSent[0]) throw new Error(`seeding: no message sent: ${JSON.stringify(sent)}`);
 
@@ -463,6 +469,9 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
     workflow: insight.workflows[0]!.id,
     rule: String(rule.ruleRid),
     recognition: String(recognition.recognitionRid),
+    dataSource: report.dataSourceId,
+    queryDefinition: report.id,
+    queryExecutionResult: String(execution.queryExecutionResultRid),
   };
   const specialistPath = { residentId: resident.id, contactId: String(specialist.id) };
   return {
@@ -484,6 +493,8 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
         '/admin/api/v1/staff/bulk': { phoneNumber: '+14155550143' },
         // A high five goes to a colleague, not to the caller.
         '/gamification/api/v1/recognitions': { recipientRid: f.staff.caregiver.id },
+        '/tabularrecord/api/v1/dataSources/ridFromName/{name}': { name: 'Sage Care (read-only)' },
+        '/tabularrecord/api/v1/queryDefinitions/ridFromName/{name}': { name: 'Low batteries' },
       },
       byName: {
         phoneNumber: f.staff.manager.phoneNumber,

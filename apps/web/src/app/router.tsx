@@ -309,6 +309,13 @@ export function createAppRouter() {
                   Component: m.InsightsPage,
                 })),
             },
+            {
+              path: 'manage/reports',
+              lazy: () =>
+                importWithReload(() => import('../features/reports/reports-page')).then((m) => ({
+                  Component: m.ReportsPage,
+                })),
+            },
           ],
         },
         // Any other path: the login page when signed out (spec), the dashboard when signed in.

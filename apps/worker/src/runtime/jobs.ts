@@ -23,6 +23,7 @@ import { DEFAULT_TAKEOVER_TIMINGS, Takeover, type TakeoverTimings } from '../rec
 import { responseTimeCronItems, responseTimeTasks } from '../response-times/jobs';
 import { supervisionCronItems, supervisionTasks } from '../supervision/jobs';
 import { taskScheduleCronItems, taskScheduleTasks } from '../task-schedules/jobs';
+import { tabularRecordCronItems, tabularRecordTasks } from '../tabular-records/jobs';
 import { queueLogger } from './ingest';
 
 /**
@@ -113,6 +114,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     },
     ...dailyCheckInTasks,
     ...responseTimeTasks,
+    ...tabularRecordTasks(pool),
   };
   const takeover = new Takeover(
     pool,
@@ -137,6 +139,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       ...taskScheduleCronItems,
       ...responseTimeCronItems,
       ...(config.INSIGHTS_ENGINE === 'on' ? insightCronItems : []),
+      ...tabularRecordCronItems,
     ]),
     logger,
   });

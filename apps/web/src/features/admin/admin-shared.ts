@@ -18,6 +18,8 @@ export const ADMIN_ROUTES = {
   newCareZone: '/manage/care-zones/new',
   ehrLockedFields: '/manage/ehr-locked-fields',
 } as const;
+/** The reports screen (tabular record service; decision 0283). */
+export const REPORTS_ROUTE = '/manage/reports';
 
 /** The signed-in person's permissions at the current facility (the server checks the same rules). */
 export function useFacilityPermissions(): {

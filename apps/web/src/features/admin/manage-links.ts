@@ -14,6 +14,8 @@ import { ROUTINE_CHECKS_ROUTE, ROUTINE_CHECKS_TITLE } from './routine-checks/rou
  * (management, maintenance, provider support: docs/decisions/0270).
  */
 export type ManageAudience = 'management' | 'deviceAudit';
+import { AdminMessages, ReportsMessages } from '@sage/contract';
+import { ADMIN_ROUTES, REPORTS_ROUTE } from './admin-shared';
 
 /** The sections of the managers' area, one line each (other sections add theirs here). */
 export const MANAGE_LINKS: { label: string; to: string; audience?: ManageAudience }[] = [
@@ -26,4 +28,5 @@ export const MANAGE_LINKS: { label: string; to: string; audience?: ManageAudienc
   { label: DevicesAdminMessages.doors, to: DEVICES_ADMIN_ROUTES.doors },
   { label: DeviceQaMessages.manageLink, to: '/manage/device-qa', audience: 'deviceAudit' },
   { label: ResponseTimesMessages.link, to: RESPONSE_TIMES_ROUTE },
+  { label: ReportsMessages.title, to: REPORTS_ROUTE },
 ];

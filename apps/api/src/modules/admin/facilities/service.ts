@@ -9,6 +9,7 @@ import {
   type TUpdateFacilityRequest,
 } from '@sage/contract';
 import type { GroupType, Prisma, PrismaClient } from '@sage/db';
+import { provisionBuiltInReports } from '@sage/db';
 import { canSeeEnterprise } from '@sage/domain';
 import { conflict, notFound } from '@sage/service-kit/errors';
 import {
@@ -158,6 +159,7 @@ export async function createFacility(
             enterpriseId: body.enterpriseId,
           })),
         });
+        await provisionBuiltInReports(tx, { facilityId: facility.id, enterpriseId: body.enterpriseId });
         return readFacility(tx, facility.id);
       }),
     NAME_TAKEN,
