@@ -22,8 +22,8 @@ import { createNotificationTasks, type NotificationJobOptions } from '../notific
 import { DEFAULT_TAKEOVER_TIMINGS, Takeover, type TakeoverTimings } from '../recovery/takeover';
 import { responseTimeCronItems, responseTimeTasks } from '../response-times/jobs';
 import { supervisionCronItems, supervisionTasks } from '../supervision/jobs';
-import { taskScheduleCronItems, taskScheduleTasks } from '../task-schedules/jobs';
 import { tabularRecordCronItems, tabularRecordTasks } from '../tabular-records/jobs';
+import { taskScheduleCronItems, taskScheduleTasks } from '../task-schedules/jobs';
 import { queueLogger } from './ingest';
 
 /**

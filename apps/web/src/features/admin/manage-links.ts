@@ -4,9 +4,10 @@ import {
   DeviceQaMessages,
   DevicesAdminMessages,
   RESPONSE_TIMES_ROUTE,
+  ReportsMessages,
   ResponseTimesMessages,
 } from '@sage/contract';
-import { ADMIN_ROUTES } from './admin-shared';
+import { ADMIN_ROUTES, REPORTS_ROUTE } from './admin-shared';
 import { ROUTINE_CHECKS_ROUTE, ROUTINE_CHECKS_TITLE } from './routine-checks/routine-checks-route';
 
 /**
@@ -14,8 +15,6 @@ import { ROUTINE_CHECKS_ROUTE, ROUTINE_CHECKS_TITLE } from './routine-checks/rou
  * (management, maintenance, provider support: docs/decisions/0270).
  */
 export type ManageAudience = 'management' | 'deviceAudit';
-import { AdminMessages, ReportsMessages } from '@sage/contract';
-import { ADMIN_ROUTES, REPORTS_ROUTE } from './admin-shared';
 
 /** The sections of the managers' area, one line each (other sections add theirs here). */
 export const MANAGE_LINKS: { label: string; to: string; audience?: ManageAudience }[] = [
