@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, PENDANTS, pressButton, test } from './fixtures';
+import { expect, PENDANTS, pressButton, screensDir, test } from './fixtures';
 
-const screens = path.resolve(import.meta.dirname, '../../../../docs/screens');
+const screens = screensDir;
 mkdirSync(screens, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screens, `${name}.png`) });
 

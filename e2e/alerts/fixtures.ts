@@ -110,7 +110,12 @@ export const authHeaders = (tokens: Tokens) => ({
 });
 
 /** Where specs save their 360 px screenshots. */
-export const screensDir = path.resolve(import.meta.dirname, '../../../../docs/screens');
+/**
+ * Where the specs' screenshots go: test-results/screens (not tracked), so a test run never changes the work
+ * tree; `E2E_SCREENS_DIR=$PWD/docs/screens npm test -- browser` refreshes the pictures in docs/screens.
+ */
+export const screensDir =
+  process.env.E2E_SCREENS_DIR ?? path.resolve(import.meta.dirname, '../test-results/screens');
 
 /**
  * One sign-in per number per run, shared by every worker and spec through a file (codes are rate-limited

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, screensDir, test } from './fixtures';
 
 const drawer = (page: Page) => page.getByRole('dialog');
 
@@ -25,7 +25,7 @@ async function openMargaret(page: Page) {
   await expect(drawer(page).getByLabel('Hospice status')).toBeVisible();
   await expect(drawer(page).getByLabel('Routine check')).toBeVisible();
   await page.screenshot({
-    path: path.resolve(import.meta.dirname, '../../../../docs/screens/8-resident-details.png'),
+    path: path.join(screensDir, '8-resident-details.png'),
   });
 }
 

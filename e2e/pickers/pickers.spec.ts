@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, pressButton, type Tokens, test, useSession } from '../alerts/fixtures';
+import { expect, pressButton, screensDir, type Tokens, test, useSession } from '../alerts/fixtures';
 
-const screens = path.resolve(import.meta.dirname, '../../../../docs/screens');
+const screens = screensDir;
 mkdirSync(screens, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screens, `${name}.png`) });
 const drawer = (page: Page) => page.getByRole('dialog');
