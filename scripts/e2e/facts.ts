@@ -12,3 +12,22 @@ export const LOGOFF_COMMUNITY = {
   caregiverPhone: '+14155550172',
   inactivityLogoffMinutes: 1,
 } as const;
+
+/**
+ * A community of its own for the accessibility scan and the console-clean walk (apps/web/e2e/a11y;
+ * scripts/e2e/a11y-community.ts): two caregivers of Assisted Living and Memory Care whom no other spec signs
+ * in, and an assisted-living resident whose pendant no other spec presses.
+ */
+export const A11Y_COMMUNITY = {
+  facilityName: 'Hazel Row',
+  caregiverPhone: '+14155550183',
+  secondCaregiverPhone: '+14155550184',
+  careAdminPhone: '+14155550185',
+  pendant: 'PENDANT-hazel-AL',
+  walkPendant: 'PENDANT-hazel-MC',
+  unit: 'AL 101',
+  walkUnit: 'MC 201',
+  resident: 'Margaret Hale-hazel',
+  /** The community's gateway key (the press of its pendants through the ingest endpoint). */
+  gatewayKey: 'hazel-row-gateway-key',
+} as const;

@@ -9,6 +9,7 @@ import { seedDemo } from '@sage/db/seed';
 import { createTestDatabase } from '@sage/db/testing';
 import { startWorker } from '@sage/worker';
 import { loadWorkerConfig } from '@sage/worker/env';
+import { seedA11yCommunity } from './a11y-community';
 import { seedLogoffCommunity } from './logoff-community';
 import { seedNewCommunity } from './new-community';
 import { makeE2ePushCertificate } from './push-certificate';
@@ -19,6 +20,7 @@ const db = await createTestDatabase();
 await seedDemo(db.prisma);
 await seedNewCommunity(db.prisma);
 await seedLogoffCommunity(db.prisma);
+await seedA11yCommunity(db.prisma);
 
 const env = {
   NODE_ENV: 'test',
