@@ -31,3 +31,15 @@ export const A11Y_COMMUNITY = {
   /** The community's gateway key (the press of its pendants through the ingest endpoint). */
   gatewayKey: 'hazel-row-gateway-key',
 } as const;
+
+/**
+ * A community whose notification policy the policy editor's browser test edits (scripts/e2e/policy-community.ts):
+ * the demo community's policy stays as seeded while other specs' presses escalate through it (the push test
+ * waits for the push of its first step, at once).
+ */
+export const POLICY_COMMUNITY = {
+  facilityName: 'Juniper Hall',
+  managerPhone: '+14155550186',
+  /** Its nurse, named in the editor's filter test. */
+  nurseName: 'Nora Patel',
+} as const;

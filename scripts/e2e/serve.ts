@@ -12,6 +12,7 @@ import { loadWorkerConfig } from '@sage/worker/env';
 import { seedA11yCommunity } from './a11y-community';
 import { seedLogoffCommunity } from './logoff-community';
 import { seedNewCommunity } from './new-community';
+import { seedPolicyCommunity } from './policy-community';
 import { makeE2ePushCertificate } from './push-certificate';
 
 const port = process.env.E2E_PORT ?? '3110';
@@ -21,6 +22,7 @@ await seedDemo(db.prisma);
 await seedNewCommunity(db.prisma);
 await seedLogoffCommunity(db.prisma);
 await seedA11yCommunity(db.prisma);
+await seedPolicyCommunity(db.prisma);
 
 const env = {
   NODE_ENV: 'test',

@@ -97,8 +97,10 @@ export function smallTouchTargets(page: Page, min = MIN_TARGET_PX): Promise<Smal
  * target under 44 x 44 px. The findings are reported together, named after the screen.
  */
 export async function expectAccessibleScreen(page: Page, screen: string): Promise<void> {
-  // Drawers and toasts slide in: checked once they have come to rest.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // Drawers and toasts slide in (CSS transitions): checked once they have come to rest.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const violations = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || NAME_RULES.has(v.id))

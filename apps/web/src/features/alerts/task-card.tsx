@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { TASK_STATUS_LABELS, type TTaskReply } from '@sage/contract';
 import { formatTimeSince } from '@sage/domain';
 import { Link } from 'react-router';
@@ -37,13 +37,19 @@ export function TaskCard({ task, now, staffMemberId }: TaskCardProps) {
           <Badge color={severityColor(task.severity)} variant="filled" size="sm">
             {severityLabel(task.severity)}
           </Badge>
-          <Text size="sm" c="dimmed" aria-label="Time since creation">
+          <Text
+            size="sm"
+            c="dimmed"
+            component="time"
+            dateTime={new Date(task.creationTimestamp).toISOString()}
+            title="Time since creation"
+          >
             {formatTimeSince(task.creationTimestamp, now)}
           </Text>
         </Group>
         <Text fw={700} lineClamp={2}>
           {task.title}
-          <VisuallyHidden>, {TASK_STATUS_LABELS[task.status]}</VisuallyHidden>
+          <span className="sage-spoken-only">, {TASK_STATUS_LABELS[task.status]}</span>
         </Text>
         <Text size="sm">{taskWhereLine(task)}</Text>
         <Group gap="xs">
