@@ -111,7 +111,10 @@ test('[A11Y][CAREGIVER-FLOW]: sign-in, shift start, the alert from press to reso
   await drawer(page).getByRole('checkbox', { name: 'Bathing' }).check();
   await expectAccessibleScreen(page, 'log care: care provided');
   await drawer(page).getByRole('button', { name: 'Select (1)' }).click();
-  await drawer(page).getByRole('checkbox', { name: 'Other' }).check();
+  await expect(
+    drawer(page).getByRole('heading', { name: 'Any new changes to escalate to Nurse?' }),
+  ).toBeVisible();
+  await drawer(page).getByRole('checkbox', { name: 'Other', exact: true }).check();
   await expectAccessibleScreen(page, 'log care: observations, notes required');
   await drawer(page).getByLabel('Enter notes here', { exact: true }).fill('Small bruise on the left arm.');
   await drawer(page).getByRole('button', { name: 'Select (1)' }).click();
