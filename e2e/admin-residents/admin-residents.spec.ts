@@ -41,6 +41,9 @@ test.describe('[ADMIN][RESIDENTS]', () => {
     manager,
     request,
   }) => {
+    // A dozen screens and saves in one walk: 10 s on a quiet machine, past Playwright's default 30 s when the
+    // two cores are shared with a load of 20 and more.
+    test.setTimeout(90_000);
     const tag = randomBytes(3).toString('hex');
     const firstName = 'Dorothea';
     const lastName = `Brooke-${tag}`;

@@ -2,12 +2,32 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TNotificationBlockInput, TNotificationPolicyReply } from '@sage/contract';
 import { signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
-import { NEW_COMMUNITY } from '../stack/facts';
-import { authHeaders, expect, screensDir, test } from './fixtures';
+import { NEW_COMMUNITY, POLICY_COMMUNITY } from '../stack/facts';
+import { authHeaders, test as base, expect, screensDir } from './fixtures';
 
 const POLICIES = '/admin/api/v1/notificationPolicies';
 const STALE =
   'Someone else changed these notification settings while you were editing. The latest version is shown now: make your changes again and save.';
+
+/**
+ * The editing manager: of Juniper Hall, a community of its own (e2e/stack/policy-community.ts). Edits of the
+ * demo community's policy delayed its first step while the push test waited for that step's push.
+ */
+const test = base.extend<{ editorPage: Page }, { editor: Tokens }>({
+  editor: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const tokens = await signInThroughApi(request, POLICY_COMMUNITY.managerPhone);
+      await request.dispose();
+      await use(tokens);
+    },
+    { scope: 'worker', timeout: 150_000 },
+  ],
+  editorPage: async ({ page, editor }, use) => {
+    await useSession(page, editor);
+    await use(page);
+  },
+});
 
 async function policies(request: APIRequestContext, manager: Tokens): Promise<TNotificationPolicyReply[]> {
   const profiles = await request.get('/admin/api/v1/staff/profiles', { headers: authHeaders(manager) });
@@ -65,16 +85,16 @@ test.describe('[NOTIFICATIONS][POLICY]', () => {
   test.describe.configure({ mode: 'serial' });
   let original: TNotificationBlockInput[] = [];
 
-  test.beforeAll(async ({ request, manager }) => {
-    original = asInput(await currentPolicy(request, manager));
+  test.beforeAll(async ({ request, editor }) => {
+    original = asInput(await currentPolicy(request, editor));
   });
-  test.afterAll(async ({ request, manager }) => {
-    // Give the demo facility its policy back (other specs' escalations use it).
-    await patchPolicy(request, manager, await currentPolicy(request, manager), original);
+  test.afterAll(async ({ request, editor }) => {
+    // Give the community its policy back (a repeat of the tests starts from the seed's).
+    await patchPolicy(request, editor, await currentPolicy(request, editor), original);
   });
 
   test('[NOTIFICATIONS][POLICY]: a manager edits a step, saves, and finds it saved after a reload', async ({
-    managerPage: page,
+    editorPage: page,
   }) => {
     // Reached from the dashboard (and the shift page) by management.
     await page.goto('/profile/shift');
@@ -125,7 +145,7 @@ test.describe('[NOTIFICATIONS][POLICY]', () => {
     await expect(step(page, 1).getByRole('switch', { name: 'Break-glass' })).toBeChecked();
   });
 
-  test('[NOTIFICATIONS][POLICY]: adding and removing steps', async ({ managerPage: page }) => {
+  test('[NOTIFICATIONS][POLICY]: adding and removing steps', async ({ editorPage: page }) => {
     await page.goto('/settings/notifications');
     await expect(step(page, 2)).toBeVisible();
     await page.getByRole('button', { name: 'Add Step' }).click();
@@ -136,9 +156,9 @@ test.describe('[NOTIFICATIONS][POLICY]', () => {
   });
 
   test('[NOTIFICATIONS][POLICY]: a save on a version someone changed meanwhile shows the latest one', async ({
-    managerPage: page,
+    editorPage: page,
     request,
-    manager,
+    editor: manager,
   }) => {
     await page.goto('/settings/notifications');
     await expect(step(page, 1).getByLabel('Start after (minutes)')).toHaveValue('2');
@@ -162,9 +182,9 @@ test.describe('[NOTIFICATIONS][POLICY]', () => {
   });
 
   test('[NOTIFICATIONS][POLICY]: a filter names staff, care zones and kinds of alerts', async ({
-    managerPage: page,
+    editorPage: page,
     request,
-    manager,
+    editor: manager,
   }) => {
     await page.goto('/settings/notifications');
     const first = step(page, 1);
@@ -173,9 +193,9 @@ test.describe('[NOTIFICATIONS][POLICY]', () => {
     const added = first.getByRole('group', { name: 'Filter 2' });
     await expect(added.getByText('Anyone in the community, only when on shift')).toBeVisible();
 
-    // Hannah Schmidt (an RN), about code blues and emergencies in Memory Care, on shift or not.
-    await added.getByLabel('Named staff').fill('hannah');
-    await page.getByRole('option', { name: 'Hannah Schmidt' }).click();
+    // Nora Patel (a nurse), about code blues and emergencies in Memory Care, on shift or not.
+    await added.getByLabel('Named staff').fill('nora');
+    await page.getByRole('option', { name: POLICY_COMMUNITY.nurseName }).click();
     await added
       .getByRole('group', { name: 'Only alerts in these care zones' })
       .getByText('Memory Care')
@@ -184,7 +204,7 @@ test.describe('[NOTIFICATIONS][POLICY]', () => {
     await kinds.getByText('Code Blue', { exact: true }).click();
     await kinds.getByText('Emergency', { exact: true }).click();
     await added.getByRole('switch', { name: 'Only staff on shift' }).uncheck();
-    await expect(added.getByText('Hannah Schmidt, on shift or not')).toBeVisible();
+    await expect(added.getByText(`${POLICY_COMMUNITY.nurseName}, on shift or not`)).toBeVisible();
     await expect(added.getByText('Code Blue or Emergency alerts in Memory Care')).toBeVisible();
     await page.screenshot({
       path: path.join(screensDir, 'notifications-5-policy-filters.png'),
@@ -198,7 +218,7 @@ test.describe('[NOTIFICATIONS][POLICY]', () => {
     const ids = await idsByName(request, manager, saved.facilityRid);
     expect(saved.notificationBlocks[0]?.filters[1]).toMatchObject({
       groupIds: [],
-      staffMemberIds: [ids.staff('Hannah Schmidt')],
+      staffMemberIds: [ids.staff(POLICY_COMMUNITY.nurseName)],
       careZoneIds: [ids.careZone('Memory Care')],
       severities: ['CODE_BLUE', 'EMERGENCY'],
       onCallOnly: false,

@@ -42,7 +42,11 @@ interface PushPayload {
   receiptToken: string;
 }
 
-/** On shift (the demo policy notifies care staff on shift at once), with the computer as the device. */
+/**
+ * On shift (the demo policy notifies care staff on shift at once), with the computer as the device. No spec
+ * edits the demo policy (the policy editor's test edits Juniper Hall's): an edit made while this test ran
+ * moved its first step to minutes later, and the push it waits for never came.
+ */
 async function goOnShift(request: APIRequestContext, caregiver: Tokens): Promise<void> {
   const profiles = await request.get(admin(STAFF_PROFILE_PATHS.profiles), { headers: auth(caregiver) });
   expect(profiles.ok()).toBe(true);
@@ -59,7 +63,16 @@ let push: TestPushService;
 test.beforeAll(async () => {
   push = await startTestPushService();
 });
-test.afterAll(async () => {
+test.afterAll(async ({ request, caregiver }) => {
+  // Whatever happened above, the caregiver's record of this push service goes with it: a record left behind
+  // would have every later alert of the run push to a closed port (ECONNREFUSED in the worker's log).
+  if (push) {
+    const forgotten = await request.delete(messaging(WEB_PUSH_SUBSCRIPTIONS_PATH), {
+      headers: auth(caregiver),
+      params: { recipientIds: caregiver.staffMemberId, endpoints: push.subscription.endpoint },
+    });
+    expect(forgotten.ok(), await forgotten.text()).toBe(true);
+  }
   await push?.close();
 });
 

@@ -65,7 +65,9 @@ test.describe('[PERIMETER]', () => {
   test('[PERIMETER][CSP]: the API documentation at /docs renders under the same policy', async ({ page }) => {
     const violations = await recordCspViolations(page);
     await page.goto('/docs');
-    await expect(page.getByRole('heading', { name: /Sage Care API/ })).toBeVisible();
+    // Swagger UI renders the whole document in the browser (a megabyte of script and the API's description):
+    // seconds on a loaded two-core machine, past the default 5 s.
+    await expect(page.getByRole('heading', { name: /Sage Care API/ })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText('/auth/api/v1/passwordless/start').first()).toBeVisible();
     expect(await violations()).toEqual([]);
   });

@@ -35,7 +35,7 @@ export const CHECK_IN_COMMUNITY = {
  */
 export const QA_COMMUNITY = {
   facilityName: 'Cedar Ridge',
-  maintenancePhone: '+14155550186',
+  maintenancePhone: '+14155550187',
   gatewayKey: 'qa-walk-gateway-key',
   tag: 'cedar',
 } as const;
@@ -71,4 +71,35 @@ export const SOUND_COMMUNITY = {
   gatewayKey: 'e2e-sound-gateway-key',
   /** Pendants of the community's AL and MC residents (both in the caregiver's care zones). */
   pendants: { ring: 'PENDANT-rowan-AL', mute: 'PENDANT-rowan-MC' },
+} as const;
+
+/**
+ * A community of its own for the accessibility scan and the console-clean walk (e2e/a11y;
+ * e2e/stack/a11y-community.ts): two caregivers of Assisted Living and Memory Care whom no other spec signs
+ * in, and an assisted-living resident whose pendant no other spec presses.
+ */
+export const A11Y_COMMUNITY = {
+  facilityName: 'Hazel Row',
+  caregiverPhone: '+14155550183',
+  secondCaregiverPhone: '+14155550184',
+  careAdminPhone: '+14155550185',
+  pendant: 'PENDANT-hazel-AL',
+  walkPendant: 'PENDANT-hazel-MC',
+  unit: 'AL 101',
+  walkUnit: 'MC 201',
+  resident: 'Margaret Hale-hazel',
+  /** The community's gateway key (the press of its pendants through the ingest endpoint). */
+  gatewayKey: 'hazel-row-gateway-key',
+} as const;
+
+/**
+ * A community whose notification policy the policy editor's browser test edits (e2e/stack/policy-community.ts):
+ * the demo community's policy stays as seeded while other specs' presses escalate through it (the push test
+ * waits for the push of its first step, at once).
+ */
+export const POLICY_COMMUNITY = {
+  facilityName: 'Juniper Hall',
+  managerPhone: '+14155550186',
+  /** Its nurse, named in the editor's filter test. */
+  nurseName: 'Nora Patel',
 } as const;

@@ -9,10 +9,12 @@ import { seedDemo } from '@sage/db/seed';
 import { createTestDatabase } from '@sage/db/testing';
 import { startWorker } from '@sage/worker';
 import { loadWorkerConfig } from '@sage/worker/env';
+import { seedA11yCommunity } from './a11y-community';
 import { seedCheckInCommunity } from './check-in-community';
 import { seedInsightsCommunity } from './insights-community';
 import { seedLogoffCommunity } from './logoff-community';
 import { seedNewCommunity } from './new-community';
+import { seedPolicyCommunity } from './policy-community';
 import { makeE2ePushCertificate } from './push-certificate';
 import { seedQaCommunity } from './qa-community';
 import { seedResponseTimesCommunity } from './response-times-community';
@@ -29,6 +31,8 @@ await seedQaCommunity(db.prisma);
 await seedResponseTimesCommunity(db.prisma);
 await seedInsightsCommunity(db.prisma);
 await seedSoundCommunity(db.prisma);
+await seedA11yCommunity(db.prisma);
+await seedPolicyCommunity(db.prisma);
 
 const env = {
   NODE_ENV: 'test',

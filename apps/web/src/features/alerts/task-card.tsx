@@ -13,7 +13,11 @@ export interface TaskCardProps {
 /** The height of a card with a one-line title; lists hold this much while they load (decision 0187). */
 export const TASK_CARD_MIN_HEIGHT = 128;
 
-/** One alert in a list: severity, title, unit, resident, time since creation, who holds it. Opens the detail. */
+/**
+ * One alert in a list: severity, title, unit, resident, time since creation, who holds it. Opens the detail.
+ * The link is named by what it shows (a name of its own that leaves out visible text fails those who speak to
+ * their phone); the status is read right after the title ("…needs assistance, Open - claimed").
+ */
 export function TaskCard({ task, now, staffMemberId }: TaskCardProps) {
   const mine = mineLabel(task, staffMemberId);
   const holder = staffName(task.assignee);
@@ -24,7 +28,6 @@ export function TaskCard({ task, now, staffMemberId }: TaskCardProps) {
       withBorder
       padding="sm"
       radius="md"
-      aria-label={`${task.title}, ${TASK_STATUS_LABELS[task.status]}`}
       data-testid="task-card"
       mih={TASK_CARD_MIN_HEIGHT}
       style={{ borderLeft: `6px solid var(--mantine-color-${severityColor(task.severity)}-6)` }}
@@ -34,17 +37,24 @@ export function TaskCard({ task, now, staffMemberId }: TaskCardProps) {
           <Badge color={severityColor(task.severity)} variant="filled" size="sm">
             {severityLabel(task.severity)}
           </Badge>
-          <Text size="sm" c="dimmed" aria-label="Time since creation">
+          <Text
+            size="sm"
+            c="dimmed"
+            component="time"
+            dateTime={new Date(task.creationTimestamp).toISOString()}
+            title="Time since creation"
+          >
             {formatTimeSince(task.creationTimestamp, now)}
           </Text>
         </Group>
         <Text fw={700} lineClamp={2}>
           {task.title}
+          <span className="sage-spoken-only">, {TASK_STATUS_LABELS[task.status]}</span>
         </Text>
         <Text size="sm">{taskWhereLine(task)}</Text>
         <Group gap="xs">
           <Text size="sm" c="dimmed">
-            {TASK_STATUS_LABELS[task.status]}
+            <span aria-hidden>{TASK_STATUS_LABELS[task.status]}</span>
             {holder && !mine ? ` · ${holder}` : ''}
           </Text>
           {mine ? (

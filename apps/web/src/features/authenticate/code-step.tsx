@@ -99,6 +99,8 @@ export function CodeStep({ phoneNumber, sentAt, onBack, onResent, onSignedIn }: 
         inputMode="numeric"
         oneTimeCode
         size="lg"
+        // Six 44 px boxes and their gaps fit the 360 px phone.
+        gap="xs"
         autoFocus
         value={code}
         ref={firstBox}

@@ -79,7 +79,9 @@ export function DashboardPage() {
             {loading ? (
               <CardPlaceholder />
             ) : mine.length === 0 ? (
-              <Text c="dimmed">No claimed alerts</Text>
+              <Text component="li" c="dimmed">
+                No claimed alerts
+              </Text>
             ) : (
               mine.map((task) => (
                 <li key={task.id}>
@@ -93,9 +95,13 @@ export function DashboardPage() {
             {loading ? (
               <CardPlaceholder />
             ) : openTasks.isError ? (
-              <Text c="red">{openTasks.error.message}</Text>
+              <Text component="li" c="red">
+                {openTasks.error.message}
+              </Text>
             ) : inZones.length === 0 ? (
-              <Text c="dimmed">No open alerts</Text>
+              <Text component="li" c="dimmed">
+                No open alerts
+              </Text>
             ) : (
               inZones.map((task) => (
                 <li key={task.id}>

@@ -40,7 +40,7 @@ export function ResidentSummary({ resident }: { resident: TResidentReply }) {
             <Badge variant="light" color="grape" size="lg" tt="none" aria-label="Code status">
               {RESUSCITATION_STRATEGY_LABELS[resident.health.resuscitationStrategy]}
             </Badge>
-            <Badge variant="light" color="teal" size="lg" tt="none" aria-label="Hospice status">
+            <Badge variant="light" color="teal" bg="teal.0" size="lg" tt="none" aria-label="Hospice status">
               Hospice: {HOSPICE_STATUS_LABELS[resident.health.hospiceStatus]}
             </Badge>
           </>

@@ -163,6 +163,8 @@ function DrawerHost({ active, registry, dispatch }: DrawerHostProps) {
       }
     : null;
 
+  useDialogNamedByItsHeading(opened && !!shown);
+
   return (
     <Drawer
       opened={opened && !!shown}
@@ -177,6 +179,7 @@ function DrawerHost({ active, registry, dispatch }: DrawerHostProps) {
         content: { height: 'auto', maxHeight: '90dvh', paddingBottom: 'env(safe-area-inset-bottom)' },
       }}
       data-drawer-type={step?.type}
+      data-sage-drawer
     >
       {Component && controls && step ? (
         <Component
@@ -187,4 +190,37 @@ function DrawerHost({ active, registry, dispatch }: DrawerHostProps) {
       ) : null}
     </Drawer>
   );
+}
+
+let headingIds = 0;
+
+/**
+ * Mantine names a drawer's dialog only through its own title component; ours carry their heading inside (each
+ * step its own). While the drawer is open, its dialog is labelled by the first heading it shows, so a screen
+ * reader announces "Select all care provided, dialog" rather than a nameless dialog (axe: aria-dialog-name).
+ */
+function useDialogNamedByItsHeading(open: boolean): void {
+  useEffect(() => {
+    if (!open) return;
+    const name = () => {
+      const dialog = document.querySelector<HTMLElement>('[data-sage-drawer] [role="dialog"]');
+      if (!dialog) return;
+      const heading = dialog.querySelector<HTMLElement>('h1, h2, h3, h4, h5, h6, [role="heading"]');
+      if (!heading) {
+        if (dialog.hasAttribute('aria-labelledby')) dialog.removeAttribute('aria-labelledby');
+        return;
+      }
+      if (!heading.id) {
+        headingIds += 1;
+        heading.id = `sage-drawer-heading-${headingIds}`;
+      }
+      if (dialog.getAttribute('aria-labelledby') !== heading.id)
+        dialog.setAttribute('aria-labelledby', heading.id);
+    };
+    name();
+    // The dialog mounts after the open (a portal, then the transition) and each step brings its own heading.
+    const observer = new MutationObserver(name);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [open]);
 }
