@@ -5,13 +5,13 @@ import { PROFILE_HEADER, SERVICE_BASE_PATHS, SEVERITY_VALUES, type TQueryExecuti
 import type { PrismaClient } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
+import { startWorker, type WorkerProcess } from '@sage/worker';
+import { loadWorkerConfig } from '@sage/worker/env';
+import { expireQueryExecutions, runReadOnly } from '@sage/worker/tabular-records';
+import { eventually } from '@sage/worker/testing';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadWorkerConfig } from '../env';
-import { eventually } from '../test/worker';
-import { startWorker, type WorkerProcess } from '../worker';
-import { expireQueryExecutions, runReadOnly } from './run-query-execution';
 
 /**
  * Reports end to end (decisions 0280-0281): the API queues an execution, the worker runs it through the
