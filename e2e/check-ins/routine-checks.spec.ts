@@ -21,7 +21,7 @@ test('[ROUTINE-CHECK][SETTINGS]: a manager turns routine checks on for a residen
   // The test community's interval (factories: 120 minutes).
   await expect(page.getByText('Routine check every 120 minutes')).toBeVisible();
 
-  const dorothy = page.getByRole('switch', { name: /^Routine checks for Dorothy Keane-cedar$/ });
+  const dorothy = page.getByRole('switch', { name: /^Routine checks for Dorothy Keane-commons$/ });
   // A retry against the same stack starts from off.
   if (await dorothy.isChecked()) {
     await dorothy.click({ force: true });
@@ -31,11 +31,13 @@ test('[ROUTINE-CHECK][SETTINGS]: a manager turns routine checks on for a residen
   await expect(page.getByText('Routine checks on').first()).toBeVisible();
   await expect(dorothy).toBeChecked();
   await page.reload();
-  await expect(page.getByRole('switch', { name: /^Routine checks for Dorothy Keane-cedar$/ })).toBeChecked();
+  await expect(
+    page.getByRole('switch', { name: /^Routine checks for Dorothy Keane-commons$/ }),
+  ).toBeChecked();
 
   await page.getByRole('button', { name: 'All off' }).click();
   await expect(page.getByText(/^Routine checks off for \d+ residents$/).first()).toBeVisible();
   await expect(
-    page.getByRole('switch', { name: /^Routine checks for Dorothy Keane-cedar$/ }),
+    page.getByRole('switch', { name: /^Routine checks for Dorothy Keane-commons$/ }),
   ).not.toBeChecked();
 });

@@ -15,7 +15,7 @@ export function noonTimeZone(now: Date = new Date()): string {
 }
 
 export async function seedCheckInCommunity(prisma: PrismaClient): Promise<void> {
-  const plan = testFacilityPlan('cedar', {
+  const plan = testFacilityPlan('commons', {
     facilityName: CHECK_IN_COMMUNITY.facilityName,
     timezone: noonTimeZone(),
   });
@@ -52,7 +52,7 @@ export async function seedCheckInCommunity(prisma: PrismaClient): Promise<void> 
       enterpriseId: built.enterpriseId,
       unitId: onHold.id,
       firstName: 'Harold',
-      lastName: 'Away-cedar',
+      lastName: 'Away-commons',
       isOnHold: true,
     },
   });
