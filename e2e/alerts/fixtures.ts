@@ -109,7 +109,6 @@ export const authHeaders = (tokens: Tokens) => ({
   'x-sage-profile-rid': tokens.staffMemberId,
 });
 
-/** Where specs save their 360 px screenshots. */
 /**
  * Where the specs' screenshots go: test-results/screens (not tracked), so a test run never changes the work
  * tree; `E2E_SCREENS_DIR=$PWD/docs/screens npm test -- browser` refreshes the pictures in docs/screens.

@@ -86,7 +86,10 @@ async function page(
   return { tasks, pageNumber, pageSize, totalCount };
 }
 
-/** POST /tasks/search: the caller's visible tasks, filtered; most severe and oldest first. */
+/**
+ * POST /tasks/search: the caller's visible tasks, filtered; most severe and oldest first, except a search for
+ * closed tasks only: newest first, so that the page holds the latest of a long history (decision 0350).
+ */
 export async function searchTasks(
   prisma: PrismaClient,
   viewer: Viewer,
@@ -103,8 +106,14 @@ export async function searchTasks(
   if (body.assigneeIds) filters.push({ assigneeId: { in: body.assigneeIds } });
   if (body.createdAfter) filters.push({ creationTimestamp: { gte: body.createdAfter } });
   if (body.createdBefore) filters.push({ creationTimestamp: { lt: body.createdBefore } });
-  return page(prisma, { AND: filters }, SEVERITY_THEN_AGE, body.pageNumber, body.pageSize);
+  const closedOnly = body.statuses?.length && body.statuses.every((s) => !OPEN_STATUSES.has(s));
+  const orderBy: Prisma.TaskOrderByWithRelationInput[] = closedOnly
+    ? [{ creationTimestamp: 'desc' }, { id: 'asc' }]
+    : SEVERITY_THEN_AGE;
+  return page(prisma, { AND: filters }, orderBy, body.pageNumber, body.pageSize);
 }
+
+const OPEN_STATUSES: ReadonlySet<string> = new Set(OPEN_TASK_STATUSES);
 
 /**
  * POST /tasks/mine: tasks assigned to me, and unclaimed tasks assigned to one of my groups. Open ones first

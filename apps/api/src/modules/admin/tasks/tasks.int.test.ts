@@ -862,3 +862,43 @@ describe('[ALERTS][SEARCH]: search, mine, resident activity', () => {
     expect(foreign.statusCode).toBe(404);
   });
 });
+
+describe('[TASKS][SEARCH]: closed tasks, newest first (decision 0350)', () => {
+  it('a search for closed statuses pages from the newest, whatever the severity; open searches keep severity order', async () => {
+    const g = await createTestFacility(t.db.prisma);
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    // An old emergency, a newer high-priority alert, the newest one of low severity: all resolved.
+    const oldEmergency = await insertPendantTask(t.db.prisma, g, 'AL', {
+      severity: 'EMERGENCY',
+      status: 'CLOSED_RESOLVED',
+      creationTimestamp: hoursAgo(48),
+    });
+    const newer = await insertPendantTask(t.db.prisma, g, 'MC', {
+      severity: 'HIGH_PRIORITY',
+      status: 'CLOSED_RESOLVED',
+      creationTimestamp: hoursAgo(5),
+    });
+    const newest = await insertPendantTask(t.db.prisma, g, 'LTC', {
+      severity: 'HIGH_PRIORITY',
+      status: 'CLOSED_RESOLVED',
+      creationTimestamp: hoursAgo(1),
+    });
+    const search = async (body: Record<string, unknown>) => {
+      const res = await as(g.staff.manager.id)('POST', `${TASKS}/search`, {
+        facilityId: g.facilityId,
+        ...body,
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as TTaskPageReply).tasks.map((x) => x.id);
+    };
+    expect(await search({ statuses: ['CLOSED_RESOLVED', 'CLOSED_CANCELED'], pageSize: 2 })).toEqual([
+      newest,
+      newer,
+    ]);
+    expect(await search({ statuses: ['CLOSED_RESOLVED'], pageSize: 2, pageNumber: 1 })).toEqual([
+      oldEmergency,
+    ]);
+    // With an open status asked for too, the most severe comes first, as the open list wants it.
+    expect((await search({ statuses: ['CLOSED_RESOLVED', 'OPEN_UNCLAIMED'] }))[0]).toBe(oldEmergency);
+  });
+});
