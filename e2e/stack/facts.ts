@@ -37,7 +37,7 @@ export const QA_COMMUNITY = {
   facilityName: 'Cedar Ridge',
   maintenancePhone: '+14155550187',
   gatewayKey: 'qa-walk-gateway-key',
-  tag: 'cedar',
+  tag: 'cypress',
 } as const;
 
 /**

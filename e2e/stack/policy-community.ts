@@ -7,7 +7,7 @@ import { buildFacility, testFacilityPlan } from '@sage/db/factories';
 import { POLICY_COMMUNITY } from './facts';
 
 export async function seedPolicyCommunity(prisma: PrismaClient): Promise<void> {
-  const plan = testFacilityPlan('juniper', { facilityName: POLICY_COMMUNITY.facilityName });
+  const plan = testFacilityPlan('laurel', { facilityName: POLICY_COMMUNITY.facilityName });
   await prisma.$transaction(
     (tx) =>
       buildFacility(tx, {

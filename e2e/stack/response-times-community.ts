@@ -5,7 +5,7 @@ import { buildFacility, testFacilityPlan } from '@sage/db/factories';
 import { RESPONSE_TIMES_COMMUNITY } from './facts';
 
 export async function seedResponseTimesCommunity(prisma: PrismaClient): Promise<void> {
-  const plan = testFacilityPlan('cedar', { facilityName: RESPONSE_TIMES_COMMUNITY.facilityName });
+  const plan = testFacilityPlan('spruce', { facilityName: RESPONSE_TIMES_COMMUNITY.facilityName });
   await prisma.$transaction(
     async (tx) => {
       const built = await buildFacility(tx, {
