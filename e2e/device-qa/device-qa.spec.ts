@@ -4,7 +4,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, ingestUrl, screensDir, signInThroughApi, test, useSession } from '../alerts/fixtures';
 import { QA_COMMUNITY } from '../stack/facts';
 
-/** Devices of the QA community (the factories' tenant tagged 'cedar': 13 allocated devices). */
+/** Devices of the QA community (the factories' tenant tagged 'cypress': 13 allocated devices). */
 const TAG = QA_COMMUNITY.tag;
 const ALLOCATED = 13;
 const PRESSED = [

@@ -37,7 +37,7 @@ export const QA_COMMUNITY = {
   facilityName: 'Cedar Ridge',
   maintenancePhone: '+14155550187',
   gatewayKey: 'qa-walk-gateway-key',
-  tag: 'cedar',
+  tag: 'cypress',
 } as const;
 
 /**
@@ -102,4 +102,18 @@ export const POLICY_COMMUNITY = {
   managerPhone: '+14155550186',
   /** Its nurse, named in the editor's filter test. */
   nurseName: 'Nora Patel',
+} as const;
+
+/**
+ * A community for the drawers browser test (e2e/drawers; e2e/stack/drawers-community.ts): the standard test
+ * community with its clock about noon (so the daily check-in list is open). Its manager signs in with a fixed
+ * number; they work in no care zone at first.
+ */
+export const DRAWERS_COMMUNITY = {
+  facilityName: 'Drawer Downs',
+  managerPhone: '+14155550340',
+  /** The occupied independent-living unit (testFacilityPlan's IL unit). */
+  checkInUnit: 'IL 301',
+  /** The unit a new wall button goes to, as its check-in button. */
+  wallButtonUnit: 'AL 101',
 } as const;

@@ -11,6 +11,7 @@ import { startWorker } from '@sage/worker';
 import { loadWorkerConfig } from '@sage/worker/env';
 import { seedA11yCommunity } from './a11y-community';
 import { seedCheckInCommunity } from './check-in-community';
+import { seedDrawersCommunity } from './drawers-community';
 import { seedInsightsCommunity } from './insights-community';
 import { seedLogoffCommunity } from './logoff-community';
 import { seedNewCommunity } from './new-community';
@@ -33,6 +34,7 @@ await seedInsightsCommunity(db.prisma);
 await seedSoundCommunity(db.prisma);
 await seedA11yCommunity(db.prisma);
 await seedPolicyCommunity(db.prisma);
+await seedDrawersCommunity(db.prisma);
 
 const env = {
   NODE_ENV: 'test',

@@ -120,3 +120,14 @@ export const DoorScheduleDrawerMessages = {
     `This alert period runs overnight: from ${start} until ${end} the next day.`,
   saved: (door: string): string => `Alert hours saved for ${door}`,
 } as const;
+
+/**
+ * Select room check-in (drawer type 'select-room-check-in'): where in the unit a wall button goes, its check-in
+ * button (room CHECKIN, shown as 'Check-In button') or a wall button, optionally in a named room. The title and
+ * the wall-button wording are ours (docs/decisions/0331).
+ */
+export const SelectRoomCheckInMessages = {
+  title: (unit: string): string => `Where in ${unit}?`,
+  wallButton: 'Wall button',
+  options: 'Room',
+} as const;

@@ -1,5 +1,6 @@
 import { enterpriseDrawers } from '../features/admin/enterprises/select-enterprise-drawer';
 import { careDrawers } from '../features/care/care-drawers';
+import { checkInDrawers } from '../features/check-ins/check-in-drawers';
 import { deviceDrawers } from '../features/devices/device-drawers';
 import { insightDrawers } from '../features/insights/insight-drawers';
 import { optInDrawers } from '../features/notifications/opt-in/opt-in-drawers';
@@ -7,6 +8,7 @@ import { pushDrawers } from '../features/notifications/push/push-drawers';
 import { pickerDrawers } from '../features/pickers/picker-drawers';
 import { residentDrawers } from '../features/residents/resident-drawers';
 import { SelectDeviceDrawer } from '../features/shift/select-device-drawer';
+import { shiftDrawers } from '../features/shift/shift-drawers';
 import { teamDrawers } from '../features/team/team-drawers';
 import { ConfirmationDrawer, type DrawerRegistry } from '../shared/drawers';
 
@@ -26,4 +28,6 @@ export const drawerRegistry: DrawerRegistry = {
   ...enterpriseDrawers,
   ...teamDrawers,
   ...insightDrawers,
+  ...checkInDrawers,
+  ...shiftDrawers,
 };

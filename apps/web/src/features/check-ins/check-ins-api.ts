@@ -29,6 +29,8 @@ export const checkInKeys = {
   all: ['checkIns'] as const,
   unit: (unitId: string) => ['checkIns', 'unit', unitId] as const,
   facility: (facilityId: string) => ['checkIns', 'facility', facilityId] as const,
+  /** Every facility's list (prefix of `facility`). */
+  facilities: ['checkIns', 'facility'] as const,
 };
 
 /** The unit's check-in for today; `enabled` is false before 4:00 am facility time ("nothing is fetched"). */

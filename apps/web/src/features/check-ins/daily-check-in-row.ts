@@ -7,6 +7,11 @@ export interface DailyCheckInRow {
   showCheckIn: boolean;
   /** "empty state 'No residents in this unit'". */
   noResidents: boolean;
+  /**
+   * 'Details' opens the unit check-in drawer (Check-in Unit, Remove Unit Check-in): for occupied units not on
+   * hold (docs/decisions/0330).
+   */
+  showDetails: boolean;
 }
 
 /**
@@ -28,5 +33,6 @@ export function dailyCheckInRow(
     label,
     showCheckIn: !onHold && checkIn.status === 'PENDING' && occupantCount > 0,
     noResidents: occupantCount === 0,
+    showDetails: !onHold && occupantCount > 0,
   };
 }

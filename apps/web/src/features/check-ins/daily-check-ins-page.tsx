@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import {
   ButtonLabels,
   CheckInErrorCode,
@@ -11,6 +11,7 @@ import { formatCheckInTime, isBeforeDailyCheckIn } from '@sage/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../shared/api/client';
+import { useDrawers } from '../../shared/drawers';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
@@ -102,6 +103,7 @@ function UnitCheckInRow({
   facilityId: string;
 }) {
   const row = dailyCheckInRow(checkIn, occupantCount);
+  const drawers = useDrawers();
   const [choosing, setChoosing] = useState(false);
   const queryClient = useQueryClient();
   const update = useMutation({
@@ -138,7 +140,18 @@ function UnitCheckInRow({
   return (
     <Paper withBorder p="md" radius="md" role="region" aria-label={checkIn.unit.displayName}>
       <Stack gap="xs">
-        <Text fw={700}>{checkIn.unit.displayName}</Text>
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700}>{checkIn.unit.displayName}</Text>
+          {row.showDetails ? (
+            <Button
+              variant="subtle"
+              mih={44}
+              onClick={() => drawers.open('unit-check-in', { unit: checkIn.unit, facilityId })}
+            >
+              Details
+            </Button>
+          ) : null}
+        </Group>
         <Box>
           <Badge
             size="lg"

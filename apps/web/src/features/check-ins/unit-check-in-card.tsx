@@ -66,6 +66,8 @@ export function UnitCheckInCard({ unit, facilityId, onCancel }: UnitCheckInCardP
     onSuccess: (saved) => {
       queryClient.setQueryData(checkInKeys.unit(unit.id), saved);
       void queryClient.invalidateQueries({ queryKey: checkInKeys.all, refetchType: 'none' });
+      // A daily check-in list on screen under the drawer shows the change at once.
+      void queryClient.invalidateQueries({ queryKey: checkInKeys.facilities });
       setChoosing(false);
       toast.success(CheckInMessages.updatedForUnit(unit.displayName));
     },

@@ -15,6 +15,7 @@ import { DailyCheckInEntry } from '../check-ins/daily-check-in-entry';
 import { ExploreInsightsPrompt } from '../insights/explore-insights-prompt';
 import { LiveUpdates } from '../live/use-live-updates';
 import { NotificationEntries } from '../notification-policies/notification-entries';
+import { WorkingInEntry } from '../shift/select-care-zone-drawer';
 import { useProfile } from '../shift/shift-api';
 import { signOut } from '../signin/session-actions';
 import { openLogCareByUnit } from '../units/log-care-by-unit';
@@ -113,6 +114,7 @@ export function DashboardPage() {
 
           <DeviceTroubleSection now={now} />
           <DailyCheckInEntry />
+          <WorkingInEntry />
           <Button component={Link} to={TEAM_ROUTE} variant="light" size="lg">
             Team
           </Button>

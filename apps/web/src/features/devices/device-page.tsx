@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Card, Loader, Stack, Text } from '@mantine/core';
 import {
   AllocationTarget,
   DEVICE_ALLOCATION_ROUTE,
@@ -13,7 +13,7 @@ import {
 } from '@sage/contract';
 import { allocationTargetsOf, deviceKindLabel, pendantDisplayName, residentFullName } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../shared/api';
 import { useDrawers } from '../../shared/drawers';
@@ -70,7 +70,6 @@ export function DevicePage() {
 function DeviceDetail({ device, facilityId }: { device: TRegisteredDeviceReply; facilityId: string }) {
   const allocation = useAllocation(device.allocationId);
   const a = allocation.data?.isActive ? allocation.data : undefined;
-  const [room, setRoom] = useState('');
   const drawers = useDrawers();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -130,8 +129,17 @@ function DeviceDetail({ device, facilityId }: { device: TRegisteredDeviceReply; 
     drawers.open('select-unit', {
       facilityId,
       onContinue: async (unit: TUnitWithOccupants) => {
-        const trimmed = room.trim();
-        await allocate.mutateAsync({ unitRid: unit.id, ...(trimmed ? { room: trimmed } : {}) });
+        // A wall button: the unit's check-in button or a (room's) wall button, in the room check-in drawer.
+        if (device.type === 'SAGE_BUTTON') {
+          drawers.open('select-room-check-in', {
+            unit,
+            onContinue: async (target: { room?: string }) => {
+              await allocate.mutateAsync({ unitRid: unit.id, ...target });
+            },
+          });
+          return;
+        }
+        await allocate.mutateAsync({ unitRid: unit.id });
       },
     });
   const toDoor = () =>
@@ -194,27 +202,9 @@ function DeviceDetail({ device, facilityId }: { device: TRegisteredDeviceReply; 
             </Button>
           ) : null}
           {targets.includes(AllocationTarget.UNIT) ? (
-            <Card withBorder padding="sm">
-              <Stack gap="sm">
-                {device.type === 'SAGE_BUTTON' ? (
-                  <TextInput
-                    size="lg"
-                    label={M.room}
-                    placeholder={M.roomPlaceholder}
-                    value={room}
-                    onChange={(event) => setRoom(event.currentTarget.value)}
-                  />
-                ) : null}
-                <Button
-                  size="lg"
-                  fullWidth
-                  variant={targets.length > 1 ? 'light' : 'filled'}
-                  onClick={toUnit}
-                >
-                  {M.assignToUnit}
-                </Button>
-              </Stack>
-            </Card>
+            <Button size="lg" fullWidth variant={targets.length > 1 ? 'light' : 'filled'} onClick={toUnit}>
+              {M.assignToUnit}
+            </Button>
           ) : null}
           {targets.includes(AllocationTarget.DOOR) ? (
             <Button size="lg" fullWidth onClick={toDoor}>

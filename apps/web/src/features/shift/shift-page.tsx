@@ -1,42 +1,16 @@
-import { Alert, Box, Button, Checkbox, Divider, Loader, Stack, Text } from '@mantine/core';
-import {
-  ButtonLabels,
-  CareZoneMessages,
-  DRAWER_EXIT_MS,
-  DrawerTitles,
-  type TCareZone,
-  type TStaffMember,
-} from '@sage/contract';
-import { careZonePreferenceAction, groupCareZones, toggleCareZone } from '@sage/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { Box, Divider, Stack } from '@mantine/core';
+import { DRAWER_EXIT_MS, DrawerTitles } from '@sage/contract';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_ROUTE } from '../../shared/constants';
 import { useDrawers } from '../../shared/drawers';
 import { PageHeader } from '../../shared/page-header/page-header';
-import { reportError } from '../../shared/report-error';
 import { useSession } from '../../shared/session';
-import { toast } from '../../shared/toast';
 import { NotificationSettingsEntry } from '../notification-policies/notification-settings-entry';
 import { OptInEntry } from '../notifications/opt-in/opt-in-entry';
 import { useOptInOffer } from '../notifications/opt-in/use-opt-in-offer';
 import { allowNotificationsDue, subscribeIfGranted } from '../notifications/push/use-web-push';
-import { shiftApi, useCareZones, useCurrentFacility, useFacilityStaff, useProfile } from './shift-api';
-
-/** Names of the people on shift in each zone of the facility. */
-function onShiftByZone(staff: TStaffMember[], facilityId: string): Map<string, string[]> {
-  const byZone = new Map<string, string[]>();
-  for (const member of staff) {
-    const onShift = member.onCallStates.some((s) => s.facilityId === facilityId && s.isOnCall);
-    if (!onShift) continue;
-    for (const config of member.staffMemberFacilityConfigs.filter((c) => c.facilityId === facilityId)) {
-      for (const zone of config.careZones) {
-        byZone.set(zone.id, [...(byZone.get(zone.id) ?? []), `${member.firstName} ${member.lastName}`]);
-      }
-    }
-  }
-  return byZone;
-}
+import { CareZoneChoice } from './care-zone-choice';
+import { useCurrentFacility, useProfile } from './shift-api';
 
 /**
  * /profile/shift (post-login landing with ?fromLogin=true): 'Working In' care-zone selection, then the
@@ -47,23 +21,13 @@ export function ShiftPage() {
   const staffMemberId = session?.staffMemberId ?? '';
   const navigate = useNavigate();
   const drawers = useDrawers();
-  const queryClient = useQueryClient();
   const profile = useProfile(staffMemberId);
   const facility = useCurrentFacility();
   const facilityId = facility.data?.id;
-  const zones = useCareZones(facilityId);
-  const staff = useFacilityStaff(facilityId);
-  const [picked, setPicked] = useState<string[] | null>(null);
   // Post-login landing: the notification drawers follow the device choice (docs/decisions/0066, 0186).
   const [searchParams] = useSearchParams();
   const fromLogin = searchParams.get('fromLogin') === 'true';
   const offerOptIn = useOptInOffer();
-
-  const config = profile.data?.staffMemberFacilityConfigs.find((c) => c.facilityId === facilityId) ?? null;
-  const saved = useMemo(() => config?.careZones.map((z) => z.id) ?? [], [config]);
-  const selected = picked ?? saved;
-  const groups = useMemo(() => groupCareZones(zones.data ?? []), [zones.data]);
-  const onShift = useMemo(() => onShiftByZone(staff.data ?? [], facilityId ?? ''), [staff.data, facilityId]);
   const isManagement =
     profile.data?.groupMemberships.some((m) => m.facilityId === facilityId && m.groupType === 'Management') ??
     false;
@@ -98,101 +62,31 @@ export function ShiftPage() {
     }
   };
 
-  const confirm = useMutation({
-    mutationFn: async () => {
-      if (!facilityId) return;
-      const body = { careZoneIds: selected, facilityId, staffMemberId };
-      const action = careZonePreferenceAction(config ? { careZoneIds: saved } : null, selected);
-      if (action === 'create') await shiftApi.createFacilityConfig(body);
-      if (action === 'update' && config) await shiftApi.updateFacilityConfig(config.id, body);
-    },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['staff'] });
-      if (!facilityId) return;
-      drawers.open('select-device', {
-        facilityId,
-        staffMemberId,
-        isManagement,
-        onSelected: () => {
-          if (fromLogin) void finishLanding();
-          else navigate(DEFAULT_ROUTE, { replace: true });
-        },
-      });
-    },
-    onError: (error) => {
-      reportError(error, { where: 'care zone preference' });
-      toast.error(CareZoneMessages.updateFailed);
-    },
-  });
-
-  const loading = profile.isPending || facility.isPending || (Boolean(facilityId) && zones.isPending);
-  const failed = profile.isError || facility.isError || zones.isError;
-
-  const zoneOption = (zone: TCareZone) => {
-    const names = onShift.get(zone.id) ?? [];
-    return (
-      <Checkbox
-        key={zone.id}
-        value={zone.id}
-        label={zone.name}
-        description={names.length ? `On shift: ${names.join(', ')}` : 'No one on shift'}
-        checked={selected.includes(zone.id)}
-        onChange={() => setPicked(toggleCareZone(zones.data ?? [], selected, zone.id))}
-      />
-    );
-  };
-
   return (
     <>
       <PageHeader title={DrawerTitles.selectCareZone} hideBack />
       <Box component="main" p="md">
-        {loading ? (
-          <Loader aria-label="Loading care zones" />
-        ) : failed ? (
-          <Alert color="red" variant="light" role="alert">
-            <Stack gap="sm">
-              <Text>{CareZoneMessages.updateFailed}</Text>
-              <Button
-                onClick={() => {
-                  void profile.refetch();
-                  void facility.refetch();
-                  void zones.refetch();
-                }}
-              >
-                {ButtonLabels.retry}
-              </Button>
-            </Stack>
-          </Alert>
-        ) : (
-          <Stack gap="lg">
-            <Stack gap="md" role="group" aria-label={DrawerTitles.selectCareZone}>
-              {groups.map((group, index) => (
-                <Stack key={group[0]?.id ?? index} gap="md">
-                  {index > 0 ? <Divider label={CareZoneMessages.separator} labelPosition="center" /> : null}
-                  {group.map(zoneOption)}
-                </Stack>
-              ))}
-            </Stack>
-            <Stack gap="sm">
-              <Button
-                fullWidth
-                disabled={selected.length === 0 || confirm.isPending}
-                loading={confirm.isPending}
-                onClick={() => confirm.mutate()}
-              >
-                {ButtonLabels.confirmSelection}
-              </Button>
-              <Button fullWidth variant="default" onClick={() => navigate(DEFAULT_ROUTE, { replace: true })}>
-                {ButtonLabels.cancel}
-              </Button>
-            </Stack>
-            <Divider />
-            <Stack gap="sm">
-              <OptInEntry />
-              <NotificationSettingsEntry isManagement={isManagement} />
-            </Stack>
-          </Stack>
-        )}
+        <CareZoneChoice
+          onConfirmed={(result) =>
+            drawers.open('select-device', {
+              ...result,
+              onSelected: () => {
+                if (fromLogin) void finishLanding();
+                else navigate(DEFAULT_ROUTE, { replace: true });
+              },
+            })
+          }
+          onCancel={() => navigate(DEFAULT_ROUTE, { replace: true })}
+          footer={
+            <>
+              <Divider />
+              <Stack gap="sm">
+                <OptInEntry />
+                <NotificationSettingsEntry isManagement={isManagement} />
+              </Stack>
+            </>
+          }
+        />
       </Box>
     </>
   );

@@ -1,0 +1,24 @@
+import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { DAILY_CHECK_IN_TITLE } from './daily-check-ins-route';
+import { UnitCheckInCard } from './unit-check-in-card';
+
+export interface UnitCheckInDrawerProps {
+  unit: { id: string; displayName: string };
+  facilityId: string;
+}
+
+/**
+ * Unit check-in (drawer 11, type 'unit-check-in'): the unit check-in card in a drawer, with Check-in Unit (and
+ * its reasons), Remove Unit Check-in, Cancel and Go Back. Opened from the daily check-in list.
+ */
+export function UnitCheckInDrawer({
+  drawer,
+  unit,
+  facilityId,
+}: UnitCheckInDrawerProps & { drawer: DrawerControls }) {
+  return (
+    <DrawerLayout drawer={drawer} title={DAILY_CHECK_IN_TITLE}>
+      <UnitCheckInCard unit={unit} facilityId={facilityId} onCancel={drawer.close} />
+    </DrawerLayout>
+  );
+}

@@ -1,0 +1,85 @@
+import { Button, Radio, Stack, TextInput } from '@mantine/core';
+import {
+  ButtonLabels,
+  CHECK_IN_ROOM_OPTION,
+  DevicesAdminMessages,
+  SelectRoomCheckInMessages as M,
+} from '@sage/contract';
+import { useState } from 'react';
+import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { type RoomChoice, roomOfChoice } from './room-check-in';
+
+export interface SelectRoomCheckInDrawerProps {
+  unit: { id: string; displayName: string };
+  /** Runs with the chosen room on Continue ('CHECKIN' for the check-in button); the drawer then closes. */
+  onContinue: (target: { room?: string }) => void | Promise<void>;
+}
+
+/**
+ * Select room check-in (alerts doc section 2, drawer 12): where in the unit a wall button goes: "room option
+ * with id CHECKIN shown as 'Check-In button'", or a wall button, optionally in a named room. Opened when a wall
+ * button is assigned to a unit (docs/decisions/0331).
+ */
+export function SelectRoomCheckInDrawer({
+  drawer,
+  unit,
+  onContinue,
+}: SelectRoomCheckInDrawerProps & { drawer: DrawerControls }) {
+  const [choice, setChoice] = useState<RoomChoice | null>(null);
+  const [roomText, setRoomText] = useState('');
+  const [saving, setSaving] = useState(false);
+  const target = roomOfChoice(choice, roomText);
+  const big = { size: 'lg', fullWidth: true, mih: 48 } as const;
+  const rowStyles = { body: { minHeight: 56, alignItems: 'center' }, labelWrapper: { flex: 1 } } as const;
+  return (
+    <DrawerLayout
+      drawer={drawer}
+      title={M.title(unit.displayName)}
+      actions={
+        <>
+          <Button
+            {...big}
+            disabled={target === null}
+            loading={saving}
+            onClick={async () => {
+              if (target === null) return;
+              setSaving(true);
+              try {
+                await onContinue(target);
+                drawer.close();
+              } finally {
+                setSaving(false);
+              }
+            }}
+          >
+            {ButtonLabels.continue}
+          </Button>
+          <Button {...big} variant="default" disabled={saving} onClick={drawer.close}>
+            {ButtonLabels.cancel}
+          </Button>
+        </>
+      }
+    >
+      <Radio.Group label={M.options} value={choice} onChange={(value) => setChoice(value as RoomChoice)}>
+        <Stack gap={0} mt="sm">
+          <Radio
+            size="md"
+            value={CHECK_IN_ROOM_OPTION.id}
+            label={CHECK_IN_ROOM_OPTION.label}
+            styles={rowStyles}
+          />
+          <Radio size="md" value="WALL_BUTTON" label={M.wallButton} styles={rowStyles} />
+          {choice === 'WALL_BUTTON' ? (
+            <TextInput
+              size="lg"
+              label={DevicesAdminMessages.room}
+              placeholder={DevicesAdminMessages.roomPlaceholder}
+              value={roomText}
+              onChange={(event) => setRoomText(event.currentTarget.value)}
+            />
+          ) : null}
+        </Stack>
+      </Radio.Group>
+    </DrawerLayout>
+  );
+}
