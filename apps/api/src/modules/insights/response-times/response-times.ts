@@ -56,18 +56,22 @@ SELECT z.id AS zone, u.id AS unit FROM "CareZone" z
  * $2 from, $3 to (dates, both included). A year is ~1,100 rows of ~1.2 kB.
  */
 const DAYS_SQL = `
-SELECT step::text AS step, "staffIds", "unitIds", kinds::text[] AS kinds, count, entries
+SELECT step::text AS step, array_to_string("staffIds", ',') AS staff, array_to_string("unitIds", ',') AS units,
+       array_to_string(kinds, ',') AS kinds, count, entries
   FROM "ResponseTimeDay"
  WHERE "facilityId" = $1 AND day >= $2::date AND day <= $3::date`;
 
+/** A packed day; the dictionaries come as comma-separated text (arrays are slow to parse). */
 interface DayRow {
   step: ResponseStep;
-  staffIds: string[];
-  unitIds: string[];
-  kinds: AlertKind[];
+  staff: string;
+  units: string;
+  kinds: string;
   count: number;
   entries: Uint8Array;
 }
+
+const split = (list: string): string[] => (list ? list.split(',') : []);
 
 /** The statement of a request's figures (parameters: facility, from, to); the bench runs it. */
 export const RESPONSE_TIMES_STATEMENTS = [DAYS_SQL];
@@ -83,17 +87,27 @@ function percentileCont(sorted: Int32Array, p: number): number {
   return sorted[lo]! + (rank - lo) * (sorted[hi]! - sorted[lo]!);
 }
 
-/** The seconds of each group (a step of a breakdown row), kept until the figures are made. */
+/** The seconds of each group (a step of a breakdown row, `breakdown|key|step`), kept until the figures are made. */
 class Groups {
-  private readonly times = new Map<string, number[]>();
-  add(group: string, seconds: number): void {
-    const list = this.times.get(group);
-    if (list) list.push(seconds);
-    else this.times.set(group, [seconds]);
+  private readonly ids = new Map<string, number>();
+  private readonly times: number[][] = [];
+  /** The group's index, made on first use. */
+  id(group: string): number {
+    let id = this.ids.get(group);
+    if (id === undefined) {
+      id = this.times.length;
+      this.ids.set(group, id);
+      this.times.push([]);
+    }
+    return id;
+  }
+  add(id: number, seconds: number): void {
+    this.times[id]!.push(seconds);
   }
   figure(group: string): TResponseFigure | null {
-    const list = this.times.get(group);
-    if (!list) return null;
+    const id = this.ids.get(group);
+    const list = id === undefined ? undefined : this.times[id];
+    if (!list?.length) return null;
     const sorted = Int32Array.from(list).sort();
     return {
       p50Seconds: percentileCont(sorted, 0.5),
@@ -105,12 +119,15 @@ class Groups {
   keys(breakdown: string): string[] {
     const keys = new Set<string>();
     const prefix = `${breakdown}|`;
-    for (const group of this.times.keys()) {
-      if (group.startsWith(prefix)) keys.add(group.slice(prefix.length, group.lastIndexOf('|')));
+    for (const [group, id] of this.ids) {
+      if (group.startsWith(prefix) && this.times[id]!.length)
+        keys.add(group.slice(prefix.length, group.lastIndexOf('|')));
     }
     return [...keys];
   }
 }
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 const byLabel = (a: TResponseTimesRow, b: TResponseTimesRow) =>
   a.label.localeCompare(b.label) || a.key.localeCompare(b.key);
@@ -156,25 +173,31 @@ export async function responseTimes(
 
   const groups = new Groups();
   for (const day of days) {
+    const s = day.step;
+    // The groups of this day's dictionaries and hours, resolved once: the loop below only indexes arrays.
+    const all = groups.id(`all|all|${s}`);
+    const unknown = groups.id(`staff|unknown|${s}`);
+    const staffGroups = split(day.staff).map((id) => groups.id(`staff|${id}|${s}`));
+    const kindGroups = split(day.kinds).map((kind) => groups.id(`kind|${kind}|${s}`));
+    const unitZones = split(day.units).map((unit) => zonesOfUnit.get(unit) ?? []);
+    const zoneGroups = unitZones.map((zs) => zs.map((z) => groups.id(`zone|${z}|${s}`)));
+    const hourGroups = HOURS.map((hour) => groups.id(`hour|${hour}|${s}`));
+    const shiftGroups = HOURS.map((hour) => groups.id(`shift|${shiftOf(hour)}|${s}`));
     const view = new DataView(day.entries.buffer, day.entries.byteOffset, day.entries.byteLength);
-    const unitZones = day.unitIds.map((unit) => zonesOfUnit.get(unit) ?? []);
     for (let i = 0; i < day.count; i++) {
       const seconds = view.getInt32(i * 8);
       const key = view.getInt32(i * 8 + 4);
       const hour = key & 31;
-      const stepShift = shiftOf(hour);
-      if (shift && stepShift !== shift) continue;
+      if (shift && shiftOf(hour) !== shift) continue;
       const unitIndex = key >>> 18;
-      const inZones = unitIndex ? unitZones[unitIndex - 1]! : [];
-      if (zone && !inZones.includes(zone)) continue;
+      if (zone && !(unitIndex && unitZones[unitIndex - 1]!.includes(zone))) continue;
       const staffIndex = (key >>> 8) & 1023;
-      const s = day.step;
-      groups.add(`all|all|${s}`, seconds);
-      groups.add(`staff|${staffIndex ? day.staffIds[staffIndex - 1] : 'unknown'}|${s}`, seconds);
-      groups.add(`shift|${stepShift}|${s}`, seconds);
-      groups.add(`kind|${day.kinds[((key >>> 5) & 7) - 1]}|${s}`, seconds);
-      groups.add(`hour|${hour}|${s}`, seconds);
-      for (const z of inZones) groups.add(`zone|${z}|${s}`, seconds);
+      groups.add(all, seconds);
+      groups.add(staffIndex ? staffGroups[staffIndex - 1]! : unknown, seconds);
+      groups.add(shiftGroups[hour]!, seconds);
+      groups.add(kindGroups[((key >>> 5) & 7) - 1]!, seconds);
+      groups.add(hourGroups[hour]!, seconds);
+      if (unitIndex) for (const z of zoneGroups[unitIndex - 1]!) groups.add(z, seconds);
     }
   }
   const row = (breakdown: string, key: string, label: string): TResponseTimesRow => {
