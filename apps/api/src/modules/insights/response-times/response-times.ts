@@ -77,20 +77,72 @@ const split = (list: string): string[] => (list ? list.split(',') : []);
 export const RESPONSE_TIMES_STATEMENTS = [DAYS_SQL];
 
 /**
- * percentile_cont over sorted whole seconds (as PostgreSQL and a spreadsheet's PERCENTILE.INC compute it):
- * interpolated between the two values around rank p * (n - 1).
+ * The values at the given ranks (0-based, any order) of a list of whole seconds: counted when their range is
+ * small (the usual case: a walk over counts), sorted otherwise.
  */
-function percentileCont(sorted: Int32Array, p: number): number {
-  const rank = p * (sorted.length - 1);
-  const lo = Math.floor(rank);
-  const hi = Math.ceil(rank);
-  return sorted[lo]! + (rank - lo) * (sorted[hi]! - sorted[lo]!);
+function valuesAtRanks(list: number[], ranks: number[]): number[] {
+  let min = list[0]!;
+  let max = min;
+  for (const v of list) {
+    if (v < min) min = v;
+    else if (v > max) max = v;
+  }
+  if (max - min > 4 * list.length + 4096) {
+    const sorted = Int32Array.from(list).sort();
+    return ranks.map((r) => sorted[r]!);
+  }
+  const counts = new Uint32Array(max - min + 1);
+  for (const v of list) counts[v - min]!++;
+  const valueAt = new Map<number, number>();
+  let seen = 0;
+  let at = 0;
+  for (const rank of [...ranks].sort((a, b) => a - b)) {
+    while (seen + counts[at]! <= rank) seen += counts[at++]!;
+    valueAt.set(rank, min + at);
+  }
+  return ranks.map((r) => valueAt.get(r)!);
+}
+
+/**
+ * p50 and p90 as percentile_cont computes them (PostgreSQL, a spreadsheet's PERCENTILE.INC): interpolated
+ * between the two values around rank p * (n - 1).
+ */
+function figureOf(list: number[]): TResponseFigure {
+  const n = list.length;
+  const [r50, r90] = [0.5 * (n - 1), 0.9 * (n - 1)];
+  const [a50, b50, a90, b90] = valuesAtRanks(list, [
+    Math.floor(r50),
+    Math.ceil(r50),
+    Math.floor(r90),
+    Math.ceil(r90),
+  ]) as [number, number, number, number];
+  return {
+    p50Seconds: a50 + (r50 - Math.floor(r50)) * (b50 - a50),
+    p90Seconds: a90 + (r90 - Math.floor(r90)) * (b90 - a90),
+    count: n,
+  };
 }
 
 /** The seconds of each group (a step of a breakdown row, `breakdown|key|step`), kept until the figures are made. */
 class Groups {
   private readonly ids = new Map<string, number>();
   private readonly times: number[][] = [];
+  private readonly cache = new Map<string, Map<string, number>>();
+  /** The group's index through a cache per breakdown and step (no text made per day). */
+  idOf(breakdown: string, key: string, step: string): number {
+    const at = `${breakdown}|${step}`;
+    let ids = this.cache.get(at);
+    if (!ids) {
+      ids = new Map();
+      this.cache.set(at, ids);
+    }
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = this.id(`${breakdown}|${key}|${step}`);
+      ids.set(key, id);
+    }
+    return id;
+  }
   /** The group's index, made on first use. */
   id(group: string): number {
     let id = this.ids.get(group);
@@ -107,13 +159,7 @@ class Groups {
   figure(group: string): TResponseFigure | null {
     const id = this.ids.get(group);
     const list = id === undefined ? undefined : this.times[id];
-    if (!list?.length) return null;
-    const sorted = Int32Array.from(list).sort();
-    return {
-      p50Seconds: percentileCont(sorted, 0.5),
-      p90Seconds: percentileCont(sorted, 0.9),
-      count: sorted.length,
-    };
+    return list?.length ? figureOf(list) : null;
   }
   /** The keys of a breakdown that has figures. */
   keys(breakdown: string): string[] {
@@ -172,17 +218,25 @@ export async function responseTimes(
   const zone = query.careZoneId ?? null;
 
   const groups = new Groups();
+  const perStep = new Map(
+    RESPONSE_STEPS.map((s) => [
+      s,
+      {
+        all: groups.id(`all|all|${s}`),
+        unknown: groups.id(`staff|unknown|${s}`),
+        hour: HOURS.map((hour) => groups.id(`hour|${hour}|${s}`)),
+        shift: HOURS.map((hour) => groups.id(`shift|${shiftOf(hour)}|${s}`)),
+      },
+    ]),
+  );
   for (const day of days) {
     const s = day.step;
-    // The groups of this day's dictionaries and hours, resolved once: the loop below only indexes arrays.
-    const all = groups.id(`all|all|${s}`);
-    const unknown = groups.id(`staff|unknown|${s}`);
-    const staffGroups = split(day.staff).map((id) => groups.id(`staff|${id}|${s}`));
-    const kindGroups = split(day.kinds).map((kind) => groups.id(`kind|${kind}|${s}`));
-    const unitZones = split(day.units).map((unit) => zonesOfUnit.get(unit) ?? []);
-    const zoneGroups = unitZones.map((zs) => zs.map((z) => groups.id(`zone|${z}|${s}`)));
-    const hourGroups = HOURS.map((hour) => groups.id(`hour|${hour}|${s}`));
-    const shiftGroups = HOURS.map((hour) => groups.id(`shift|${shiftOf(hour)}|${s}`));
+    // The groups of this day's dictionaries, resolved once: the loop below only indexes arrays.
+    const { all, unknown, hour: hourGroups, shift: shiftGroups } = perStep.get(s)!;
+    const staffGroups = split(day.staff).map((id) => groups.idOf('staff', id, s));
+    const kindGroups = split(day.kinds).map((kind) => groups.idOf('kind', kind, s));
+    const zonesOf = split(day.units).map((unit) => zonesOfUnit.get(unit) ?? []);
+    const zoneGroups = zonesOf.map((zs) => zs.map((z) => groups.idOf('zone', z, s)));
     const view = new DataView(day.entries.buffer, day.entries.byteOffset, day.entries.byteLength);
     for (let i = 0; i < day.count; i++) {
       const seconds = view.getInt32(i * 8);
@@ -190,7 +244,7 @@ export async function responseTimes(
       const hour = key & 31;
       if (shift && shiftOf(hour) !== shift) continue;
       const unitIndex = key >>> 18;
-      if (zone && !(unitIndex && unitZones[unitIndex - 1]!.includes(zone))) continue;
+      if (zone && !(unitIndex && zonesOf[unitIndex - 1]!.includes(zone))) continue;
       const staffIndex = (key >>> 8) & 1023;
       groups.add(all, seconds);
       groups.add(staffIndex ? staffGroups[staffIndex - 1]! : unknown, seconds);
