@@ -426,5 +426,17 @@ describe('[INSIGHTS][RESPONSE-TIMES]: claim, bedside and resolve times per facil
       _sum: { count: true },
     });
     expect(packed._sum.count).toBe(await p.responseTimeStep.count({ where: { facilityId: f.facilityId } }));
+
+    // Times far apart (an alert left for hours) are sorted rather than counted: the same figures.
+    for (const after of [5, 9000]) {
+      const far = await alertWith(p, f, {
+        device: { deviceId: f.units.MC.wallButton.deviceId, unitId: f.units.MC.id },
+        created: `2026-01-23T16:0${after === 5 ? 0 : 1}:00.000Z`,
+        updates: [{ type: 'CLAIM', after, by: f.staff.nurse.id }],
+      });
+      await changed(far);
+    }
+    await roll();
+    expect((await figures('from=2026-01-23&to=2026-01-23')).overall.CLAIM).toEqual(fig(4502.5, 8100.5, 2));
   });
 });
