@@ -10,7 +10,8 @@
  *
  * The worker runs `rollUpResponseTimes` every minute: the tasks changed since the watermark (TaskChange rows,
  * kept 48 h, indexed by changedAt) get their rows rewritten, in one transaction. A watermark older than
- * TaskChange's retention (the worker was down) re-reads the tasks updated since then instead.
+ * TaskChange's retention (the worker was down) re-reads the tasks updated since then instead. The days of
+ * those tasks' alerts are then packed again into ResponseTimeDay, which the report reads (decision 0340).
  */
 
 /** What runs the rollup's statements: a pg client or Prisma (`$executeRawUnsafe` / `$queryRawUnsafe`). */
@@ -80,6 +81,53 @@ ON CONFLICT ("taskId", step) DO UPDATE SET
   "createdAt" = EXCLUDED."createdAt", seconds = EXCLUDED.seconds, "staffMemberId" = EXCLUDED."staffMemberId",
   "unitId" = EXCLUDED."unitId", "alertKind" = EXCLUDED."alertKind", "hourOfDay" = EXCLUDED."hourOfDay"`;
 
+/** The facility-local days of the alerts of a task set: their ResponseTimeDay rows are rebuilt. */
+const daysSql = (set: TaskSet) => `
+SELECT DISTINCT t."facilityId", (t."creationTimestamp" AT TIME ZONE f.timezone)::date AS day
+  FROM "Task" t
+  JOIN (${TASK_SET_SQL[set.kind]}) ids ON ids.id = t.id
+  JOIN "Facility" f ON f.id = t."facilityId"
+ WHERE t.kind = 'ALERT'`;
+
+const deleteDaysSql = (set: TaskSet) => `
+DELETE FROM "ResponseTimeDay" x USING (${daysSql(set)}) d
+ WHERE x."facilityId" = d."facilityId" AND x.day = d.day`;
+
+/**
+ * Packs the steps of each day (decision 0340): whole seconds (nearest, halves up) and a key of 4 small
+ * indexes, 8 bytes a step, into one row per facility, day and step.
+ */
+const packDaysSql = (set: TaskSet) => `
+WITH d AS MATERIALIZED (
+  SELECT d."facilityId", d.day, (d.day::timestamp AT TIME ZONE f.timezone) AS lo,
+         ((d.day + 1)::timestamp AT TIME ZONE f.timezone) AS hi
+    FROM (${daysSql(set)}) d JOIN "Facility" f ON f.id = d."facilityId"
+),
+s AS (
+  SELECT d."facilityId", d.day, r.step, r."createdAt", r."taskId", r.seconds, r."staffMemberId", r."unitId",
+         r."alertKind", r."hourOfDay"
+    FROM d
+    CROSS JOIN LATERAL (
+      SELECT * FROM "ResponseTimeStep" r
+       WHERE r."facilityId" = d."facilityId" AND r."createdAt" >= d.lo AND r."createdAt" < d.hi) r
+),
+dict AS (
+  SELECT "facilityId", day, step,
+         COALESCE(array_agg(DISTINCT "staffMemberId") FILTER (WHERE "staffMemberId" IS NOT NULL), '{}') AS staff,
+         COALESCE(array_agg(DISTINCT "unitId") FILTER (WHERE "unitId" IS NOT NULL), '{}') AS units,
+         array_agg(DISTINCT "alertKind") AS kinds
+    FROM s GROUP BY 1, 2, 3
+)
+INSERT INTO "ResponseTimeDay" ("facilityId", day, step, "staffIds", "unitIds", kinds, count, entries)
+SELECT dict."facilityId", dict.day, dict.step, dict.staff, dict.units, dict.kinds, count(*)::int,
+       string_agg(int4send(floor(s.seconds + 0.5)::int) || int4send(
+                    s."hourOfDay"::int | (array_position(dict.kinds, s."alertKind") << 5)
+                    | (COALESCE(array_position(dict.staff, s."staffMemberId"), 0) << 8)
+                    | (COALESCE(array_position(dict.units, s."unitId"), 0) << 18)),
+                  ''::bytea ORDER BY s."createdAt", s."taskId")
+  FROM dict JOIN s ON s."facilityId" = dict."facilityId" AND s.day = dict.day AND s.step = dict.step
+ GROUP BY dict."facilityId", dict.day, dict.step, dict.staff, dict.units, dict.kinds`;
+
 /** The watermark row's id. */
 const WATERMARK_ID = 'steps';
 /** Changes committed a little after the watermark with an earlier changedAt are read again. */
@@ -87,10 +135,18 @@ export const RESPONSE_ROLLUP_OVERLAP_MS = 2 * 60_000;
 /** TaskChange rows are kept 48 h (decision 0033); past this the rollup re-reads updated tasks. */
 const TASK_CHANGE_WINDOW_MS = 47 * 3_600_000;
 
-/** Rewrites the rows of a set of tasks. Run inside a transaction. Returns the rows written. */
+/**
+ * Rewrites the rows of a set of tasks, then the ResponseTimeDay rows of their days. Run inside a transaction.
+ * Returns the step rows written.
+ */
 async function rewrite(sql: RollupSql, set: TaskSet): Promise<number> {
-  await sql.execute(deleteSql(set), [paramOf(set)]);
-  return sql.execute(insertSql(set), [paramOf(set)]);
+  const param = [paramOf(set)];
+  await sql.execute(deleteSql(set), param);
+  const written = await sql.execute(insertSql(set), param);
+  // The days of those tasks are packed again from their steps: rebuilding is idempotent (decision 0340).
+  await sql.execute(deleteDaysSql(set), param);
+  await sql.execute(packDaysSql(set), param);
+  return written;
 }
 
 /**

@@ -58,6 +58,10 @@ describe('[WORKER][RESPONSE-TIMES]: the rollup job', () => {
         }),
       ]);
       expect(await t.prisma.responseTimeRollup.count()).toBe(1);
+      // Its day is packed for the report (decision 0340), in the same transaction as the steps.
+      expect(await t.prisma.responseTimeDay.findMany({ where: { facilityId: f.facilityId } })).toEqual([
+        expect.objectContaining({ step: 'CLAIM', count: 1, staffIds: [f.staff.caregiver.id] }),
+      ]);
     } finally {
       await t.close();
     }

@@ -3,6 +3,7 @@ import {
   type PrismaClient,
   prismaRollupSql,
   rebuildFacilityResponseTimes,
+  recordTaskChange,
   rollUpResponseTimes,
   type TaskUpdateType,
 } from '@sage/db';
@@ -339,5 +340,103 @@ describe('[INSIGHTS][RESPONSE-TIMES]: claim, bedside and resolve times per facil
     expect(await steps()).toEqual([]);
     // Earlier rows are left as they were.
     expect(await t.db.prisma.responseTimeStep.count({ where: { facilityId: f.facilityId } })).toBe(10);
+  });
+
+  it('a task changed after its day was rolled up is counted again, once; re-running the rollup counts nothing twice', async () => {
+    const p = t.db.prisma;
+    const roll = () => p.$transaction((tx) => rollUpResponseTimes(prismaRollupSql(tx)));
+    const changed = (taskId: string) =>
+      p.$transaction((tx) =>
+        recordTaskChange(tx, {
+          facilityId: f.facilityId,
+          taskId,
+          status: 'OPEN_CLAIMED',
+          severity: 'HIGH_PRIORITY',
+        }),
+      );
+    // G: MC wall button at 10:00 Chicago on the 22nd, claimed by the nurse after 50.6 s: whole seconds, nearest.
+    const id = await alertWith(p, f, {
+      device: { deviceId: f.units.MC.wallButton.deviceId, unitId: f.units.MC.id },
+      created: '2026-01-22T16:00:00.000Z',
+      updates: [
+        { type: 'CLAIM', after: 50.6, by: f.staff.nurse.id },
+        { type: 'STATUS_CHANGE', after: 50.6, by: f.staff.nurse.id },
+      ],
+    });
+    await changed(id);
+    await roll();
+    const day = 'from=2026-01-22&to=2026-01-22';
+    expect((await figures(day)).overall).toMatchObject({
+      CLAIM: fig(51, 51, 1),
+      CONFIRM: null,
+      RESOLVE: null,
+    });
+    const january = await figures('from=2026-01-01&to=2026-01-31');
+    // Claims 30, 51, 60, 120, 300: p50 60, p90 120 + 0.6 * 180.
+    expect(january.overall.CLAIM).toEqual(fig(60, 228, 5));
+
+    // After it was rolled up, the nurse is at the bedside at 200 s and resolves it at 500 s.
+    await p.taskUpdate.create({
+      data: {
+        taskId: id,
+        facilityId: f.facilityId,
+        type: 'CARE_CONFIRMED',
+        createdAt: new Date(Date.parse('2026-01-22T16:00:00.000Z') + 200_000),
+      },
+    });
+    await p.task.update({
+      where: { id },
+      data: {
+        status: 'CLOSED_RESOLVED',
+        resolvedAt: new Date(Date.parse('2026-01-22T16:00:00.000Z') + 500_000),
+        resolvedById: f.staff.nurse.id,
+      },
+    });
+    await changed(id);
+    await roll();
+    const after = await figures(day);
+    expect(after.overall).toMatchObject({
+      CLAIM: fig(51, 51, 1),
+      CONFIRM: fig(200, 200, 1),
+      RESOLVE: fig(500, 500, 1),
+    });
+    expect(after.byStaffMember.map((row) => row.key)).toEqual([f.staff.nurse.id]);
+    const whole = await figures('from=2026-01-01&to=2026-01-31');
+    // Bedside 200, 240, 420; resolves 30, 500, 600, 900.
+    expect(whole.overall).toMatchObject({
+      CLAIM: fig(60, 228, 5),
+      CONFIRM: fig(240, 384, 3),
+      RESOLVE: fig(550, 810, 4),
+    });
+
+    // Running it again, with the same change inside its overlap, then from scratch (a worker down for days:
+    // the watermark is old), and rebuilding the facility, gives the same figures: days are packed again
+    // from the steps, never added to.
+    await roll();
+    await roll();
+    expect(await figures('from=2026-01-01&to=2026-01-31')).toEqual({ ...whole, asOf: expect.any(String) });
+    await p.responseTimeRollup.update({ where: { id: 'steps' }, data: { rolledUpTo: new Date(0) } });
+    await roll();
+    expect(await figures('from=2026-01-01&to=2026-01-31')).toEqual({ ...whole, asOf: expect.any(String) });
+    await p.$transaction((tx) => rebuildFacilityResponseTimes(prismaRollupSql(tx), f.facilityId));
+    await p.$transaction((tx) => rebuildFacilityResponseTimes(prismaRollupSql(tx), f.facilityId));
+    expect(await figures('from=2026-01-01&to=2026-01-31')).toEqual({ ...whole, asOf: expect.any(String) });
+    const packed = await p.responseTimeDay.aggregate({
+      where: { facilityId: f.facilityId },
+      _sum: { count: true },
+    });
+    expect(packed._sum.count).toBe(await p.responseTimeStep.count({ where: { facilityId: f.facilityId } }));
+
+    // Times far apart (an alert left for hours) are sorted rather than counted: the same figures.
+    for (const after of [5, 9000]) {
+      const far = await alertWith(p, f, {
+        device: { deviceId: f.units.MC.wallButton.deviceId, unitId: f.units.MC.id },
+        created: `2026-01-23T16:0${after === 5 ? 0 : 1}:00.000Z`,
+        updates: [{ type: 'CLAIM', after, by: f.staff.nurse.id }],
+      });
+      await changed(far);
+    }
+    await roll();
+    expect((await figures('from=2026-01-23&to=2026-01-23')).overall.CLAIM).toEqual(fig(4502.5, 8100.5, 2));
   });
 });

@@ -6,6 +6,7 @@ import {
   RESPONSE_SHIFT_LABELS,
   RESPONSE_SHIFT_START_HOURS,
   RESPONSE_SHIFTS,
+  RESPONSE_STEPS,
   type ResponseShift,
   type ResponseStep,
   type TResponseFigure,
@@ -37,117 +38,142 @@ async function requireManager(
 }
 
 const { DAY, EVENING, NIGHT } = RESPONSE_SHIFT_START_HOURS;
-/** The shift of a step, from its hour of day (decision 0301). */
-const SHIFT_SQL = `CASE WHEN r."hourOfDay" >= ${DAY} AND r."hourOfDay" < ${EVENING} THEN 'DAY'
-  WHEN r."hourOfDay" >= ${EVENING} AND r."hourOfDay" < ${NIGHT} THEN 'EVENING' ELSE 'NIGHT' END`;
+/** The shift of an hour of day (decision 0301). */
+const shiftOf = (hour: number): ResponseShift =>
+  hour >= DAY && hour < EVENING ? 'DAY' : hour >= EVENING && hour < NIGHT ? 'EVENING' : 'NIGHT';
 /** A unit belongs to a zone when any of the zone's unit tags matches it (decision 0056). */
 const ZONE_MATCH_SQL = `(u.id = ANY(z."unitRids") OR u.ward = ANY(z.wards) OR u."careType" = ANY(z."careTypes")
   OR u.building = ANY(z.buildings) OR u.wing = ANY(z.wings) OR u.floor = ANY(z.floors))`;
 
-/**
- * The steps of the period (facility-local dates, `to` included) and filters. Parameters: $1 facility, $2 from,
- * $3 to, $4 time zone, $5 shift or NULL, $6 care zone or NULL.
- */
-const STEPS_SQL = `
-  SELECT r.step::text AS step, r.seconds, r."staffMemberId", r."alertKind"::text AS "alertKind",
-         r."hourOfDay", r."unitId", ${SHIFT_SQL} AS shift
-    FROM "ResponseTimeStep" r
-   WHERE r."facilityId" = $1
-     AND r."createdAt" >= ($2::date)::timestamp AT TIME ZONE $4
-     AND r."createdAt" < ($3::date + 1)::timestamp AT TIME ZONE $4
-     AND ($5::text IS NULL OR ${SHIFT_SQL} = $5::text)
-     AND ($6::text IS NULL OR r."unitId" IN (
-           SELECT u.id FROM "Unit" u JOIN "CareZone" z ON z.id = $6::text AND z."facilityId" = $1
-            WHERE u."facilityId" = $1 AND ${ZONE_MATCH_SQL}))`;
-
-/** Both percentiles from one sort of each group's times. */
-const FIGURES_SQL = `
-  percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY s.seconds) AS pct,
-  count(*)::int AS n`;
+/** The units of each care zone of the facility ($1). */
+const ZONE_UNITS_SQL = `
+SELECT z.id AS zone, u.id AS unit FROM "CareZone" z
+  JOIN "Unit" u ON u."facilityId" = z."facilityId" AND ${ZONE_MATCH_SQL}
+ WHERE z."facilityId" = $1`;
 
 /**
- * Breakdowns by grouping sets, one sort of the period's rows per set. Two statements (overall, staff and
- * shift; alert kind and hour) run side by side on two connections.
+ * The packed steps of the period (decision 0340): one row per facility-local day and step, $1 facility,
+ * $2 from, $3 to (dates, both included). A year is ~1,100 rows of ~1.2 kB.
  */
-const BREAKDOWNS_SQL = [
-  `WITH s AS (${STEPS_SQL})
-   SELECT s.step, GROUPING(s."staffMemberId") AS "gStaff", GROUPING(s.shift) AS "gShift", 1 AS "gKind",
-          1 AS "gHour", s."staffMemberId", s.shift, NULL AS "alertKind", NULL::int AS "hourOfDay", ${FIGURES_SQL}
-     FROM s
-    GROUP BY GROUPING SETS ((s.step), (s.step, s."staffMemberId"), (s.step, s.shift))`,
-  `WITH s AS (${STEPS_SQL})
-   SELECT s.step, 1 AS "gStaff", 1 AS "gShift", GROUPING(s."alertKind") AS "gKind",
-          GROUPING(s."hourOfDay") AS "gHour", NULL AS "staffMemberId", NULL AS shift, s."alertKind",
-          s."hourOfDay", ${FIGURES_SQL}
-     FROM s
-    GROUP BY GROUPING SETS ((s.step, s."alertKind"), (s.step, s."hourOfDay"))`,
-];
+const DAYS_SQL = `
+SELECT step::text AS step, array_to_string("staffIds", ',') AS staff, array_to_string("unitIds", ',') AS units,
+       array_to_string(kinds, ',') AS kinds, count, entries
+  FROM "ResponseTimeDay"
+ WHERE "facilityId" = $1 AND day >= $2::date AND day <= $3::date`;
 
-/** By care zone: a unit may be in several zones, and its alerts count in each. */
-const ZONES_SQL = `
-WITH s AS (${STEPS_SQL}),
-zu AS (SELECT z.id AS zone, u.id AS unit FROM "CareZone" z
-         JOIN "Unit" u ON u."facilityId" = z."facilityId" AND ${ZONE_MATCH_SQL}
-        WHERE z."facilityId" = $1)
-SELECT s.step, zu.zone, ${FIGURES_SQL}
-  FROM s JOIN zu ON zu.unit = s."unitId"
- GROUP BY s.step, zu.zone`;
-
-interface FigureRow {
+/** A packed day; the dictionaries come as comma-separated text (arrays are slow to parse). */
+interface DayRow {
   step: ResponseStep;
-  /** [p50, p90] */
-  pct: number[];
-  n: number;
-}
-interface BreakdownRow extends FigureRow {
-  gStaff: number;
-  gShift: number;
-  gKind: number;
-  gHour: number;
-  staffMemberId: string | null;
-  shift: ResponseShift | null;
-  alertKind: AlertKind | null;
-  hourOfDay: number | null;
-}
-interface ZoneRow extends FigureRow {
-  zone: string;
+  staff: string;
+  units: string;
+  kinds: string;
+  count: number;
+  entries: Uint8Array;
 }
 
-const figureOf = (r: FigureRow): TResponseFigure => ({
-  p50Seconds: Number(r.pct[0]),
-  p90Seconds: Number(r.pct[1]),
-  count: r.n,
-});
+const split = (list: string): string[] => (list ? list.split(',') : []);
+
+/** The statement of a request's figures (parameters: facility, from, to); the bench runs it. */
+export const RESPONSE_TIMES_STATEMENTS = [DAYS_SQL];
 
 /**
- * Sorting a year of a busy facility's times (~55,000 per step) needs more than the default 4 MB of work
- * memory; without it the sorts spill to disk. Raised for this statement's transaction only.
+ * The values at the given ranks (0-based, any order) of a list of whole seconds: counted when their range is
+ * small (the usual case: a walk over counts), sorted otherwise.
  */
-const WORK_MEM = '32MB';
-function readFigures<T>(prisma: PrismaClient, sql: string, params: unknown[]): Promise<T[]> {
-  return prisma
-    .$transaction([
-      prisma.$executeRawUnsafe(`SELECT set_config('work_mem', '${WORK_MEM}', true)`),
-      prisma.$queryRawUnsafe<T[]>(sql, ...params),
-    ])
-    .then(([, rows]) => rows);
+function valuesAtRanks(list: number[], ranks: number[]): number[] {
+  let min = list[0]!;
+  let max = min;
+  for (const v of list) {
+    if (v < min) min = v;
+    else if (v > max) max = v;
+  }
+  if (max - min > 4 * list.length + 4096) {
+    const sorted = Int32Array.from(list).sort();
+    return ranks.map((r) => sorted[r]!);
+  }
+  const counts = new Uint32Array(max - min + 1);
+  for (const v of list) counts[v - min]!++;
+  const valueAt = new Map<number, number>();
+  let seen = 0;
+  let at = 0;
+  for (const rank of [...ranks].sort((a, b) => a - b)) {
+    while (seen + counts[at]! <= rank) seen += counts[at++]!;
+    valueAt.set(rank, min + at);
+  }
+  return ranks.map((r) => valueAt.get(r)!);
 }
 
-/** Rows by key, each step's figures filled in where present. */
-class RowSet {
-  private readonly rows = new Map<string, TResponseTimesRow>();
-  add(key: string, label: string, r: FigureRow): void {
-    const row = this.rows.get(key) ?? { key, label, CLAIM: null, CONFIRM: null, RESOLVE: null };
-    row[r.step] = figureOf(r);
-    this.rows.set(key, row);
+/**
+ * p50 and p90 as percentile_cont computes them (PostgreSQL, a spreadsheet's PERCENTILE.INC): interpolated
+ * between the two values around rank p * (n - 1).
+ */
+function figureOf(list: number[]): TResponseFigure {
+  const n = list.length;
+  const [r50, r90] = [0.5 * (n - 1), 0.9 * (n - 1)];
+  const [a50, b50, a90, b90] = valuesAtRanks(list, [
+    Math.floor(r50),
+    Math.ceil(r50),
+    Math.floor(r90),
+    Math.ceil(r90),
+  ]) as [number, number, number, number];
+  return {
+    p50Seconds: a50 + (r50 - Math.floor(r50)) * (b50 - a50),
+    p90Seconds: a90 + (r90 - Math.floor(r90)) * (b90 - a90),
+    count: n,
+  };
+}
+
+/** The seconds of each group (a step of a breakdown row, `breakdown|key|step`), kept until the figures are made. */
+class Groups {
+  private readonly ids = new Map<string, number>();
+  private readonly times: number[][] = [];
+  private readonly cache = new Map<string, Map<string, number>>();
+  /** The group's index through a cache per breakdown and step (no text made per day). */
+  idOf(breakdown: string, key: string, step: string): number {
+    const at = `${breakdown}|${step}`;
+    let ids = this.cache.get(at);
+    if (!ids) {
+      ids = new Map();
+      this.cache.set(at, ids);
+    }
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = this.id(`${breakdown}|${key}|${step}`);
+      ids.set(key, id);
+    }
+    return id;
   }
-  get(key: string): TResponseTimesRow | undefined {
-    return this.rows.get(key);
+  /** The group's index, made on first use. */
+  id(group: string): number {
+    let id = this.ids.get(group);
+    if (id === undefined) {
+      id = this.times.length;
+      this.ids.set(group, id);
+      this.times.push([]);
+    }
+    return id;
   }
-  list(order: (a: TResponseTimesRow, b: TResponseTimesRow) => number): TResponseTimesRow[] {
-    return [...this.rows.values()].sort(order);
+  add(id: number, seconds: number): void {
+    this.times[id]!.push(seconds);
+  }
+  figure(group: string): TResponseFigure | null {
+    const id = this.ids.get(group);
+    const list = id === undefined ? undefined : this.times[id];
+    return list?.length ? figureOf(list) : null;
+  }
+  /** The keys of a breakdown that has figures. */
+  keys(breakdown: string): string[] {
+    const keys = new Set<string>();
+    const prefix = `${breakdown}|`;
+    for (const [group, id] of this.ids) {
+      if (group.startsWith(prefix) && this.times[id]!.length)
+        keys.add(group.slice(prefix.length, group.lastIndexOf('|')));
+    }
+    return [...keys];
   }
 }
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 const byLabel = (a: TResponseTimesRow, b: TResponseTimesRow) =>
   a.label.localeCompare(b.label) || a.key.localeCompare(b.key);
@@ -156,14 +182,11 @@ const byIndexIn =
   (a: TResponseTimesRow, b: TResponseTimesRow): number =>
     keys.indexOf(a.key) - keys.indexOf(b.key);
 
-/** The three statements of a request (parameters: facility, from, to, time zone, shift, zone); the bench runs them. */
-export const RESPONSE_TIMES_STATEMENTS = [...BREAKDOWNS_SQL, ZONES_SQL];
-
 export const hourLabel = (hour: number): string => `${String(hour).padStart(2, '0')}:00`;
 
 /**
  * GET /insights/api/v1/responseTimes: the figures of the facility's alerts created in the period, from the
- * rollup's rows (decision 0303): two statements, each one scan of the period's rows.
+ * rollup's packed days (decisions 0303, 0340): one read of the period's rows, whole seconds counted here.
  */
 export async function responseTimes(
   prisma: PrismaClient,
@@ -184,25 +207,59 @@ export async function responseTimes(
       { field: 'querystring.careZoneId', rule: 'exists', message: 'must be a care zone of the facility' },
     ]);
   }
-  const params = [
-    query.facilityId,
-    query.from,
-    query.to,
-    facility.timezone,
-    query.shift ?? null,
-    query.careZoneId ?? null,
-  ];
-  const [staffShift, kindHour, zoneRows, asOf] = await Promise.all([
-    readFigures<BreakdownRow>(prisma, BREAKDOWNS_SQL[0]!, params),
-    readFigures<BreakdownRow>(prisma, BREAKDOWNS_SQL[1]!, params),
-    readFigures<ZoneRow>(prisma, ZONES_SQL, params),
+  const [days, zoneUnits, asOf] = await Promise.all([
+    prisma.$queryRawUnsafe<DayRow[]>(DAYS_SQL, query.facilityId, query.from, query.to),
+    prisma.$queryRawUnsafe<{ zone: string; unit: string }[]>(ZONE_UNITS_SQL, query.facilityId),
     responseTimesWatermark(prismaRollupSql(prisma)),
   ]);
-  const breakdowns = [...staffShift, ...kindHour];
+  const zonesOfUnit = new Map<string, string[]>();
+  for (const { zone, unit } of zoneUnits) zonesOfUnit.set(unit, [...(zonesOfUnit.get(unit) ?? []), zone]);
+  const shift = query.shift ?? null;
+  const zone = query.careZoneId ?? null;
 
-  const staffIds = [
-    ...new Set(breakdowns.flatMap((r) => (r.gStaff === 0 && r.staffMemberId ? [r.staffMemberId] : []))),
-  ];
+  const groups = new Groups();
+  const perStep = new Map(
+    RESPONSE_STEPS.map((s) => [
+      s,
+      {
+        all: groups.id(`all|all|${s}`),
+        unknown: groups.id(`staff|unknown|${s}`),
+        hour: HOURS.map((hour) => groups.id(`hour|${hour}|${s}`)),
+        shift: HOURS.map((hour) => groups.id(`shift|${shiftOf(hour)}|${s}`)),
+      },
+    ]),
+  );
+  for (const day of days) {
+    const s = day.step;
+    // The groups of this day's dictionaries, resolved once: the loop below only indexes arrays.
+    const { all, unknown, hour: hourGroups, shift: shiftGroups } = perStep.get(s)!;
+    const staffGroups = split(day.staff).map((id) => groups.idOf('staff', id, s));
+    const kindGroups = split(day.kinds).map((kind) => groups.idOf('kind', kind, s));
+    const zonesOf = split(day.units).map((unit) => zonesOfUnit.get(unit) ?? []);
+    const zoneGroups = zonesOf.map((zs) => zs.map((z) => groups.idOf('zone', z, s)));
+    const view = new DataView(day.entries.buffer, day.entries.byteOffset, day.entries.byteLength);
+    for (let i = 0; i < day.count; i++) {
+      const seconds = view.getInt32(i * 8);
+      const key = view.getInt32(i * 8 + 4);
+      const hour = key & 31;
+      if (shift && shiftOf(hour) !== shift) continue;
+      const unitIndex = key >>> 18;
+      if (zone && !(unitIndex && zonesOf[unitIndex - 1]!.includes(zone))) continue;
+      const staffIndex = (key >>> 8) & 1023;
+      groups.add(all, seconds);
+      groups.add(staffIndex ? staffGroups[staffIndex - 1]! : unknown, seconds);
+      groups.add(shiftGroups[hour]!, seconds);
+      groups.add(kindGroups[((key >>> 5) & 7) - 1]!, seconds);
+      groups.add(hourGroups[hour]!, seconds);
+      if (unitIndex) for (const z of zoneGroups[unitIndex - 1]!) groups.add(z, seconds);
+    }
+  }
+  const row = (breakdown: string, key: string, label: string): TResponseTimesRow => {
+    const [CLAIM, CONFIRM, RESOLVE] = RESPONSE_STEPS.map((s) => groups.figure(`${breakdown}|${key}|${s}`));
+    return { key, label, CLAIM: CLAIM ?? null, CONFIRM: CONFIRM ?? null, RESOLVE: RESOLVE ?? null };
+  };
+
+  const staffIds = groups.keys('staff').filter((id) => id !== 'unknown');
   const staff = staffIds.length
     ? await prisma.staffMember.findMany({
         where: { id: { in: staffIds } },
@@ -210,49 +267,38 @@ export async function responseTimes(
       })
     : [];
   const staffNames = new Map(staff.map((s) => [s.id, `${s.firstName} ${s.lastName}`.trim()]));
-
-  const overall = new RowSet();
-  const byStaff = new RowSet();
-  const byShift = new RowSet();
-  const byKind = new RowSet();
-  const byHour = new RowSet();
-  for (const r of breakdowns) {
-    if (r.gStaff === 0) {
-      const key = r.staffMemberId ?? 'unknown';
-      byStaff.add(
-        key,
-        r.staffMemberId ? (staffNames.get(r.staffMemberId) ?? 'Former staff member') : 'Unknown',
-        r,
-      );
-    } else if (r.gShift === 0 && r.shift) byShift.add(r.shift, RESPONSE_SHIFT_LABELS[r.shift], r);
-    else if (r.gKind === 0 && r.alertKind) byKind.add(r.alertKind, ALERT_KIND_LABELS[r.alertKind], r);
-    else if (r.gHour === 0 && r.hourOfDay !== null)
-      byHour.add(String(r.hourOfDay), hourLabel(r.hourOfDay), r);
-    else overall.add('all', 'All alerts', r);
-  }
-  const byZone = new RowSet();
   const zoneNames = new Map(zones.map((z) => [z.id, z.name]));
-  for (const r of zoneRows) byZone.add(r.zone, zoneNames.get(r.zone) ?? r.zone, r);
 
   return {
     facilityId: query.facilityId,
     from: query.from,
     to: query.to,
     timezone: facility.timezone,
-    shift: query.shift ?? null,
-    careZoneId: query.careZoneId ?? null,
+    shift,
+    careZoneId: zone,
     asOf: asOf?.toISOString() ?? null,
-    overall: overall.get('all') ?? {
-      key: 'all',
-      label: 'All alerts',
-      CLAIM: null,
-      CONFIRM: null,
-      RESOLVE: null,
-    },
-    byStaffMember: byStaff.list(byLabel),
-    byShift: byShift.list(byIndexIn(RESPONSE_SHIFTS)),
-    byCareZone: byZone.list(byLabel),
-    byAlertKind: byKind.list(byIndexIn(ALERT_KINDS)),
-    byHourOfDay: byHour.list((a, b) => Number(a.key) - Number(b.key)),
+    overall: row('all', 'all', 'All alerts'),
+    byStaffMember: groups
+      .keys('staff')
+      .map((id) =>
+        row('staff', id, id === 'unknown' ? 'Unknown' : (staffNames.get(id) ?? 'Former staff member')),
+      )
+      .sort(byLabel),
+    byShift: groups
+      .keys('shift')
+      .map((k) => row('shift', k, RESPONSE_SHIFT_LABELS[k as ResponseShift]))
+      .sort(byIndexIn(RESPONSE_SHIFTS)),
+    byCareZone: groups
+      .keys('zone')
+      .map((id) => row('zone', id, zoneNames.get(id) ?? id))
+      .sort(byLabel),
+    byAlertKind: groups
+      .keys('kind')
+      .map((k) => row('kind', k, ALERT_KIND_LABELS[k as AlertKind]))
+      .sort(byIndexIn(ALERT_KINDS)),
+    byHourOfDay: groups
+      .keys('hour')
+      .map((k) => row('hour', k, hourLabel(Number(k))))
+      .sort((a, b) => Number(a.key) - Number(b.key)),
   };
 }
