@@ -42,6 +42,9 @@ const env = {
   DATABASE_URL: db.url,
   PORT: port,
   INGEST_PORT: ingestPort,
+  // Every spec signs in from the one loopback address: the per-address limit of sign-in codes (30 in 10 min,
+  // tested in signin.int.test.ts and perimeter.int.test.ts) would make the late specs wait out its window.
+  SIGNIN_MAX_STARTS_PER_ADDRESS: '1000',
   // No hourly insights pass: insights appearing mid-run would put the explore prompt on other specs' dashboards.
   INSIGHTS_ENGINE: 'off',
   // A build of the web app elsewhere than apps/web/dist (parallel runs build into their own folders).
