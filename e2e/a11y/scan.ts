@@ -97,9 +97,25 @@ export function smallTouchTargets(page: Page, min = MIN_TARGET_PX): Promise<Smal
  * target under 44 x 44 px. The findings are reported together, named after the screen.
  */
 export async function expectAccessibleScreen(page: Page, screen: string): Promise<void> {
-  // Drawers and toasts slide in (CSS transitions): checked once they have come to rest.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  // Drawers and toasts slide in (CSS transitions, 250 ms): checked once they have come to rest. A drawer's
+  // transition may not have started yet when it is first looked at (it mounts, then transitions), so the page
+  // must be quiet for longer than one transition; axe once measured the contrast of a drawer half faded in.
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __quietSince?: number };
+      const moving = document
+        .getAnimations()
+        .some((a) => a instanceof CSSTransition && (a.playState === 'running' || a.pending));
+      const now = performance.now();
+      if (moving) {
+        w.__quietSince = undefined;
+        return false;
+      }
+      w.__quietSince ??= now;
+      return now - w.__quietSince > 400;
+    },
+    undefined,
+    { polling: 50 },
   );
   const results = await new AxeBuilder({ page }).analyze();
   const violations = results.violations
