@@ -1,9 +1,9 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { SERVICE_BASE_PATHS, WEB_PUSH_SUBSCRIPTIONS_PATH } from '@sage/contract';
 import { authHeaders, signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
-import { startTestPushService, type TestPushService } from '../notifications/push-service';
+import { startTestPushService, type TestPushService, withLoopbackPush } from '../notifications/push-service';
 import { A11Y_COMMUNITY } from '../stack/facts';
-import { pressAtHazelRow, withLoopbackPush } from './fixtures';
+import { pressAtHazelRow } from './fixtures';
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true } as const;
 

@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
 // The decryption of the API's own tests (RFC 8291, aes128gcm): the same code reads what the worker sends.
 import { decryptAes128gcm } from '@sage/notify/push-service-testing';
 import { readE2ePushCertificate } from '../stack/push-certificate';
@@ -69,4 +70,43 @@ export async function startTestPushService(): Promise<TestPushService> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A phone with a working push service (docs/decisions/0064): headless Chromium has none (its subscribe fails
+ * and logs errors), so the page's PushManager hands out a subscription at the test's loopback push service.
+ */
+export async function withLoopbackPush(
+  page: Page,
+  subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
+): Promise<void> {
+  await page.addInitScript((s) => {
+    const bytes = (base64url: string) => {
+      const b64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+      const binary = atob(b64.padEnd(Math.ceil(b64.length / 4) * 4, '='));
+      return Uint8Array.from(binary, (c) => c.charCodeAt(0)).buffer;
+    };
+    let current: PushSubscription | null = null;
+    PushManager.prototype.subscribe = async function subscribe(options?: PushSubscriptionOptionsInit) {
+      const key = options?.applicationServerKey;
+      current = {
+        endpoint: s.endpoint,
+        expirationTime: null,
+        options: {
+          userVisibleOnly: true,
+          applicationServerKey: key ? (new Uint8Array(key as ArrayBuffer).buffer as ArrayBuffer) : null,
+        },
+        getKey: (name: PushEncryptionKeyName) => bytes(s.keys[name as 'p256dh' | 'auth']),
+        toJSON: () => ({ endpoint: s.endpoint, expirationTime: null, keys: s.keys }),
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+      } as PushSubscription;
+      return current;
+    };
+    PushManager.prototype.getSubscription = async function getSubscription() {
+      return current;
+    };
+  }, subscription);
 }

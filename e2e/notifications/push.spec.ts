@@ -8,7 +8,7 @@ import {
   WEB_PUSH_SUBSCRIPTIONS_PATH,
 } from '@sage/contract';
 import { authHeaders, expect, pressButton, type Tokens, test, useSession } from '../alerts/fixtures';
-import { startTestPushService, type TestPushService } from './push-service';
+import { startTestPushService, type TestPushService, withLoopbackPush } from './push-service';
 
 /**
  * Browser push end to end (sign-in doc sections 2, 4, 8, 9): the Allow notifications drawer, the app's
@@ -90,35 +90,7 @@ test('[NOTIFICATIONS][PUSH]: Allow notifications, subscription recorded, a press
   await goOnShift(request, caregiver);
   await useSession(page, caregiver);
   // The browser's push transport only: a subscription at the test's push service.
-  await page.addInitScript((subscription) => {
-    const bytes = (base64url: string) => {
-      const b64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
-      const binary = atob(b64.padEnd(Math.ceil(b64.length / 4) * 4, '='));
-      return Uint8Array.from(binary, (c) => c.charCodeAt(0)).buffer;
-    };
-    let current: PushSubscription | null = null;
-    PushManager.prototype.subscribe = async function subscribe(options?: PushSubscriptionOptionsInit) {
-      const key = options?.applicationServerKey;
-      current = {
-        endpoint: subscription.endpoint,
-        expirationTime: null,
-        options: {
-          userVisibleOnly: true,
-          applicationServerKey: key ? (new Uint8Array(key as ArrayBuffer).buffer as ArrayBuffer) : null,
-        },
-        getKey: (name: PushEncryptionKeyName) => bytes(subscription.keys[name as 'p256dh' | 'auth']),
-        toJSON: () => ({ endpoint: subscription.endpoint, expirationTime: null, keys: subscription.keys }),
-        unsubscribe: async () => {
-          current = null;
-          return true;
-        },
-      } as PushSubscription;
-      return current;
-    };
-    PushManager.prototype.getSubscription = async function getSubscription() {
-      return current;
-    };
-  }, push.subscription);
+  await withLoopbackPush(page, push.subscription);
 
   // Service worker requests (the delivery reports) are seen by the context.
   const reports: { request: Request; status: number; reply: unknown }[] = [];
