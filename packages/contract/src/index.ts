@@ -53,6 +53,7 @@ export * from './task-requests';
 export * from './task-schedules-api';
 export * from './tasks';
 export * from './tasks-api';
+export * from './tour-api';
 export * from './unit-search';
 export * from './units';
 export * from './units-admin';

@@ -18,6 +18,7 @@ import mediaRoutes from './admin/media/routes';
 import residentsRoutes from './admin/residents/routes';
 import staffProfileRoutes from './admin/staff/routes';
 import staffPreferencesRoutes from './admin/staff-preferences/routes';
+import staffTourRoutes from './admin/staff-tour/routes';
 import taskSchedulesRoutes from './admin/task-schedules/routes';
 import tasksRoutes from './admin/tasks/routes';
 import unitsRoutes from './admin/units/routes';
@@ -70,6 +71,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       admin.addHook('preHandler', admin.authenticate);
       await admin.register(unitsRoutes, { prefix: '/units' });
       await admin.register(staffProfileRoutes);
+      await admin.register(staffTourRoutes);
       await admin.register(tasksRoutes, { prefix: '/tasks' });
       await admin.register(adminCareEventRoutes, { prefix: '/careEvents' });
       await admin.register(adminResidentCareRoutes, { prefix: '/residents' });
