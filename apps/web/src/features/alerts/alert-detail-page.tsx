@@ -25,6 +25,7 @@ import { toast } from '../../shared/toast';
 import { confirmCareWorkflow, resolveWorkflow, taskResolutionContext } from '../care/resolution-flow';
 import { LiveUpdates } from '../live/use-live-updates';
 import { ReassignAlertButton } from '../pickers/reassign-alert-button';
+import { isTrainingTaskId } from '../training/training-tasks';
 import { UnitLink } from '../units/unit-link';
 import { invalidateTask, type RequestableTaskStatus, tasksApi, useTask } from './alerts-api';
 import { updateCachedTaskLists } from './task-cache';
@@ -137,7 +138,9 @@ function AlertDetail({ task }: { task: TTaskReply }) {
       </Button>,
     );
   }
-  actions.push(<ReassignAlertButton key="reassign" task={task} />);
+  // A training alert exists only in this browser: nobody to hand it to (decision 0361).
+  const training = isTrainingTaskId(task.id);
+  if (!training) actions.push(<ReassignAlertButton key="reassign" task={task} />);
   actions.push(
     <Button
       key="note"
@@ -158,6 +161,7 @@ function AlertDetail({ task }: { task: TTaskReply }) {
             {severityLabel(task.severity)}
           </Badge>
           {task.isTest ? <Badge variant="outline">Test Alert</Badge> : null}
+          {isTrainingTaskId(task.id) ? <Badge variant="outline">Training</Badge> : null}
         </Group>
         <Title order={1} fz="h2">
           {task.title}
@@ -194,7 +198,13 @@ function AlertDetail({ task }: { task: TTaskReply }) {
           <Text size="sm" c="dimmed" mt="xs">
             Unit
           </Text>
-          {task.unit ? <UnitLink unit={task.unit} /> : <Text fw={600}>No unit</Text>}
+          {task.unit && isTrainingTaskId(task.id) ? (
+            <Text fw={600}>{task.unit.displayName}</Text>
+          ) : task.unit ? (
+            <UnitLink unit={task.unit} />
+          ) : (
+            <Text fw={600}>No unit</Text>
+          )}
           <Text size="sm" c="dimmed" mt="xs">
             Raised by
           </Text>

@@ -9,7 +9,7 @@ import {
   type TTaskPageReply,
   type TTaskReply,
   ZCareConfirmationTrackerReplySchema,
-  type ZResolveTaskRequestSchema,
+  ZResolveTaskRequestSchema,
   ZTaskNoteReplySchema,
   ZTaskPageReplySchema,
   ZTaskReplySchema,
@@ -17,34 +17,57 @@ import {
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../shared/api';
+import { isTrainingTaskId, trainingTasksApi } from '../training/training-tasks';
 
 export type RequestableTaskStatus = (typeof REQUESTABLE_TASK_STATUSES)[number];
 export type ResolveTaskBody = z.input<typeof ZResolveTaskRequestSchema>;
 
-/** Admin tasks API calls (alerts doc section 7), replies validated with the contract's schemas. */
+/**
+ * Admin tasks API calls (alerts doc section 7), replies validated with the contract's schemas. A training
+ * alert's calls are answered in the browser and never reach the server (docs/decisions/0361).
+ */
 export const tasksApi = {
   get: (taskId: string): Promise<TTaskReply> =>
-    api.get('admin', `/tasks/${encodeURIComponent(taskId)}`, { parse: ZTaskReplySchema.parse }),
+    isTrainingTaskId(taskId)
+      ? trainingTasksApi.get(taskId)
+      : api.get('admin', `/tasks/${encodeURIComponent(taskId)}`, { parse: ZTaskReplySchema.parse }),
   search: (body: TSearchTasksRequestInput): Promise<TTaskPageReply> =>
     api.post('admin', '/tasks/search', body, { parse: ZTaskPageReplySchema.parse }),
   mine: (body: { includeClosed: boolean; pageSize?: number }): Promise<TTaskPageReply> =>
     api.post('admin', '/tasks/mine', body, { parse: ZTaskPageReplySchema.parse }),
   setStatus: (taskId: string, status: RequestableTaskStatus): Promise<TTaskReply> =>
-    api.put('admin', `/tasks/${encodeURIComponent(taskId)}`, { status }, { parse: ZTaskReplySchema.parse }),
+    isTrainingTaskId(taskId)
+      ? trainingTasksApi.setStatus(taskId, status)
+      : api.put(
+          'admin',
+          `/tasks/${encodeURIComponent(taskId)}`,
+          { status },
+          { parse: ZTaskReplySchema.parse },
+        ),
   unassign: (taskId: string): Promise<TTaskReply> =>
-    api.post('admin', `/tasks/${encodeURIComponent(taskId)}/unassign`, undefined, {
-      parse: ZTaskReplySchema.parse,
-    }),
+    isTrainingTaskId(taskId)
+      ? trainingTasksApi.unassign(taskId)
+      : api.post('admin', `/tasks/${encodeURIComponent(taskId)}/unassign`, undefined, {
+          parse: ZTaskReplySchema.parse,
+        }),
   resolve: (taskId: string, body: ResolveTaskBody): Promise<TTaskReply> =>
-    api.put('admin', `/tasks/${encodeURIComponent(taskId)}/resolve`, body, { parse: ZTaskReplySchema.parse }),
+    isTrainingTaskId(taskId)
+      ? trainingTasksApi.resolve(taskId, ZResolveTaskRequestSchema.parse(body))
+      : api.put('admin', `/tasks/${encodeURIComponent(taskId)}/resolve`, body, {
+          parse: ZTaskReplySchema.parse,
+        }),
   tracker: (taskId: string): Promise<TCareConfirmationTrackerReply> =>
-    api.get('admin', `/tasks/${encodeURIComponent(taskId)}/care-confirmation-tracker`, {
-      parse: ZCareConfirmationTrackerReplySchema.parse,
-    }),
+    isTrainingTaskId(taskId)
+      ? trainingTasksApi.tracker(taskId)
+      : api.get('admin', `/tasks/${encodeURIComponent(taskId)}/care-confirmation-tracker`, {
+          parse: ZCareConfirmationTrackerReplySchema.parse,
+        }),
   addNote: (taskId: string, body: TCreateTaskNoteRequest): Promise<TTaskNoteReply> =>
-    api.post('admin', `/tasks/${encodeURIComponent(taskId)}/notes`, body, {
-      parse: ZTaskNoteReplySchema.parse,
-    }),
+    isTrainingTaskId(taskId)
+      ? trainingTasksApi.addNote(taskId, body)
+      : api.post('admin', `/tasks/${encodeURIComponent(taskId)}/notes`, body, {
+          parse: ZTaskNoteReplySchema.parse,
+        }),
 };
 
 /** Query keys: every task query starts with 'tasks', so one invalidation refreshes lists and details. */

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { useSession } from '../../shared/session';
 import { LiveUpdates } from '../live/use-live-updates';
+import { useWithOpenTrainingTasks } from '../training/use-training-tasks';
 import { useClosedTasks, useOpenTasks } from './alerts-api';
 import { TaskCard } from './task-card';
 import { useNow } from './use-now';
@@ -14,7 +15,10 @@ export function AlertsPage() {
   const now = useNow();
   const openTasks = useOpenTasks();
   const closedTasks = useClosedTasks();
+  // The training alert shows among the open ones while the tour runs (decision 0361).
+  const openWithTraining = useWithOpenTrainingTasks(openTasks.data);
   const query = tab === 'open' ? openTasks : closedTasks;
+  const shown = (tab === 'open' ? openWithTraining : closedTasks.data) ?? [];
   return (
     <>
       <LiveUpdates />
@@ -27,7 +31,7 @@ export function AlertsPage() {
             value={tab}
             onChange={(value) => setTab(value as 'open' | 'closed')}
             data={[
-              { value: 'open', label: `Open${openTasks.data ? ` (${openTasks.data.length})` : ''}` },
+              { value: 'open', label: `Open${openWithTraining ? ` (${openWithTraining.length})` : ''}` },
               { value: 'closed', label: 'Closed' },
             ]}
           />
@@ -35,7 +39,7 @@ export function AlertsPage() {
             <Loader aria-label="Loading" />
           ) : query.isError ? (
             <Text c="red">{query.error.message}</Text>
-          ) : query.data.length === 0 ? (
+          ) : shown.length === 0 ? (
             <Text c="dimmed">{tab === 'open' ? 'No open alerts' : 'No closed alerts'}</Text>
           ) : (
             <Stack
@@ -46,7 +50,7 @@ export function AlertsPage() {
               style={{ listStyle: 'none' }}
               aria-label={`${tab} alerts`}
             >
-              {query.data.map((task) => (
+              {shown.map((task) => (
                 <li key={task.id}>
                   <TaskCard task={task} now={now} staffMemberId={session?.staffMemberId} />
                 </li>

@@ -12,6 +12,8 @@ import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
 import { invalidateTask, type RequestableTaskStatus, taskKeys, tasksApi } from '../alerts/alerts-api';
+import { TrainingConfirmationDialog } from '../training/training-confirmation-dialog';
+import { isTrainingTaskId } from '../training/training-tasks';
 
 export interface CareConfirmationDrawerProps {
   taskId: string;
@@ -227,6 +229,14 @@ export function CareConfirmationDrawer({
           <Text ta="center" c="dimmed">
             {CareConfirmationMessages.hint}
           </Text>
+        ) : null}
+        {/* In training the ring counts down and the dialog appears at or below 90 % (alerts doc section 4). */}
+        {isTrainingTaskId(taskId) && phase === 'waiting' && startedAt !== null ? (
+          <TrainingConfirmationDialog
+            taskId={taskId}
+            percent={percent}
+            onPressed={() => void queryClient.invalidateQueries({ queryKey: taskKeys.tracker(taskId) })}
+          />
         ) : null}
       </Stack>
     </DrawerLayout>

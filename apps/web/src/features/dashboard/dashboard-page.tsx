@@ -18,6 +18,9 @@ import { NotificationEntries } from '../notification-policies/notification-entri
 import { WorkingInEntry } from '../shift/select-care-zone-drawer';
 import { useProfile } from '../shift/shift-api';
 import { signOut } from '../signin/session-actions';
+import { TakeTheTourEntry } from '../training/tour-offer';
+import { isTrainingTaskId } from '../training/training-tasks';
+import { useWithOpenTrainingTasks } from '../training/use-training-tasks';
 import { openLogCareByUnit } from '../units/log-care-by-unit';
 import { DeviceTroubleSection } from './device-trouble';
 import { inMyCareZones } from './my-care-zones';
@@ -33,11 +36,14 @@ export function DashboardPage() {
   const openTasks = useOpenTasks();
   const drawers = useDrawers();
   const now = useNow();
-  const tasks = [...(openTasks.data ?? [])].sort(compareBySeverityThenAge);
+  const openWithTraining = useWithOpenTrainingTasks(openTasks.data);
+  const tasks = [...(openWithTraining ?? [])].sort(compareBySeverityThenAge);
   const mine = tasks.filter((task) => task.assignee?.id === me);
   // The lists wait for the profile too (it decides the care zones), so cards arrive once, not in two waves.
   const loading = openTasks.isPending || profile.isPending;
-  const inZones = tasks.filter((task) => task.assignee?.id !== me && inMyCareZones(task, profile.data));
+  const inZones = tasks.filter(
+    (task) => task.assignee?.id !== me && (isTrainingTaskId(task.id) || inMyCareZones(task, profile.data)),
+  );
 
   return (
     <>
@@ -113,6 +119,7 @@ export function DashboardPage() {
           </Section>
 
           <DeviceTroubleSection now={now} />
+          <TakeTheTourEntry />
           <DailyCheckInEntry />
           <WorkingInEntry />
           <Button component={Link} to={TEAM_ROUTE} variant="light" size="lg">

@@ -31,26 +31,29 @@ function emergencyToast(queryClient: QueryClient, taskId: string) {
   announced.add(taskId);
   void queryClient
     .fetchQuery({ queryKey: taskKeys.detail(taskId), queryFn: () => tasksApi.get(taskId) })
-    .then((task) => {
-      toast.error(
-        // Toasts render outside the router: a plain link that navigates through the app's navigator.
-        <Anchor
-          href={`/alerts/alert/${taskId}`}
-          c="inherit"
-          fw={700}
-          underline="always"
-          onClick={(event) => {
-            event.preventDefault();
-            toast.hide(`emergency:${taskId}`);
-            navigateTo(`/alerts/alert/${taskId}`);
-          }}
-        >
-          {task.title}
-        </Anchor>,
-        { id: `emergency:${taskId}`, autoClose: 15_000 },
-      );
-    })
+    .then((task) => showAlertToast(taskId, task.title, 15_000))
     .catch(() => announced.delete(taskId));
+}
+
+/** An error toast naming an alert and linking to /alerts/alert/{taskId} (also the training alert's, 15 s). */
+export function showAlertToast(taskId: string, title: string, autoClose: number): void {
+  toast.error(
+    // Toasts render outside the router: a plain link that navigates through the app's navigator.
+    <Anchor
+      href={`/alerts/alert/${taskId}`}
+      c="inherit"
+      fw={700}
+      underline="always"
+      onClick={(event) => {
+        event.preventDefault();
+        toast.hide(`emergency:${taskId}`);
+        navigateTo(`/alerts/alert/${taskId}`);
+      }}
+    >
+      {title}
+    </Anchor>,
+    { id: `emergency:${taskId}`, autoClose },
+  );
 }
 
 function connect(queryClient: QueryClient): LiveConnection {

@@ -9,6 +9,7 @@ import { NotificationSettingsEntry } from '../notification-policies/notification
 import { OptInEntry } from '../notifications/opt-in/opt-in-entry';
 import { useOptInOffer } from '../notifications/opt-in/use-opt-in-offer';
 import { allowNotificationsDue, subscribeIfGranted } from '../notifications/push/use-web-push';
+import { useTourOffer } from '../training/tour-offer';
 import { CareZoneChoice } from './care-zone-choice';
 import { useCurrentFacility, useProfile } from './shift-api';
 
@@ -28,18 +29,24 @@ export function ShiftPage() {
   const [searchParams] = useSearchParams();
   const fromLogin = searchParams.get('fromLogin') === 'true';
   const offerOptIn = useOptInOffer();
+  const offerTour = useTourOffer();
   const isManagement =
     profile.data?.groupMemberships.some((m) => m.facilityId === facilityId && m.groupType === 'Management') ??
     false;
 
   /**
    * The rest of the post-login landing, one drawer after another and all before the dashboard (decision
-   * 0186): Allow notifications when due, then Text Message Alerts when due, then the dashboard.
+   * 0186): Allow notifications when due, then Text Message Alerts when due, then the guided tour on a first
+   * sign-in (decision 0363), then the dashboard (or the tour's training alert).
    */
   const finishLanding = async () => {
     // Once the last drawer has left (its exit animation), so nothing slides over the dashboard.
     const toDashboard = () => {
-      setTimeout(() => navigate(DEFAULT_ROUTE, { replace: true }), 2 * DRAWER_EXIT_MS);
+      setTimeout(() => {
+        void offerTour().then((started) => {
+          if (!started) navigate(DEFAULT_ROUTE, { replace: true });
+        });
+      }, 2 * DRAWER_EXIT_MS);
     };
     const offerTextAlerts = async () => {
       if (!(await offerOptIn())) return toDashboard();

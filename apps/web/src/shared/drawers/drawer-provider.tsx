@@ -39,6 +39,12 @@ export interface DrawersApi {
 }
 
 const DrawersContext = createContext<DrawersApi | null>(null);
+/** The type of the drawer step on screen (or due), null when none: the guided tour follows it. */
+const ActiveDrawerTypeContext = createContext<DrawerType | null>(null);
+
+export function useActiveDrawerType(): DrawerType | null {
+  return useContext(ActiveDrawerTypeContext);
+}
 
 export function useDrawers(): DrawersApi {
   const api = useContext(DrawersContext);
@@ -97,10 +103,14 @@ export function DrawerProvider({ registry, children }: DrawerProviderProps) {
     [],
   );
 
+  const activeType = (state.active?.steps[state.active.stepIndex]?.type ?? null) as DrawerType | null;
+
   return (
     <DrawersContext.Provider value={api}>
-      {children}
-      <DrawerHost active={state.active} registry={registry} dispatch={dispatch} />
+      <ActiveDrawerTypeContext.Provider value={activeType}>
+        {children}
+        <DrawerHost active={state.active} registry={registry} dispatch={dispatch} />
+      </ActiveDrawerTypeContext.Provider>
     </DrawersContext.Provider>
   );
 }

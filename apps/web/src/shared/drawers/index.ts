@@ -1,6 +1,12 @@
 export { ConfirmationDrawer } from './confirmation-drawer';
 export { DrawerLayout, type DrawerLayoutProps } from './drawer-layout';
-export { DrawerProvider, type DrawerProviderProps, type DrawersApi, useDrawers } from './drawer-provider';
+export {
+  DrawerProvider,
+  type DrawerProviderProps,
+  type DrawersApi,
+  useActiveDrawerType,
+  useDrawers,
+} from './drawer-provider';
 export type { OpenDrawerOptions } from './drawer-queue';
 export type {
   DrawerComponent,

@@ -21,7 +21,8 @@ const staffTourRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "A staff member's guided tour: offered, completed (the person, or a manager where they work)",
+        summary:
+          "A staff member's guided tour: offered, completed (the person, or a manager where they work)",
         params: ZStaffMemberParamsSchema,
         response: { 200: ZStaffTourSchema, ...errors },
       },

@@ -91,9 +91,9 @@ describe('[ADMIN][TOUR]: a staff member records the guided tour; managers see wh
     ).toBe(403);
     const forSomeoneElse = await call(manager, 'PUT', `/staff/${caregiver}/tour`, { event: 'COMPLETED' });
     expect(forSomeoneElse.statusCode).toBe(403);
-    expect(((await call(caregiver, 'GET', `/staff/${caregiver}/tour`)).json() as TStaffTour).completionCount).toBe(
-      2,
-    );
+    expect(
+      ((await call(caregiver, 'GET', `/staff/${caregiver}/tour`)).json() as TStaffTour).completionCount,
+    ).toBe(2);
 
     // Another community's manager: the person does not exist for them; the facility is not theirs.
     const stranger = other.staff.manager.id;

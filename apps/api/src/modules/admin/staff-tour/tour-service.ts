@@ -1,4 +1,9 @@
-import type { TRecordTourRequest, TStaffTour, TStaffTourSearchReply, TStaffTourSearchRequest } from '@sage/contract';
+import type {
+  TRecordTourRequest,
+  TStaffTour,
+  TStaffTourSearchReply,
+  TStaffTourSearchRequest,
+} from '@sage/contract';
 import type { PrismaClient } from '@sage/db';
 import { forbidden, notFound } from '@sage/service-kit/errors';
 import { type FacilityAccess, loadFacilityAccess } from '../staff/access';
@@ -132,7 +137,8 @@ export async function searchStaffTours(
 ): Promise<TStaffTourSearchReply> {
   const access = (await loadFacilityAccess(prisma, callerId)).find((a) => a.facilityId === body.facilityId);
   if (!access) throw forbidden(`You have no access to facility ${body.facilityId}`);
-  if (!isManagerAt(access)) throw forbidden('Only managers (Management group) see who has completed the tour');
+  if (!isManagerAt(access))
+    throw forbidden('Only managers (Management group) see who has completed the tour');
   const staff = await prisma.staffMember.findMany({
     where: {
       isArchived: false,

@@ -6,6 +6,8 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { useCurrentFacility } from '../../shift/shift-api';
 import { fullName, useMyPermissions, useStaffSearch } from '../../team/team-api';
+import { useFacilityTours } from '../../training/tour-api';
+import { TourCompletionBadge } from '../../training/tour-completion';
 
 /** Texts the spec does not give (decision 0163). */
 export const StaffAdminTexts = {
@@ -43,6 +45,8 @@ export function StaffAdminPage() {
     Boolean(facilityId),
   );
   const allowed = permissions.data?.canAdministerStaff ?? false;
+  // Managers see who has completed the guided tour (decision 0360).
+  const tours = useFacilityTours(facilityId, allowed);
 
   return (
     <>
@@ -99,6 +103,7 @@ export function StaffAdminPage() {
                         <Text size="sm" c="dimmed" truncate>
                           {person.groupMemberships.map((m) => m.groupName).join(', ')}
                         </Text>
+                        <TourCompletionBadge tour={tours.data?.get(person.id)} />
                         {person.isArchived ? (
                           <Badge color="gray" size="sm">
                             {StaffAdminTexts.archived}

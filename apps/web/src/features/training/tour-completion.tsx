@@ -1,0 +1,23 @@
+import { Badge } from '@mantine/core';
+import type { TStaffTour } from '@sage/contract';
+
+/** Words of the managers' view the spec leaves to us (decision 0360). */
+export const TourCompletionTexts = {
+  completed: (at: number) =>
+    `Tour completed ${new Date(at).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}`,
+  notCompleted: 'Tour not completed',
+} as const;
+
+/** Whether (and when first) a staff member completed the guided tour; nothing while unknown. */
+export function TourCompletionBadge({ tour }: { tour: TStaffTour | undefined }) {
+  if (!tour) return null;
+  return tour.firstCompletedAt !== null ? (
+    <Badge color="green" variant="light" size="sm" data-testid="tour-status">
+      {TourCompletionTexts.completed(tour.firstCompletedAt)}
+    </Badge>
+  ) : (
+    <Badge color="gray" variant="light" size="sm" data-testid="tour-status">
+      {TourCompletionTexts.notCompleted}
+    </Badge>
+  );
+}

@@ -1,0 +1,185 @@
+import { ActionIcon, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  TOUR_CARD_MAX_WIDTH_PX,
+  TOUR_STEP_START_DELAY_MS,
+  TourMessages,
+  type TStaffRef,
+} from '@sage/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { DEFAULT_ROUTE } from '../../shared/constants';
+import { useActiveDrawerType } from '../../shared/drawers';
+import { reportError } from '../../shared/report-error';
+import { toast } from '../../shared/toast';
+import { startTraining } from './start-training';
+import { tourApi, tourKeys } from './tour-api';
+import { hasCompletionControls, LAST_TOUR_STEP, reachedTourStep, TOUR_STEPS } from './tour-steps';
+import { tourStore, useTourState } from './tour-store';
+import { isTrainingTaskId, trainingAlerts } from './training-tasks';
+
+/** Words of the card the spec leaves to us (decision 0362). */
+export const TourTexts = {
+  next: 'Next',
+  complete: 'Complete',
+  retry: 'Retry',
+  close: 'End the tour',
+  stepOf: (step: number, count: number) => `Step ${step} of ${count}`,
+} as const;
+
+function useTrainingVersion(): number {
+  return useSyncExternalStore(trainingAlerts.subscribe, trainingAlerts.version, trainingAlerts.version);
+}
+
+/**
+ * The guided tour (sign-in doc sections 2 and 4): a card of at most 500 px with the step's title, content and
+ * Next, over whatever the trainee is doing with the training alert; the steps follow what they do. Closing asks
+ * 'Are you sure you want to end the tour?'. Mounted once in the signed-in app.
+ */
+export function GuidedTour({ staffMemberId }: { staffMemberId: string }) {
+  const tour = useTourState();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const drawerType = useActiveDrawerType();
+  const queryClient = useQueryClient();
+  useTrainingVersion();
+  const alert = tour.taskId ? trainingAlerts.get(tour.taskId) : undefined;
+  const status = alert?.task.status ?? null;
+  const titleId = useId();
+
+  // The training alert's page and lists follow its simulated changes at once.
+  useEffect(
+    () =>
+      trainingAlerts.subscribe(() => {
+        void queryClient.invalidateQueries({
+          predicate: (query) => query.queryKey[0] === 'tasks' && isTrainingTaskId(String(query.queryKey[2])),
+        });
+      }),
+    [queryClient],
+  );
+
+  // Steps reached by doing: each starts after the tour's step delay (500 ms), once the drawer has settled.
+  const reached =
+    tour.taskId && tour.status !== 'ended'
+      ? reachedTourStep({ path: location.pathname, taskId: tour.taskId, status, drawerType })
+      : 0;
+  useEffect(() => {
+    if (reached <= tour.step) return;
+    const timer = setTimeout(() => tourStore.reach(reached), TOUR_STEP_START_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [reached, tour.step]);
+
+  // The training alert resolved: the tour is completed, recorded once on the server for managers to see.
+  const recorded = useRef<string | null>(null);
+  useEffect(() => {
+    if (status !== 'CLOSED_RESOLVED' || !tour.taskId || recorded.current === tour.taskId) return;
+    recorded.current = tour.taskId;
+    tourApi
+      .record(staffMemberId, { event: 'COMPLETED' })
+      .then(() => queryClient.invalidateQueries({ queryKey: tourKeys.all }))
+      .catch((error: unknown) => reportError(error, { action: 'record-tour' }));
+  }, [status, tour.taskId, staffMemberId, queryClient]);
+
+  if (tour.status === 'ended' || !tour.taskId) return null;
+
+  const end = (to: string | null) => {
+    tourStore.end();
+    trainingAlerts.clear();
+    if (tour.taskId) toast.hide(`emergency:${tour.taskId}`);
+    if (to) navigate(to);
+  };
+  const retry = () => {
+    const trainee: TStaffRef | undefined = alert?.trainee;
+    const facilityId = alert?.task.facilityId;
+    end(null);
+    if (trainee && facilityId) startTraining({ facilityId, trainee });
+    else navigate('/alerts');
+  };
+
+  const step = TOUR_STEPS[Math.min(tour.step, LAST_TOUR_STEP)] ?? TOUR_STEPS[0];
+  const confirming = tour.status === 'confirm-end';
+  // Over a bottom drawer the card sits at the top; otherwise at the bottom, clear of the page's header.
+  const atTop = drawerType !== null;
+
+  return (
+    <Paper
+      role="dialog"
+      aria-labelledby={titleId}
+      data-testid="tour-card"
+      data-tour-step={step.id}
+      withBorder
+      shadow="xl"
+      radius="lg"
+      p="md"
+      style={{
+        position: 'fixed',
+        left: '50%',
+        transform: 'translateX(-50%)',
+        width: 'calc(100% - 16px)',
+        maxWidth: TOUR_CARD_MAX_WIDTH_PX,
+        zIndex: 1000,
+        ...(atTop ? { top: 8 } : { bottom: 'calc(8px + env(safe-area-inset-bottom))' }),
+      }}
+    >
+      {confirming ? (
+        <Stack gap="sm">
+          <Title order={2} fz="h4" id={titleId}>
+            {TourMessages.confirmEnd}
+          </Title>
+          <Group grow gap="sm" wrap="nowrap">
+            <Button size="md" mih={44} variant="default" onClick={() => tourStore.continueTour()}>
+              {TourMessages.continueTour}
+            </Button>
+            <Button size="md" mih={44} color="red" onClick={() => end(DEFAULT_ROUTE)}>
+              {TourMessages.endTour}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="xs">
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+            <Stack gap={0}>
+              <Text size="xs" c="dimmed">
+                {TourTexts.stepOf(tour.step + 1, TOUR_STEPS.length)}
+              </Text>
+              <Title order={2} fz="h4" id={titleId}>
+                {step.title}
+              </Title>
+            </Stack>
+            <ActionIcon
+              size={44}
+              variant="subtle"
+              color="gray"
+              aria-label={TourTexts.close}
+              onClick={() => tourStore.askToEnd()}
+            >
+              <Text fz={24} lh={1} aria-hidden>
+                ×
+              </Text>
+            </ActionIcon>
+          </Group>
+          <Text size="sm">{step.content}</Text>
+          <Group gap="sm" wrap="nowrap" grow>
+            {hasCompletionControls(tour.step) ? (
+              <>
+                <Button size="md" mih={44} variant="default" onClick={retry}>
+                  {TourTexts.retry}
+                </Button>
+                <Button size="md" mih={44} variant="light" onClick={() => end(DEFAULT_ROUTE)}>
+                  {TourTexts.complete}
+                </Button>
+              </>
+            ) : null}
+            <Button
+              size="md"
+              mih={44}
+              onClick={() => (tour.step >= LAST_TOUR_STEP ? end(null) : tourStore.reach(tour.step + 1))}
+            >
+              {TourTexts.next}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
