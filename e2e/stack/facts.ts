@@ -117,3 +117,17 @@ export const DRAWERS_COMMUNITY = {
   /** The unit a new wall button goes to, as its check-in button. */
   wallButtonUnit: 'AL 101',
 } as const;
+
+/**
+ * A community for the guided tour (e2e/training; e2e/stack/tour-community.ts; docs/decisions/0360-0364): its
+ * caregiver signs in for the first time (the tour is offered), its manager sees who completed it. The staff
+ * of every other community are marked as offered the tour when the stack starts, so their specs' sign-in
+ * sequence ends at the dashboard as before.
+ */
+export const TOUR_COMMUNITY = {
+  facilityName: 'Tamarack Lane',
+  caregiverPhone: '+14155550360',
+  caregiverName: 'Casey Nguyen',
+  housekeeperName: 'Hank Olsen',
+  managerPhone: '+14155550361',
+} as const;
