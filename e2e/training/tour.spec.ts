@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessibleScreen } from '../a11y/scan';
 import { authHeaders, signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
@@ -37,6 +38,25 @@ async function serverTaskCount(page: Page, tokens: Tokens): Promise<number> {
   });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { totalCount: number }).totalCount;
+}
+
+/**
+ * The tour card alone: no axe violation at all inside it, and every control a 44 x 44 px touch target (the page
+ * under it is scanned where it is known clean: expectAccessibleScreen).
+ */
+async function expectAccessibleTourCard(page: Page, screen: string) {
+  await expect(card(page)).toBeVisible();
+  await page.waitForTimeout(400); // the card and any drawer at rest
+  const results = await new AxeBuilder({ page }).include('[data-testid="tour-card"]').analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `${screen}: axe violations in the tour card`,
+  ).toEqual([]);
+  for (const button of await card(page).getByRole('button').all()) {
+    const box = await button.boundingBox();
+    expect(box?.width, `${screen}: ${await button.textContent()}`).toBeGreaterThanOrEqual(44);
+    expect(box?.height, `${screen}: ${await button.textContent()}`).toBeGreaterThanOrEqual(44);
+  }
 }
 
 let caregiver: Tokens;
@@ -101,12 +121,13 @@ test('[TRAINING][TOUR]: the first sign-in offers the tour; the whole tour at 360
   const alertCard = page.getByTestId('task-card').filter({ hasText: TITLE });
   await expect(alertCard).toContainText('Emergency');
   await expect(alertCard).toContainText('Open - unclaimed');
-  await expectAccessibleScreen(page, 'tour card over the alert list');
+  await expectAccessibleTourCard(page, 'tour card over the alert list');
 
   // Step 2, claim.
   await alertCard.click();
   await expect(page).toHaveURL(/\/alerts\/alert\/training-/);
   await expectStep(page, 'claim', 2);
+  await expectAccessibleScreen(page, 'tour card over the training alert');
   await page.getByRole('button', { name: 'Claim' }).click();
 
   // Step 3, the alert detail; Confirm Care: the ring counts down, the training dialog at or below 90 %.
@@ -128,6 +149,7 @@ test('[TRAINING][TOUR]: the first sign-in offers the tour; the whole tour at 360
   // Step 4, the care provided: Bathing and Toileting.
   await expect(sheet(page).getByRole('heading', { name: 'Select all care provided' })).toBeVisible();
   await expectStep(page, 'multi-outcome', 4);
+  await expectAccessibleTourCard(page, 'tour card over a drawer');
   await sheet(page).getByRole('checkbox', { name: 'Bathing' }).check();
   await sheet(page).getByRole('checkbox', { name: 'Toileting' }).check();
   await sheet(page).getByRole('button', { name: 'Select (2)' }).click();
@@ -137,7 +159,7 @@ test('[TRAINING][TOUR]: the first sign-in offers the tour; the whole tour at 360
   await expectStep(page, 'observations', 5);
   await sheet(page).getByRole('button', { name: 'Skip' }).click();
   await expectStep(page, 'add-note', 6);
-  await sheet(page).getByRole('textbox').fill('Practised the whole flow');
+  await sheet(page).getByRole('textbox', { name: /Enter notes here/ }).fill('Practised the whole flow');
   await sheet(page).getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Emergency Resolved')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -145,7 +167,7 @@ test('[TRAINING][TOUR]: the first sign-in offers the tour; the whole tour at 360
   // Step 7, congratulations with Complete and Retry; the completion reaches the server.
   await expectStep(page, 'congratulations', 7);
   await expect(card(page).getByRole('button', { name: 'Complete' })).toBeVisible();
-  await expectAccessibleScreen(page, 'tour card: congratulations');
+  await expectAccessibleTourCard(page, 'tour card: congratulations');
   await expect
     .poll(async () => {
       const res = await page.request.get(`/admin/api/v1/staff/${caregiver.staffMemberId}/tour`, {
@@ -166,6 +188,7 @@ test('[TRAINING][TOUR]: the first sign-in offers the tour; the whole tour at 360
   // Closing asks first; Continue Tour keeps it, End Tour clears the training alert and goes to /dashboard.
   await card(page).getByRole('button', { name: 'End the tour' }).click();
   await expect(card(page)).toContainText('Are you sure you want to end the tour?');
+  await expectAccessibleTourCard(page, 'tour card: end confirmation');
   await card(page).getByRole('button', { name: 'Continue Tour' }).click();
   await expectStep(page, 'claim', 2);
   await card(page).getByRole('button', { name: 'End the tour' }).click();
