@@ -99,11 +99,9 @@ test('[TRAINING][TOUR]: the first sign-in offers the tour; the whole tour at 360
   await sheet(page).getByRole('button', { name: 'Skip' }).click();
   await expect(sheet(page).getByRole('heading', { name: 'Take a quick tour?' })).toBeVisible();
   await expect(page).toHaveURL(/\/profile\/shift/);
-  expect(await page.evaluate(() => (window as unknown as { drawerHeadings: string[] }).drawerHeadings)).toEqual([
-    expect.stringMatching(/device/i),
-    'Text Message Alerts',
-    'Take a quick tour?',
-  ]);
+  expect(
+    await page.evaluate(() => (window as unknown as { drawerHeadings: string[] }).drawerHeadings),
+  ).toEqual([expect.stringMatching(/device/i), 'Text Message Alerts', 'Take a quick tour?']);
   // Offered once: the server no longer has an offer due.
   const offered = await page.request.get(`/admin/api/v1/staff/${caregiver.staffMemberId}/tour`, {
     headers: authHeaders(caregiver),
@@ -155,11 +153,15 @@ test('[TRAINING][TOUR]: the first sign-in offers the tour; the whole tour at 360
   await sheet(page).getByRole('button', { name: 'Select (2)' }).click();
 
   // Step 5, observations (after the tour's 500 ms), step 6 the note, then resolved locally.
-  await expect(sheet(page).getByRole('heading', { name: 'Any new changes to escalate to Nurse?' })).toBeVisible();
+  await expect(
+    sheet(page).getByRole('heading', { name: 'Any new changes to escalate to Nurse?' }),
+  ).toBeVisible();
   await expectStep(page, 'observations', 5);
   await sheet(page).getByRole('button', { name: 'Skip' }).click();
   await expectStep(page, 'add-note', 6);
-  await sheet(page).getByRole('textbox', { name: /Enter notes here/ }).fill('Practised the whole flow');
+  await sheet(page)
+    .getByRole('textbox', { name: /Enter notes here/ })
+    .fill('Practised the whole flow');
   await sheet(page).getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Emergency Resolved')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -202,9 +204,9 @@ test('[TRAINING][TOUR]: the first sign-in offers the tour; the whole tour at 360
   // The server saw no task: none created, and the task routes were only read (the real lists).
   expect(await serverTaskCount(page, caregiver)).toBe(tasksBefore);
   expect(taskCalls.filter((call) => call.includes('training-'))).toEqual([]);
-  expect([...new Set(taskCalls)].filter((call) => !/^POST \/admin\/api\/v1\/tasks\/(search|mine)$/.test(call))).toEqual(
-    [],
-  );
+  expect(
+    [...new Set(taskCalls)].filter((call) => !/^POST \/admin\/api\/v1\/tasks\/(search|mine)$/.test(call)),
+  ).toEqual([]);
 });
 
 test('[TRAINING][TOUR]: a manager sees who has completed the tour on the staff list', async ({ page }) => {
