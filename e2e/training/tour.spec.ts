@@ -217,4 +217,7 @@ test('[TRAINING][TOUR]: a manager sees who has completed the tour on the staff l
   const staff = page.getByRole('list', { name: 'Staff' });
   await expect(staff.getByRole('listitem', { name: C.caregiverName })).toContainText(/Tour completed/);
   await expect(staff.getByRole('listitem', { name: C.housekeeperName })).toContainText('Tour not completed');
+  // And on the person's detail screen.
+  await staff.getByRole('link', { name: `Edit ${C.caregiverName}` }).click();
+  await expect(page.getByTestId('tour-status')).toContainText(/Tour completed/);
 });

@@ -1,5 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { TStaffTour } from '@sage/contract';
+import { useQuery } from '@tanstack/react-query';
+import { tourApi, tourKeys } from './tour-api';
 
 /** Words of the managers' view the spec leaves to us (decision 0360). */
 export const TourCompletionTexts = {
@@ -20,4 +22,15 @@ export function TourCompletionBadge({ tour }: { tour: TStaffTour | undefined }) 
       {TourCompletionTexts.notCompleted}
     </Badge>
   );
+}
+
+/** A staff member's tour, for their detail screen (managers; anyone else gets a 403 and sees nothing). */
+export function StaffTourStatus({ staffMemberId }: { staffMemberId: string }) {
+  const tour = useQuery({
+    queryKey: tourKeys.mine(staffMemberId),
+    queryFn: () => tourApi.get(staffMemberId),
+    enabled: Boolean(staffMemberId),
+    retry: false,
+  });
+  return tour.data ? <TourCompletionBadge tour={tour.data} /> : null;
 }

@@ -9,6 +9,7 @@ import { PageHeader } from '../../../shared/page-header/page-header';
 import { toast } from '../../../shared/toast';
 import { useCurrentFacility } from '../../shift/shift-api';
 import { fullName, teamApi, useFacilityGroups, usePermissionsOf, useTeamMember } from '../../team/team-api';
+import { StaffTourStatus } from '../../training/tour-completion';
 import {
   serverIssuesToFormErrors,
   type TEditStaffForm,
@@ -270,6 +271,7 @@ export function EditStaffPage() {
                 {...form.getInputProps('isCareAdmin', { type: 'checkbox' })}
               />
               <PermissionSummary staffMemberId={id} />
+              <StaffTourStatus staffMemberId={id} />
               <Button type="submit" size="lg" fullWidth loading={save.isPending}>
                 {StaffFormTexts.save}
               </Button>
