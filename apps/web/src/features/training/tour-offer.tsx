@@ -52,7 +52,8 @@ export function useTourOffer(): () => Promise<boolean> {
     }
     if (!due) return false;
     // Offered once: the answer (or a closed app) does not bring the question back at the next sign-in.
-    void tourApi
+    // Recorded before the question shows (a failure is reported, and the question still asked).
+    await tourApi
       .record(staffMemberId, { event: 'OFFERED' })
       .then(() => queryClient.invalidateQueries({ queryKey: tourKeys.all }))
       .catch((error: unknown) => reportError(error, { action: 'record-tour-offer' }));
