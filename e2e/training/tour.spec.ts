@@ -219,5 +219,6 @@ test('[TRAINING][TOUR]: a manager sees who has completed the tour on the staff l
   await expect(staff.getByRole('listitem', { name: C.housekeeperName })).toContainText('Tour not completed');
   // And on the person's detail screen.
   await staff.getByRole('link', { name: `Edit ${C.caregiverName}` }).click();
-  await expect(page.getByTestId('tour-status')).toContainText(/Tour completed/);
+  await expect(page).toHaveURL(/\/admin\/staff\/[^/]+$/);
+  await expect(page.getByRole('main').getByTestId('tour-status')).toContainText(/Tour completed/);
 });
