@@ -56,3 +56,5 @@ export * from './tasks-api';
 export * from './unit-search';
 export * from './units';
 export * from './units-admin';
+export * from './client-errors';
+export * from './station-display';
