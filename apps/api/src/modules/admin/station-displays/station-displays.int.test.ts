@@ -132,7 +132,8 @@ describe('[STATION DISPLAY]: paired by managers, a view-only principal scoped to
     const before = await taskFootprint(t.db.prisma, taskId);
     const calls: [string, string, object | undefined][] = [
       ['PUT', `/admin/api/v1/tasks/${taskId}`, { status: 'OPEN_CLAIMED' }],
-      ['PUT', `/admin/api/v1/tasks/${taskId}/resolve`, { resolutionType: 'OTHER' }],
+      ['PUT', `/admin/api/v1/tasks/${taskId}/resolve`, { alertOutcomeType: 'RESIDENT_INTERACTION', careOutcomes: [{ outcome: 'COMPLETED', careProvided: 'ADL_BATHING' }] },
+      ],
       ['DELETE', `/admin/api/v1/tasks/${taskId}`, undefined],
       ['POST', `/admin/api/v1/tasks/${taskId}/notes`, { content: 'hi' }],
       ['GET', `/admin/api/v1/tasks/${taskId}`, undefined],
