@@ -20,6 +20,7 @@ import { makeE2ePushCertificate } from './push-certificate';
 import { seedQaCommunity } from './qa-community';
 import { seedResponseTimesCommunity } from './response-times-community';
 import { seedSoundCommunity } from './sound-community';
+import { seedStationCommunity } from './station-community';
 
 const port = process.env.E2E_PORT ?? '3110';
 const ingestPort = process.env.E2E_INGEST_PORT ?? '3111';
@@ -35,6 +36,7 @@ await seedSoundCommunity(db.prisma);
 await seedA11yCommunity(db.prisma);
 await seedPolicyCommunity(db.prisma);
 await seedDrawersCommunity(db.prisma);
+await seedStationCommunity(db.prisma);
 
 const env = {
   NODE_ENV: 'test',
