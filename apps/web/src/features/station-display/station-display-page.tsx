@@ -233,7 +233,7 @@ function StationAlertCard({ alert, now }: { alert: TStationAlert; now: number })
       >
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>
-            <Text fz="clamp(1.6rem, 6vw, 3.4rem)" fw={800} lh={1.1} style={{ overflowWrap: 'anywhere' }}>
+            <Text fz="clamp(1.75rem, 6vw, 3.6rem)" fw={800} lh={1.1} style={{ overflowWrap: 'anywhere' }}>
               {alert.label}
             </Text>
             <Text fz="clamp(1.1rem, 3.5vw, 2rem)" fw={600}>
