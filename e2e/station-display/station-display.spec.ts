@@ -94,7 +94,9 @@ async function walk(
   await expect(card).toContainText('High Priority');
   await expect(card).toContainText('New');
   // Large: the label's type is at least 28 px even at 360 px; it fits the screen's width.
-  const fontSize = await card.getByText(label).evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+  const fontSize = await card
+    .getByText(label)
+    .evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
   expect(fontSize).toBeGreaterThanOrEqual(28);
   const box = await card.boundingBox();
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(viewport.width);

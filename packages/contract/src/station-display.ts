@@ -57,7 +57,10 @@ export const ZStationDisplayListSchema = z.object({ stationDisplays: z.array(ZSt
 export type TStationDisplayList = z.infer<typeof ZStationDisplayListSchema>;
 
 export const ZStationDisplayTokenRequestSchema = z.object({
-  displayKey: z.string().length(STATION_DISPLAY_KEY_LENGTH).regex(/^[A-Za-z0-9_-]+$/, 'Must be base64url'),
+  displayKey: z
+    .string()
+    .length(STATION_DISPLAY_KEY_LENGTH)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Must be base64url'),
 });
 export const ZStationDisplayTokenReplySchema = z.object({
   accessToken: z.string(),

@@ -18,13 +18,13 @@ import mediaRoutes from './admin/media/routes';
 import residentsRoutes from './admin/residents/routes';
 import staffProfileRoutes from './admin/staff/routes';
 import staffPreferencesRoutes from './admin/staff-preferences/routes';
-import taskSchedulesRoutes from './admin/task-schedules/routes';
-import tasksRoutes from './admin/tasks/routes';
 import {
   stationDisplayReadRoutes,
   stationDisplaysRoutes,
   stationDisplayTokenRoutes,
 } from './admin/station-displays/routes';
+import taskSchedulesRoutes from './admin/task-schedules/routes';
+import tasksRoutes from './admin/tasks/routes';
 import unitsRoutes from './admin/units/routes';
 import authorizeRoutes from './auth/authorize/routes';
 import outboxRoutes from './auth/outbox/routes';
@@ -103,7 +103,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     { prefix: SERVICE_BASE_PATHS.admin },
   );
   // Station displays (docs/decisions/0370): the display's own read (display token), its token (public).
-  await app.register(stationDisplayReadRoutes, { prefix: `${SERVICE_BASE_PATHS.admin}/stationDisplays/current` });
+  await app.register(stationDisplayReadRoutes, {
+    prefix: `${SERVICE_BASE_PATHS.admin}/stationDisplays/current`,
+  });
   await app.register(stationDisplayTokenRoutes, { prefix: `${SERVICE_BASE_PATHS.signIn}/stationDisplays` });
   // Errors reported by the web app (docs/decisions/0374): public, rate-limited.
   await app.register(clientErrorsRoutes, { prefix: SERVICE_BASE_PATHS.signIn });

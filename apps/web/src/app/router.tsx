@@ -214,9 +214,9 @@ export function createAppRouter() {
             {
               path: 'manage/station-displays',
               lazy: () =>
-                importWithReload(() => import('../features/station-display/station-displays-admin-page')).then(
-                  (m) => ({ Component: m.StationDisplaysAdminPage }),
-                ),
+                importWithReload(
+                  () => import('../features/station-display/station-displays-admin-page'),
+                ).then((m) => ({ Component: m.StationDisplaysAdminPage })),
             },
             {
               path: 'manage/care-zones',

@@ -52,7 +52,9 @@ export function toClientErrorReport(
     source,
     ...(isError && error.name ? { name: cut(clean(error.name), 100) } : {}),
     message: cut(clean(message || '(no message)'), CLIENT_ERROR_MESSAGE_MAX),
-    ...(isError && error.stack ? { stack: cut(clean(withoutQueries(error.stack)), CLIENT_ERROR_STACK_MAX) } : {}),
+    ...(isError && error.stack
+      ? { stack: cut(clean(withoutQueries(error.stack)), CLIENT_ERROR_STACK_MAX) }
+      : {}),
     path: cut(clean(path.split(/[?#]/)[0] || '/'), CLIENT_ERROR_PATH_MAX),
   };
 }

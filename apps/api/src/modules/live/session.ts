@@ -116,7 +116,10 @@ export function handleLiveSocket(socket: WebSocket, deps: SessionDeps): void {
       permissions: { canViewAlerts: true, alertsPolled: false },
       groupIds: [],
     };
-    return { facilities: new Map([[display.facilityId, facilityView(viewer)]]), expiresAt: verified.claims.expiresAt };
+    return {
+      facilities: new Map([[display.facilityId, facilityView(viewer)]]),
+      expiresAt: verified.claims.expiresAt,
+    };
   }
 
   async function authenticate(text: string): Promise<void> {

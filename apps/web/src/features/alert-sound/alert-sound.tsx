@@ -112,7 +112,6 @@ export function useAlertRinging(sounding: readonly SoundableTask[]): void {
       document.removeEventListener('keydown', resume, { capture: true });
     };
   }, [settings.enabled, audioState]);
-
 }
 
 /** The mute, shown plainly, or the tap the browser needs before the page may make sound. */

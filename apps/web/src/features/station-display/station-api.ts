@@ -60,7 +60,9 @@ export async function fetchDisplayToken(displayKey: string): Promise<TStationDis
 }
 
 export async function fetchStationAlerts(accessToken: string): Promise<TStationAlertsReply> {
-  const res = await fetch(STATION_DISPLAY_ALERTS_PATH, { headers: { authorization: `Bearer ${accessToken}` } });
+  const res = await fetch(STATION_DISPLAY_ALERTS_PATH, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
   if (res.status === 401) throw new DisplayKeyRefused('The display session ended');
   if (!res.ok) throw new Error(`Reading the alerts failed (${res.status})`);
   return ZStationAlertsReplySchema.parse(await res.json());

@@ -36,7 +36,9 @@ const TOKEN_REFRESH_MARGIN_S = 60;
  * It has no control that acts on an alert (the server refuses its session anything but reading).
  */
 export function StationDisplayPage() {
-  const [displayKey, setDisplayKey] = useState<string | null>(() => takeKeyFromHash() ?? displayKeyStore.get());
+  const [displayKey, setDisplayKey] = useState<string | null>(
+    () => takeKeyFromHash() ?? displayKeyStore.get(),
+  );
   const [refused, setRefused] = useState(false);
 
   const token = useQuery({
@@ -152,7 +154,10 @@ function StationBoard({ accessToken, displayId }: { accessToken: string; display
       void queryClient.invalidateQueries({ queryKey: ['station', 'alerts'] });
       if (trailing) clearTimeout(trailing);
       // A second read a moment later catches a change committed while the first was in flight.
-      trailing = setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['station', 'alerts'] }), 1_000);
+      trailing = setTimeout(
+        () => void queryClient.invalidateQueries({ queryKey: ['station', 'alerts'] }),
+        1_000,
+      );
     };
     const connection = new LiveConnection({
       url: liveUrl(window.location.origin),
@@ -186,10 +191,16 @@ function StationBoard({ accessToken, displayId }: { accessToken: string; display
       <Box component="header" px="md" py="sm">
         <Group justify="space-between" align="baseline" gap="xs">
           <Title order={1} fz="clamp(1.4rem, 4vw, 2.6rem)">
-            {alerts.data ? `${alerts.data.display.facilityName} · ${alerts.data.display.name}` : STATION_TEXTS.title}
+            {alerts.data
+              ? `${alerts.data.display.facilityName} · ${alerts.data.display.name}`
+              : STATION_TEXTS.title}
           </Title>
           <Group gap="xs">
-            {!live ? <Badge color="orange" size="lg">{STATION_TEXTS.offline}</Badge> : null}
+            {!live ? (
+              <Badge color="orange" size="lg">
+                {STATION_TEXTS.offline}
+              </Badge>
+            ) : null}
             <Badge color={wakeLock === 'held' ? 'teal' : 'gray'} size="lg" variant="light">
               {wakeLock === 'held' ? STATION_TEXTS.awake : STATION_TEXTS.maySleep}
             </Badge>
@@ -205,7 +216,14 @@ function StationBoard({ accessToken, displayId }: { accessToken: string; display
             {STATION_TEXTS.noAlerts}
           </Text>
         ) : (
-          <Stack component="ul" aria-label={STATION_TEXTS.openAlerts} gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
+          <Stack
+            component="ul"
+            aria-label={STATION_TEXTS.openAlerts}
+            gap="md"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+          >
             {list.map((alert) => (
               <StationAlertCard key={alert.id} alert={alert} now={now} />
             ))}
@@ -227,7 +245,10 @@ function StationAlertCard({ alert, now }: { alert: TStationAlert; now: number })
         radius="md"
         bg={look.color === 'gray' ? 'gray.3' : `${look.color}.${look.color === 'yellow' ? 4 : 8}`}
         c={dark ? 'dark.9' : 'white'}
-        style={{ outline: look.border ? `${look.border}px solid var(--mantine-color-red-5)` : undefined, outlineOffset: 2 }}
+        style={{
+          outline: look.border ? `${look.border}px solid var(--mantine-color-red-5)` : undefined,
+          outlineOffset: 2,
+        }}
         data-severity={alert.severity}
         data-wait={look.band}
       >
@@ -237,7 +258,9 @@ function StationAlertCard({ alert, now }: { alert: TStationAlert; now: number })
               {alert.label}
             </Text>
             <Text fz="clamp(1.1rem, 3.5vw, 2rem)" fw={600}>
-              {[SEVERITY_LABELS[alert.severity], alert.careZoneName, alert.residentName].filter(Boolean).join(' · ')}
+              {[SEVERITY_LABELS[alert.severity], alert.careZoneName, alert.residentName]
+                .filter(Boolean)
+                .join(' · ')}
             </Text>
           </Stack>
           <Stack gap={0} align="flex-end">

@@ -31,7 +31,8 @@ export const STATION_ADMIN_TEXTS = {
   name: 'Display name',
   zones: 'Care zones shown (none: all)',
   showNames: 'Show resident names',
-  showNamesHelp: 'Off: alerts show the unit and the kind of call only. Turn on only where visitors cannot see the screen.',
+  showNamesHelp:
+    'Off: alerts show the unit and the kind of call only. Turn on only where visitors cannot see the screen.',
   pair: 'Pair a display',
   paired: 'Display paired',
   pairedHelp: 'Open this link on the display (shown once; it holds the display key):',
@@ -63,7 +64,9 @@ function StationDisplays({ facilityId }: { facilityId: string }) {
   const [showResidentNames, setShowResidentNames] = useState(false);
   const [created, setCreated] = useState<TCreatedStationDisplay | null>(null);
   const nameError = pair.error && isApiError(pair.error) ? pair.error.message : null;
-  const link = created ? `${window.location.origin}${STATION_DISPLAY_WEB_PATH}#key=${created.displayKey}` : '';
+  const link = created
+    ? `${window.location.origin}${STATION_DISPLAY_WEB_PATH}#key=${created.displayKey}`
+    : '';
 
   return (
     <Box component="main" p="md" maw={640} mx="auto">
@@ -147,7 +150,14 @@ function StationDisplays({ facilityId }: { facilityId: string }) {
         ) : displays.data.length === 0 ? (
           <Text c="dimmed">{STATION_ADMIN_TEXTS.none}</Text>
         ) : (
-          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={STATION_ADMIN_TEXTS.list}>
+          <Stack
+            component="ul"
+            gap="xs"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={STATION_ADMIN_TEXTS.list}
+          >
             {displays.data.map((display) => (
               <li key={display.id}>
                 <Card withBorder padding="sm">

@@ -16,8 +16,14 @@ describe('station display look (decision 0373)', () => {
 
   it('colours by severity and frames by waiting', () => {
     expect(stationLook('EMERGENCY', 'OPEN_UNCLAIMED', 0)).toEqual({ color: 'red', band: 'NEW', border: 0 });
-    expect(stationLook('HIGH_PRIORITY', 'OPEN_UNCLAIMED', 200_000)).toMatchObject({ color: 'orange', border: 4 });
-    expect(stationLook('LOW_PRIORITY', 'OPEN_UNCLAIMED', 400_000)).toMatchObject({ color: 'gray', border: 8 });
+    expect(stationLook('HIGH_PRIORITY', 'OPEN_UNCLAIMED', 200_000)).toMatchObject({
+      color: 'orange',
+      border: 4,
+    });
+    expect(stationLook('LOW_PRIORITY', 'OPEN_UNCLAIMED', 400_000)).toMatchObject({
+      color: 'gray',
+      border: 8,
+    });
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { type Severity, type TaskStatus, TaskStatus as Status } from '@sage/contract';
+import { type Severity, TaskStatus as Status, type TaskStatus } from '@sage/contract';
 import { RESPONSE_BAND_LIMITS } from '@sage/domain';
 import { severityColor } from '../alerts/task-labels';
 
@@ -44,5 +44,9 @@ export interface StationLook {
 
 export function stationLook(severity: Severity, status: TaskStatus, waitedMs: number): StationLook {
   const band = waitBand(status, waitedMs);
-  return { color: severityColor(severity), band, border: band === 'OVERDUE' ? 8 : band === 'WAITING' ? 4 : 0 };
+  return {
+    color: severityColor(severity),
+    band,
+    border: band === 'OVERDUE' ? 8 : band === 'WAITING' ? 4 : 0,
+  };
 }

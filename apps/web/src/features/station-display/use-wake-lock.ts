@@ -17,8 +17,9 @@ interface WakeLockSentinelLike {
 export function useWakeLock(): WakeLockState {
   const [state, setState] = useState<WakeLockState>('released');
   useEffect(() => {
-    const wakeLock = (navigator as Navigator & { wakeLock?: { request(type: 'screen'): Promise<WakeLockSentinelLike> } })
-      .wakeLock;
+    const wakeLock = (
+      navigator as Navigator & { wakeLock?: { request(type: 'screen'): Promise<WakeLockSentinelLike> } }
+    ).wakeLock;
     if (!wakeLock) {
       setState('unavailable');
       return;

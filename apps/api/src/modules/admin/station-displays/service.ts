@@ -159,7 +159,10 @@ export function stationAlertLabel(
 }
 
 /** The open alerts of the display's zones (any when it has none), most severe first, then oldest first. */
-export async function stationAlerts(prisma: PrismaClient, stationDisplayId: string): Promise<TStationAlertsReply> {
+export async function stationAlerts(
+  prisma: PrismaClient,
+  stationDisplayId: string,
+): Promise<TStationAlertsReply> {
   const display = await prisma.stationDisplay.findUnique({
     where: { id: stationDisplayId },
     select: { ...DISPLAY_SELECT, facility: { select: { name: true } } },
@@ -182,7 +185,9 @@ export async function stationAlerts(prisma: PrismaClient, stationDisplayId: stri
       status: { in: [...OPEN_TASK_STATUSES] },
       kind: 'ALERT',
       isTest: false,
-      ...(zoned ? { OR: [{ unitId: null }, { unit: { OR: zoneUnits.length ? zoneUnits : [{ id: { in: [] } }] } }] } : {}),
+      ...(zoned
+        ? { OR: [{ unitId: null }, { unit: { OR: zoneUnits.length ? zoneUnits : [{ id: { in: [] } }] } }] }
+        : {}),
     },
     select: {
       id: true,
@@ -191,7 +196,17 @@ export async function stationAlerts(prisma: PrismaClient, stationDisplayId: stri
       severity: true,
       residentId: true,
       creationTimestamp: true,
-      unit: { select: { displayName: true, careType: true, id: true, ward: true, building: true, wing: true, floor: true } },
+      unit: {
+        select: {
+          displayName: true,
+          careType: true,
+          id: true,
+          ward: true,
+          building: true,
+          wing: true,
+          floor: true,
+        },
+      },
       resident: { select: { firstName: true, lastName: true, preferredName: true } },
       device: { select: { type: true } },
     },

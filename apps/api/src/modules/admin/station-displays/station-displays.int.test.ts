@@ -41,7 +41,11 @@ describe('[STATION DISPLAY]: paired by managers, a view-only principal scoped to
     return res.json() as TCreatedStationDisplay;
   };
   const tokenOf = async (displayKey: string) => {
-    const res = await t.app.inject({ method: 'POST', url: STATION_DISPLAY_TOKEN_PATH, payload: { displayKey } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: STATION_DISPLAY_TOKEN_PATH,
+      payload: { displayKey },
+    });
     return res;
   };
   const displayHeaders = async (displayKey: string) => {
@@ -64,7 +68,10 @@ describe('[STATION DISPLAY]: paired by managers, a view-only principal scoped to
       name: 'Hall',
     });
     expect(foreign.statusCode).toBe(403);
-    const blank = await as(f.staff.manager.id)('POST', STATION_DISPLAYS_PATH, { facilityId: f.facilityId, name: ' ' });
+    const blank = await as(f.staff.manager.id)('POST', STATION_DISPLAYS_PATH, {
+      facilityId: f.facilityId,
+      name: ' ',
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().issues[0]).toMatchObject({ field: 'body.name' });
     const foreignZone = await as(f.staff.manager.id)('POST', STATION_DISPLAYS_PATH, {
@@ -111,7 +118,11 @@ describe('[STATION DISPLAY]: paired by managers, a view-only principal scoped to
     expect(ids).not.toContain(closed);
     expect(ids).not.toContain(otherTask);
     const shown = body.alerts.find((a) => a.id === alTask);
-    expect(shown).toMatchObject({ label: `Call · ${f.units.AL.displayName}`, residentName: null, careZoneName: 'Assisted Living' });
+    expect(shown).toMatchObject({
+      label: `Call · ${f.units.AL.displayName}`,
+      residentName: null,
+      careZoneName: 'Assisted Living',
+    });
     expect(JSON.stringify(body)).not.toContain(resident.lastName);
     expect(body.display.careZoneNames).toEqual(['Assisted Living']);
 
@@ -132,7 +143,13 @@ describe('[STATION DISPLAY]: paired by managers, a view-only principal scoped to
     const before = await taskFootprint(t.db.prisma, taskId);
     const calls: [string, string, object | undefined][] = [
       ['PUT', `/admin/api/v1/tasks/${taskId}`, { status: 'OPEN_CLAIMED' }],
-      ['PUT', `/admin/api/v1/tasks/${taskId}/resolve`, { alertOutcomeType: 'RESIDENT_INTERACTION', careOutcomes: [{ outcome: 'COMPLETED', careProvided: 'ADL_BATHING' }] },
+      [
+        'PUT',
+        `/admin/api/v1/tasks/${taskId}/resolve`,
+        {
+          alertOutcomeType: 'RESIDENT_INTERACTION',
+          careOutcomes: [{ outcome: 'COMPLETED', careProvided: 'ADL_BATHING' }],
+        },
       ],
       ['DELETE', `/admin/api/v1/tasks/${taskId}`, undefined],
       ['POST', `/admin/api/v1/tasks/${taskId}/notes`, { content: 'hi' }],
@@ -177,10 +194,13 @@ describe('[STATION DISPLAY]: paired by managers, a view-only principal scoped to
     await live.waitFor((m) => m.type === 'ready');
     const taskId = await insertPendantTask(t.db.prisma, f, 'IL');
     // A staff change of the task reaches the display's socket.
-    const claimed = await as(f.staff.nurse.id)('PUT', `/admin/api/v1/tasks/${taskId}`, { status: 'OPEN_CLAIMED' });
+    const claimed = await as(f.staff.nurse.id)('PUT', `/admin/api/v1/tasks/${taskId}`, {
+      status: 'OPEN_CLAIMED',
+    });
     expect(claimed.statusCode).toBe(200);
     await live.waitFor(
-      (m: TLiveServerMessage) => m.type === 'task.changed' && m.taskId === taskId && m.status === 'OPEN_CLAIMED',
+      (m: TLiveServerMessage) =>
+        m.type === 'task.changed' && m.taskId === taskId && m.status === 'OPEN_CLAIMED',
     );
 
     // Another display's key does not open another facility's feed: a forged id is refused.

@@ -101,7 +101,8 @@ export async function verifyDisplayToken(
       algorithms: ['HS256'],
       requiredClaims: ['exp', 'sub'],
     });
-    if (payload.typ !== DISPLAY_TOKEN_TYPE || !payload.sub || !payload.exp) return { ok: false, reason: 'invalid' };
+    if (payload.typ !== DISPLAY_TOKEN_TYPE || !payload.sub || !payload.exp)
+      return { ok: false, reason: 'invalid' };
     return { ok: true, claims: { stationDisplayId: payload.sub, expiresAt: new Date(payload.exp * 1000) } };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };

@@ -36,10 +36,21 @@ describe('[CLIENT ERRORS]: the web app reports errors to the server log, with th
   });
 
   const post = (payload: unknown, headers: Record<string, string> = {}, remoteAddress = '10.0.0.1') =>
-    app.inject({ method: 'POST', url: CLIENT_ERRORS_PATH, payload: payload as object, headers, remoteAddress });
+    app.inject({
+      method: 'POST',
+      url: CLIENT_ERRORS_PATH,
+      payload: payload as object,
+      headers,
+      remoteAddress,
+    });
 
   it('a signed-in report is logged at error level with the staff member, session and facility', async () => {
-    const { token, sessionId } = await openSessionToken(db.prisma, f.staff.caregiver.id, config.JWT_SECRET, 600);
+    const { token, sessionId } = await openSessionToken(
+      db.prisma,
+      f.staff.caregiver.id,
+      config.JWT_SECRET,
+      600,
+    );
     const res = await post(
       {
         source: 'WINDOW_ERROR',
@@ -64,7 +75,11 @@ describe('[CLIENT ERRORS]: the web app reports errors to the server log, with th
   });
 
   it('an unauthenticated report (the sign-in page) is accepted and logged at warn level, without a session', async () => {
-    const res = await post({ source: 'UNHANDLED_REJECTION', message: 'fetch failed', path: '/signin' }, {}, '10.0.0.2');
+    const res = await post(
+      { source: 'UNHANDLED_REJECTION', message: 'fetch failed', path: '/signin' },
+      {},
+      '10.0.0.2',
+    );
     expect(res.statusCode).toBe(202);
     const entry = reports().at(-1)!;
     expect(entry).toMatchObject({ level: 40, signedIn: false, clientError: { message: 'fetch failed' } });
@@ -87,14 +102,19 @@ describe('[CLIENT ERRORS]: the web app reports errors to the server log, with th
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
       expect(res.json().issues[0].field).toBe(field);
     }
-    const huge = await post({ source: 'WINDOW_ERROR', message: 'x', stack: 's'.repeat(20_000) }, {}, '10.0.0.3');
+    const huge = await post(
+      { source: 'WINDOW_ERROR', message: 'x', stack: 's'.repeat(20_000) },
+      {},
+      '10.0.0.3',
+    );
     expect(huge.statusCode).toBe(413);
     expect(reports().length).toBe(before);
   });
 
   it('is rate-limited per address (429 past the limit; another address is still heard)', async () => {
     const body = { source: 'REPORTED', message: 'again' };
-    for (let i = 0; i < CLIENT_ERROR_RATE_PER_MINUTE; i++) expect((await post(body, {}, '10.0.0.9')).statusCode).toBe(202);
+    for (let i = 0; i < CLIENT_ERROR_RATE_PER_MINUTE; i++)
+      expect((await post(body, {}, '10.0.0.9')).statusCode).toBe(202);
     expect((await post(body, {}, '10.0.0.9')).statusCode).toBe(429);
     expect((await post(body, {}, '10.0.0.10')).statusCode).toBe(202);
   });

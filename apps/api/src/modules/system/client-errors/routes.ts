@@ -36,7 +36,9 @@ async function reporterOf(
   if (staff.ok) {
     if (request.headers[PROFILE_HEADER] !== staff.claims.staffMemberId) return {};
     // The facility named by the app is logged only when the staff member works there.
-    const facilities = (await loadFacilityAccess(prisma, staff.claims.staffMemberId)).map((f) => f.facilityId);
+    const facilities = (await loadFacilityAccess(prisma, staff.claims.staffMemberId)).map(
+      (f) => f.facilityId,
+    );
     const facilityId =
       claimedFacilityId && facilities.includes(claimedFacilityId)
         ? claimedFacilityId
