@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ingestUrl, signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
+import path from 'node:path';
+import { ingestUrl, screensDir, signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
 import { STATION_COMMUNITY } from '../stack/facts';
 
 /**
@@ -100,6 +101,8 @@ async function walk(
   expect(fontSize).toBeGreaterThanOrEqual(28);
   const box = await card.boundingBox();
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(viewport.width);
+
+  await page.screenshot({ path: path.join(screensDir, `station-display-${viewport.width}.png`) });
 
   // Heard: the ring of the app (Web Audio oscillators).
   await expect.poll(async () => (await sounds(page)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
