@@ -131,3 +131,17 @@ export const TOUR_COMMUNITY = {
   housekeeperName: 'Hank Olsen',
   managerPhone: '+14155550361',
 } as const;
+
+/**
+ * A community of its own for the station display browser test (e2e/station-display;
+ * e2e/stack/station-community.ts): its alerts ring only on its own displays, and its manager pairs them.
+ */
+export const STATION_COMMUNITY = {
+  tag: 'linden',
+  facilityName: 'Linden Court',
+  managerPhone: '+14155550371',
+  gatewayKey: 'e2e-station-gateway-key',
+  /** Pendants of its AL and MC residents (testFacilityPlan: `PENDANT-<tag>-<zone>`). */
+  pendants: { small: 'PENDANT-linden-AL', large: 'PENDANT-linden-MC' },
+  units: { small: 'AL 101', large: 'MC 201' },
+} as const;

@@ -21,6 +21,7 @@ import { seedQaCommunity } from './qa-community';
 import { seedResponseTimesCommunity } from './response-times-community';
 import { seedSoundCommunity } from './sound-community';
 import { markTourOfferedOutsideTourCommunity, seedTourCommunity } from './tour-community';
+import { seedStationCommunity } from './station-community';
 
 const port = process.env.E2E_PORT ?? '3110';
 const ingestPort = process.env.E2E_INGEST_PORT ?? '3111';
@@ -36,6 +37,7 @@ await seedSoundCommunity(db.prisma);
 await seedA11yCommunity(db.prisma);
 await seedPolicyCommunity(db.prisma);
 await seedDrawersCommunity(db.prisma);
+await seedStationCommunity(db.prisma);
 await seedTourCommunity(db.prisma);
 // Last of the seeds: the tour is offered only in the tour community (decision 0363).
 await markTourOfferedOutsideTourCommunity(db.prisma);

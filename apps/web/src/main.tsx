@@ -4,6 +4,9 @@ import './app/theme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { installErrorReporting } from './shared/report-error';
+
+installErrorReporting();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

@@ -19,6 +19,11 @@ import residentsRoutes from './admin/residents/routes';
 import staffProfileRoutes from './admin/staff/routes';
 import staffPreferencesRoutes from './admin/staff-preferences/routes';
 import staffTourRoutes from './admin/staff-tour/routes';
+import {
+  stationDisplayReadRoutes,
+  stationDisplaysRoutes,
+  stationDisplayTokenRoutes,
+} from './admin/station-displays/routes';
 import taskSchedulesRoutes from './admin/task-schedules/routes';
 import tasksRoutes from './admin/tasks/routes';
 import unitsRoutes from './admin/units/routes';
@@ -45,6 +50,7 @@ import {
   messageDeliveryRoutes,
   messageOrchestrationRoutes,
 } from './messaging/routes';
+import clientErrorsRoutes from './system/client-errors/routes';
 import healthRoutes from './system/health/routes';
 import tabularRecordRoutes from './tabular-record/routes';
 
@@ -94,9 +100,17 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await admin.register(ehrLockedFieldsRoutes, { prefix: '/ehrLockedFields' });
       await admin.register(groupsRoutes, { prefix: '/groups' });
       await admin.register(taskSchedulesRoutes, { prefix: '/schedules/tasks' });
+      await admin.register(stationDisplaysRoutes, { prefix: '/stationDisplays' });
     },
     { prefix: SERVICE_BASE_PATHS.admin },
   );
+  // Station displays (docs/decisions/0370): the display's own read (display token), its token (public).
+  await app.register(stationDisplayReadRoutes, {
+    prefix: `${SERVICE_BASE_PATHS.admin}/stationDisplays/current`,
+  });
+  await app.register(stationDisplayTokenRoutes, { prefix: `${SERVICE_BASE_PATHS.signIn}/stationDisplays` });
+  // Errors reported by the web app (docs/decisions/0374): public, rate-limited.
+  await app.register(clientErrorsRoutes, { prefix: SERVICE_BASE_PATHS.signIn });
 
   await app.register(
     async (care) => {

@@ -33,6 +33,14 @@ export function createAppRouter() {
             })),
         },
         {
+          // A paired station display (docs/decisions/0370): outside the signed-in layout, its own session.
+          path: 'station',
+          lazy: () =>
+            importWithReload(() => import('../features/station-display/station-display-page')).then((m) => ({
+              Component: m.StationDisplayPage,
+            })),
+        },
+        {
           path: 'auth_confirmed',
           lazy: () =>
             importWithReload(() => import('../features/authenticate/auth-confirmed-page')).then((m) => ({
@@ -202,6 +210,13 @@ export function createAppRouter() {
                 importWithReload(() => import('../features/admin/units/unit-edit-page')).then((m) => ({
                   Component: m.UnitEditPage,
                 })),
+            },
+            {
+              path: 'manage/station-displays',
+              lazy: () =>
+                importWithReload(
+                  () => import('../features/station-display/station-displays-admin-page'),
+                ).then((m) => ({ Component: m.StationDisplaysAdminPage })),
             },
             {
               path: 'manage/care-zones',

@@ -11,7 +11,7 @@ import { derivePermissions } from '@sage/domain';
 import type { WebSocket } from 'ws';
 import { loadFacilityAccess } from '../admin/staff/access';
 import type { SessionRegistry } from '../auth/sessions/registry';
-import { verifyAccessToken } from '../auth/tokens/access-token';
+import { verifyAccessToken, verifyDisplayToken } from '../auth/tokens/access-token';
 import { changesSince, currentVersion, loadAssignments } from './changes';
 import {
   type FacilityView,
@@ -100,6 +100,28 @@ export function handleLiveSocket(socket: WebSocket, deps: SessionDeps): void {
     });
   });
 
+  async function displayView(
+    token: string,
+    displayId: string,
+  ): Promise<{ facilities: Map<string, FacilityView>; expiresAt: Date } | null> {
+    const verified = await verifyDisplayToken(token, deps.jwtSecret);
+    if (!verified.ok || verified.claims.stationDisplayId !== displayId) return null;
+    const display = await deps.prisma.stationDisplay.findUnique({
+      where: { id: displayId },
+      select: { facilityId: true, revokedAt: true },
+    });
+    if (!display || display.revokedAt) return null;
+    const viewer = {
+      staffMemberId: displayId,
+      permissions: { canViewAlerts: true, alertsPolled: false },
+      groupIds: [],
+    };
+    return {
+      facilities: new Map([[display.facilityId, facilityView(viewer)]]),
+      expiresAt: verified.claims.expiresAt,
+    };
+  }
+
   async function authenticate(text: string): Promise<void> {
     let json: unknown;
     try {
@@ -111,17 +133,28 @@ export function handleLiveSocket(socket: WebSocket, deps: SessionDeps): void {
     if (!message.success) return unauthorized(socket, 'auth required');
     const { accessToken, staffMemberId, sinceVersion } = message.data;
     const verified = await verifyAccessToken(accessToken, deps.jwtSecret);
-    if (!verified.ok)
+    let facilities: Map<string, FacilityView>;
+    let expiresAt: Date;
+    if (verified.ok) {
+      if (verified.claims.staffMemberId !== staffMemberId) return unauthorized(socket, 'profile mismatch');
+      if (!(await deps.sessions.isLive(verified.claims.sessionId, staffMemberId)))
+        return unauthorized(socket, 'session ended');
+      if (socket.readyState !== socket.OPEN) return;
+      unwatchSession = deps.sessions.watch(verified.claims.sessionId, () =>
+        unauthorized(socket, 'session ended'),
+      );
+      facilities = await loadViews(deps.prisma, staffMemberId);
+      expiresAt = verified.claims.expiresAt;
+    } else if (verified.reason === 'display') {
+      // A station display (decision 0370): its facility's change frames (ids, status, severity: no PHI), which
+      // only tell it to read its own alerts again; `staffMemberId` carries the display's id.
+      const display = await displayView(accessToken, staffMemberId);
+      if (!display) return unauthorized(socket, 'invalid token');
+      facilities = display.facilities;
+      expiresAt = display.expiresAt;
+    } else {
       return unauthorized(socket, verified.reason === 'expired' ? 'token expired' : 'invalid token');
-    if (verified.claims.staffMemberId !== staffMemberId) return unauthorized(socket, 'profile mismatch');
-    if (!(await deps.sessions.isLive(verified.claims.sessionId, staffMemberId)))
-      return unauthorized(socket, 'session ended');
-    if (socket.readyState !== socket.OPEN) return;
-    unwatchSession = deps.sessions.watch(verified.claims.sessionId, () =>
-      unauthorized(socket, 'session ended'),
-    );
-
-    const facilities = await loadViews(deps.prisma, staffMemberId);
+    }
     if (socket.readyState !== socket.OPEN) return;
 
     // Subscribe first and hold live changes until the replay is sent.
@@ -164,7 +197,7 @@ export function handleLiveSocket(socket: WebSocket, deps: SessionDeps): void {
     for (const { frame, version: v } of pending) if (!replayed.has(v)) send(socket, frame);
 
     if (socket.readyState !== socket.OPEN) return;
-    const msUntilExpiry = verified.claims.expiresAt.getTime() - Date.now();
+    const msUntilExpiry = expiresAt.getTime() - Date.now();
     expiryTimer = setTimeout(() => unauthorized(socket, 'token expired'), Math.max(0, msUntilExpiry));
   }
 }

@@ -1,17 +1,28 @@
-import { PROFILE_HEADER } from '@sage/contract';
+import { PROFILE_HEADER, StationDisplayErrorCode } from '@sage/contract';
 import { forbidden, unauthorized } from '@sage/service-kit/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SessionRegistry } from '../../modules/auth/sessions/registry';
-import { verifyAccessToken } from '../../modules/auth/tokens/access-token';
+import { verifyAccessToken, verifyDisplayToken } from '../../modules/auth/tokens/access-token';
+
+/** The station display signed in (docs/decisions/0370): what its own read route may show. */
+export interface DisplayPrincipal {
+  stationDisplayId: string;
+  facilityId: string;
+  enterpriseId: string;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in staff member; set by `app.authenticate`. */
     auth: { staffMemberId: string } | null;
+    /** The signed-in station display; set by `app.authenticateDisplay` only. */
+    display: DisplayPrincipal | null;
   }
   interface FastifyInstance {
     authenticate(request: FastifyRequest): Promise<void>;
+    /** Bearer check of a station display's view-only token (its own read route only). */
+    authenticateDisplay(request: FastifyRequest): Promise<void>;
     /** Which sessions are live (logout ends one at once, in every process: decision 0130). */
     sessions: SessionRegistry;
   }
@@ -36,6 +47,12 @@ export default fp(
         throw unauthorized('Login required: send Authorization: Bearer <access token>', 'login_required');
       const result = await verifyAccessToken(token, app.config.JWT_SECRET);
       if (!result.ok) {
+        // A station display sees, never acts: every staff route refuses it (decision 0370).
+        if (result.reason === 'display')
+          throw forbidden(
+            'A station display can only show the open alerts of its care zones',
+            StationDisplayErrorCode.DISPLAY_READ_ONLY,
+          );
         throw result.reason === 'expired'
           ? unauthorized('The access token has expired', 'token_expired')
           : unauthorized('The access token is invalid', 'invalid_token');
@@ -48,6 +65,32 @@ export default fp(
         throw unauthorized('The session was ended: sign in again', 'session_ended');
       }
       request.auth = { staffMemberId: result.claims.staffMemberId };
+    });
+    app.decorateRequest('display', null);
+    app.decorate('authenticateDisplay', async (request: FastifyRequest) => {
+      const token = request.headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
+      if (!token)
+        throw unauthorized('Login required: send Authorization: Bearer <display token>', 'login_required');
+      const result = await verifyDisplayToken(token, app.config.JWT_SECRET);
+      if (!result.ok) {
+        // A staff member's token on the display's route: the route is the display's alone.
+        if ((await verifyAccessToken(token, app.config.JWT_SECRET)).ok)
+          throw forbidden('Only a station display reads this route', 'DISPLAY_ONLY');
+        throw result.reason === 'expired'
+          ? unauthorized('The access token has expired', 'token_expired')
+          : unauthorized('The access token is invalid', 'invalid_token');
+      }
+      const display = await app.prisma.stationDisplay.findUnique({
+        where: { id: result.claims.stationDisplayId },
+        select: { id: true, facilityId: true, enterpriseId: true, revokedAt: true },
+      });
+      if (!display || display.revokedAt)
+        throw unauthorized('This station display was removed: pair it again', 'session_ended');
+      request.display = {
+        stationDisplayId: display.id,
+        facilityId: display.facilityId,
+        enterpriseId: display.enterpriseId,
+      };
     });
   },
   { name: 'auth', dependencies: ['config', 'db', 'live-bus'] },

@@ -28,4 +28,5 @@ export const MANAGE_LINKS: { label: string; to: string; audience?: ManageAudienc
   { label: DeviceQaMessages.manageLink, to: '/manage/device-qa', audience: 'deviceAudit' },
   { label: ResponseTimesMessages.link, to: RESPONSE_TIMES_ROUTE },
   { label: ReportsMessages.title, to: REPORTS_ROUTE },
+  { label: 'Station displays', to: '/manage/station-displays' },
 ];

@@ -49,14 +49,31 @@ export function AlertSound() {
   const me = session?.staffMemberId ?? '';
   const openTasks = useOpenTasks();
   const profile = useProfile(me);
-  const settings = useSoundSettings();
-  const audioState = useAudioState();
 
   // The alerts the dashboard lists as open in my care zones, once my zones are known.
   const sounding = useMemo<SoundableTask[]>(() => {
     if (profile.isPending) return [];
     return soundingTasks(openTasks.data ?? []).filter((task) => inMyCareZones(task, profile.data));
   }, [openTasks.data, profile.data, profile.isPending]);
+  useAlertRinging(sounding);
+
+  return (
+    <>
+      <LiveUpdates />
+      <AlertSoundBars />
+      <AlertSoundSettings />
+    </>
+  );
+}
+
+/**
+ * Rings for `sounding` (the open, unclaimed alerts to be heard): at once when one arrives, then every 10 s
+ * (decision 0320), with this device's volume and mute; once enabled on this device, the first tap anywhere
+ * resumes sound (decision 0322). Used by the signed-in screens and the station display.
+ */
+export function useAlertRinging(sounding: readonly SoundableTask[]): void {
+  const settings = useSoundSettings();
+  const audioState = useAudioState();
   const soundingKey = sounding.map((task) => `${task.id}:${task.severity}`).join(',');
 
   const ringState = useRef<RingState>(SILENT);
@@ -95,10 +112,14 @@ export function AlertSound() {
       document.removeEventListener('keydown', resume, { capture: true });
     };
   }, [settings.enabled, audioState]);
+}
 
+/** The mute, shown plainly, or the tap the browser needs before the page may make sound. */
+export function AlertSoundBars() {
+  const settings = useSoundSettings();
+  const audioState = useAudioState();
   return (
     <>
-      <LiveUpdates />
       {settings.muted ? (
         <Paper radius={0} px="sm" py={4} bg="yellow.2" role="status" aria-label={ALERT_SOUND_TEXTS.muted}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -131,7 +152,6 @@ export function AlertSound() {
           {ALERT_SOUND_TEXTS.enable}
         </Button>
       ) : null}
-      <AlertSoundSettings />
     </>
   );
 }

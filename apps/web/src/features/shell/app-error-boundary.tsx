@@ -19,7 +19,7 @@ export class AppErrorBoundary extends Component<AppErrorBoundaryProps, AppErrorB
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    reportError(error, { componentStack: info.componentStack });
+    reportError(error, { source: 'boundary', componentStack: info.componentStack });
   }
 
   override render(): ReactNode {

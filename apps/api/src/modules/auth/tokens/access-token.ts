@@ -12,7 +12,8 @@ export interface AccessTokenClaims {
 
 export type VerifyResult =
   | { ok: true; claims: AccessTokenClaims }
-  | { ok: false; reason: 'expired' | 'invalid' };
+  /** `display`: a station display's view-only token, which staff routes refuse with 403 (decision 0370). */
+  | { ok: false; reason: 'expired' | 'invalid' | 'display' };
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
@@ -42,6 +43,7 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
       algorithms: ['HS256'],
       requiredClaims: ['exp', 'sub'],
     });
+    if (payload.typ === DISPLAY_TOKEN_TYPE) return { ok: false, reason: 'display' };
     // A token without a session (issued before sessions were checked) cannot be ended by logout: refused.
     if (
       payload.typ !== 'access' ||
@@ -55,6 +57,53 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
       ok: true,
       claims: { staffMemberId: payload.sub, sessionId: payload.sid, expiresAt: new Date(payload.exp * 1000) },
     };
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };
+    return { ok: false, reason: 'invalid' };
+  }
+}
+
+const DISPLAY_TOKEN_TYPE = 'display';
+
+export interface DisplayTokenClaims {
+  stationDisplayId: string;
+  expiresAt: Date;
+}
+
+/**
+ * A station display's view-only access token (decision 0370): subject the display, `typ` 'display'. Staff
+ * routes never accept it (verifyAccessToken answers `display`); only the display's own read and /live do.
+ */
+export async function signDisplayToken(
+  stationDisplayId: string,
+  secret: string,
+  ttlSeconds: number,
+): Promise<{ token: string; expiresIn: number }> {
+  const token = await new SignJWT({ typ: DISPLAY_TOKEN_TYPE })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(stationDisplayId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(key(secret));
+  return { token, expiresIn: ttlSeconds };
+}
+
+export async function verifyDisplayToken(
+  token: string,
+  secret: string,
+): Promise<{ ok: true; claims: DisplayTokenClaims } | { ok: false; reason: 'expired' | 'invalid' }> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'sub'],
+    });
+    if (payload.typ !== DISPLAY_TOKEN_TYPE || !payload.sub || !payload.exp)
+      return { ok: false, reason: 'invalid' };
+    return { ok: true, claims: { stationDisplayId: payload.sub, expiresAt: new Date(payload.exp * 1000) } };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };
     return { ok: false, reason: 'invalid' };

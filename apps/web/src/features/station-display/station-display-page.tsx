@@ -1,0 +1,278 @@
+import { Badge, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { SEVERITY_LABELS, type TStationAlert } from '@sage/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { setErrorReportAuth } from '../../shared/report-error';
+import { AlertSoundBars, useAlertRinging } from '../alert-sound/alert-sound';
+import { soundingTasks } from '../alert-sound/ring-schedule';
+import { useNow } from '../alerts/use-now';
+import { LiveConnection, liveUrl } from '../live/live-connection';
+import { DisplayKeyRefused, displayKeyStore, fetchDisplayToken, fetchStationAlerts } from './station-api';
+import { STATION_STATUS_TEXT, stationLook, waitedLabel } from './station-look';
+import { useWakeLock } from './use-wake-lock';
+
+/** Texts of the station display (not in the spec: docs/decisions/0372). */
+export const STATION_TEXTS = {
+  title: 'Station display',
+  notPaired: 'This screen is not paired',
+  pairHelp: 'Enter the display key a manager created under Manage → Station displays.',
+  keyLabel: 'Display key',
+  pair: 'Pair this screen',
+  refused: 'This display key is unknown or was removed: ask a manager to pair the screen again.',
+  noAlerts: 'No open alerts',
+  openAlerts: 'Open alerts',
+  awake: 'Screen kept on',
+  maySleep: 'Screen may sleep',
+  allZones: 'All care zones',
+  offline: 'Reconnecting…',
+} as const;
+
+const TOKEN_REFRESH_MARGIN_S = 60;
+
+/**
+ * /station: a screen for the nurses' station or a hallway (issue #15; docs/decisions/0370-0373). Paired by a
+ * manager, it signs in as a view-only display, shows every open alert of its care zones in large type,
+ * coloured by severity and framed by how long each has waited, rings as the app does, and keeps the screen on.
+ * It has no control that acts on an alert (the server refuses its session anything but reading).
+ */
+export function StationDisplayPage() {
+  const [displayKey, setDisplayKey] = useState<string | null>(
+    () => takeKeyFromHash() ?? displayKeyStore.get(),
+  );
+  const [refused, setRefused] = useState(false);
+
+  const token = useQuery({
+    queryKey: ['station', 'token', displayKey],
+    enabled: displayKey !== null,
+    queryFn: () => fetchDisplayToken(displayKey as string),
+    refetchInterval: (query) =>
+      Math.max(30, (query.state.data?.expiresIn ?? 600) - TOKEN_REFRESH_MARGIN_S) * 1000,
+    refetchIntervalInBackground: true,
+    retry: (count, error) => !(error instanceof DisplayKeyRefused) && count < 1_000,
+    retryDelay: 5_000,
+  });
+
+  useEffect(() => {
+    if (token.error instanceof DisplayKeyRefused) {
+      displayKeyStore.set(null);
+      setDisplayKey(null);
+      setRefused(true);
+    }
+  }, [token.error]);
+
+  if (!displayKey) {
+    return (
+      <PairForm
+        refused={refused}
+        onPair={(key) => {
+          displayKeyStore.set(key);
+          setRefused(false);
+          setDisplayKey(key);
+        }}
+      />
+    );
+  }
+  if (!token.data) {
+    return (
+      <Box component="main" p="md">
+        <Text size="xl">{token.isError ? STATION_TEXTS.offline : 'Loading…'}</Text>
+      </Box>
+    );
+  }
+  return <StationBoard accessToken={token.data.accessToken} displayId={token.data.stationDisplayId} />;
+}
+
+/** `#key=...` from a pairing link: saved on this screen and taken out of the address at once. */
+function takeKeyFromHash(): string | null {
+  if (typeof window === 'undefined') return null;
+  const match = window.location.hash.match(/key=([A-Za-z0-9_-]+)/);
+  if (!match?.[1]) return null;
+  displayKeyStore.set(match[1]);
+  window.history.replaceState(window.history.state, '', window.location.pathname);
+  return match[1];
+}
+
+function PairForm({ refused, onPair }: { refused: boolean; onPair: (key: string) => void }) {
+  const [value, setValue] = useState('');
+  return (
+    <Box component="main" p="md" maw={560} mx="auto">
+      <Stack>
+        <Title order={1}>{STATION_TEXTS.notPaired}</Title>
+        {refused ? (
+          <Text c="red.9" role="alert">
+            {STATION_TEXTS.refused}
+          </Text>
+        ) : null}
+        <Text>{STATION_TEXTS.pairHelp}</Text>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            const key = value.trim();
+            if (key) onPair(key);
+          }}
+        >
+          <Stack>
+            <TextInput
+              size="lg"
+              label={STATION_TEXTS.keyLabel}
+              value={value}
+              onChange={(event) => setValue(event.currentTarget.value)}
+              autoComplete="off"
+            />
+            <Button type="submit" size="lg">
+              {STATION_TEXTS.pair}
+            </Button>
+          </Stack>
+        </form>
+      </Stack>
+    </Box>
+  );
+}
+
+function StationBoard({ accessToken, displayId }: { accessToken: string; displayId: string }) {
+  const queryClient = useQueryClient();
+  const alerts = useQuery({
+    queryKey: ['station', 'alerts'],
+    queryFn: () => fetchStationAlerts(accessToken),
+    // The live feed brings changes at once; this only heals a missed one.
+    refetchInterval: 60_000,
+    refetchIntervalInBackground: true,
+  });
+  const wakeLock = useWakeLock();
+
+  // Errors of this screen are reported with the display's own token (docs/decisions/0374).
+  useEffect(() => {
+    setErrorReportAuth(() => ({ authorization: `Bearer ${accessToken}` }));
+    return () => setErrorReportAuth(null);
+  }, [accessToken]);
+
+  // Live: any change of the facility (ids and status only) reads the display's alerts again.
+  const [live, setLive] = useState(true);
+  useEffect(() => {
+    let trailing: ReturnType<typeof setTimeout> | null = null;
+    const refetch = () => {
+      void queryClient.invalidateQueries({ queryKey: ['station', 'alerts'] });
+      if (trailing) clearTimeout(trailing);
+      // A second read a moment later catches a change committed while the first was in flight.
+      trailing = setTimeout(
+        () => void queryClient.invalidateQueries({ queryKey: ['station', 'alerts'] }),
+        1_000,
+      );
+    };
+    const connection = new LiveConnection({
+      url: liveUrl(window.location.origin),
+      getSession: () => ({ accessToken, staffMemberId: displayId }),
+      handlers: {
+        onTaskChanged: refetch,
+        onResync: refetch,
+        onReady: () => setLive(true),
+      },
+    });
+    connection.start();
+    return () => {
+      if (trailing) clearTimeout(trailing);
+      connection.stop();
+    };
+  }, [accessToken, displayId, queryClient]);
+  useEffect(() => {
+    if (alerts.isError) setLive(false);
+  }, [alerts.isError]);
+
+  const list = alerts.data?.alerts ?? [];
+  const sounding = useMemo(() => soundingTasks(list), [list]);
+  useAlertRinging(sounding);
+  const skew = alerts.data ? alerts.data.serverTime - alerts.dataUpdatedAt : 0;
+  const now = useNow(1_000) + skew;
+  const zones = alerts.data?.display.careZoneNames ?? [];
+
+  return (
+    <Box mih="100dvh" bg="dark.8" c="white">
+      <AlertSoundBars />
+      <Box component="header" px="md" py="sm">
+        <Group justify="space-between" align="baseline" gap="xs">
+          <Title order={1} fz="clamp(1.4rem, 4vw, 2.6rem)">
+            {alerts.data
+              ? `${alerts.data.display.facilityName} · ${alerts.data.display.name}`
+              : STATION_TEXTS.title}
+          </Title>
+          <Group gap="xs">
+            {!live ? (
+              <Badge color="orange" size="lg">
+                {STATION_TEXTS.offline}
+              </Badge>
+            ) : null}
+            <Badge color={wakeLock === 'held' ? 'teal' : 'gray'} size="lg" variant="light">
+              {wakeLock === 'held' ? STATION_TEXTS.awake : STATION_TEXTS.maySleep}
+            </Badge>
+          </Group>
+        </Group>
+        <Text fz="clamp(1rem, 2.5vw, 1.6rem)" c="gray.3">
+          {zones.length ? zones.join(' · ') : STATION_TEXTS.allZones}
+        </Text>
+      </Box>
+      <Box component="main" px="md" pb="md">
+        {alerts.data && list.length === 0 ? (
+          <Text fz="clamp(2rem, 7vw, 5rem)" fw={700} ta="center" py="xl" c="teal.3">
+            {STATION_TEXTS.noAlerts}
+          </Text>
+        ) : (
+          <Stack
+            component="ul"
+            aria-label={STATION_TEXTS.openAlerts}
+            gap="md"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+          >
+            {list.map((alert) => (
+              <StationAlertCard key={alert.id} alert={alert} now={now} />
+            ))}
+          </Stack>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+function StationAlertCard({ alert, now }: { alert: TStationAlert; now: number }) {
+  const waited = now - alert.createdAt;
+  const look = stationLook(alert.severity, alert.status, waited);
+  const dark = look.color === 'yellow' || look.color === 'gray';
+  return (
+    <li aria-label={alert.label}>
+      <Paper
+        p="md"
+        radius="md"
+        bg={look.color === 'gray' ? 'gray.3' : `${look.color}.${look.color === 'yellow' ? 4 : 8}`}
+        c={dark ? 'dark.9' : 'white'}
+        style={{
+          outline: look.border ? `${look.border}px solid var(--mantine-color-red-5)` : undefined,
+          outlineOffset: 2,
+        }}
+        data-severity={alert.severity}
+        data-wait={look.band}
+      >
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>
+            <Text fz="clamp(1.75rem, 6vw, 3.6rem)" fw={800} lh={1.1} style={{ overflowWrap: 'anywhere' }}>
+              {alert.label}
+            </Text>
+            <Text fz="clamp(1.1rem, 3.5vw, 2rem)" fw={600}>
+              {[SEVERITY_LABELS[alert.severity], alert.careZoneName, alert.residentName]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+          </Stack>
+          <Stack gap={0} align="flex-end">
+            <Text fz="clamp(1.8rem, 7vw, 3.8rem)" fw={800} lh={1} data-testid="station-waited">
+              {waitedLabel(waited)}
+            </Text>
+            <Text fz="clamp(1rem, 3vw, 1.6rem)" fw={700} tt="uppercase">
+              {STATION_STATUS_TEXT[look.band]}
+            </Text>
+          </Stack>
+        </Group>
+      </Paper>
+    </li>
+  );
+}

@@ -1,0 +1,52 @@
+import { type Severity, TaskStatus as Status, type TaskStatus } from '@sage/contract';
+import { RESPONSE_BAND_LIMITS } from '@sage/domain';
+import { severityColor } from '../alerts/task-labels';
+
+/**
+ * How a station display shows an alert (docs/decisions/0373): the card's colour is its severity's (the app's
+ * own: red for emergency types, orange high, yellow medium, gray the rest); an alert nobody has claimed
+ * also shows how long it has waited, against the claim limits of the response-time bands (decision 0302):
+ * up to 2 min 'new', then 'waiting', past 5 min 'overdue' (a thick red frame). Claimed alerts are calm.
+ */
+export type WaitBand = 'NEW' | 'WAITING' | 'OVERDUE' | 'ANSWERED';
+
+export function waitBand(status: TaskStatus, waitedMs: number): WaitBand {
+  if (status !== Status.OPEN_UNCLAIMED) return 'ANSWERED';
+  const seconds = waitedMs / 1000;
+  if (seconds <= RESPONSE_BAND_LIMITS.CLAIM.acceptableSeconds) return 'NEW';
+  if (seconds <= RESPONSE_BAND_LIMITS.CLAIM.needsImprovementSeconds) return 'WAITING';
+  return 'OVERDUE';
+}
+
+/** '45 s', '3 min', '1 h 05 min'. */
+export function waitedLabel(waitedMs: number): string {
+  const seconds = Math.max(0, Math.floor(waitedMs / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+export const STATION_STATUS_TEXT: Record<WaitBand, string> = {
+  NEW: 'New',
+  WAITING: 'Waiting',
+  OVERDUE: 'Overdue',
+  ANSWERED: 'Answered',
+};
+
+export interface StationLook {
+  /** Mantine colour of the card's background (the severity). */
+  color: string;
+  band: WaitBand;
+  /** Border width in px: the longer nobody answers, the heavier. */
+  border: number;
+}
+
+export function stationLook(severity: Severity, status: TaskStatus, waitedMs: number): StationLook {
+  const band = waitBand(status, waitedMs);
+  return {
+    color: severityColor(severity),
+    band,
+    border: band === 'OVERDUE' ? 8 : band === 'WAITING' ? 4 : 0,
+  };
+}
