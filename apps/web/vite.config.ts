@@ -36,6 +36,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // scripts/check-bundle.mjs reads it to measure each first load against its budget (docs/decisions/0380).
+    manifest: true,
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}'],

@@ -1,9 +1,10 @@
-import { Drawer } from '@mantine/core';
+import { Center, Drawer, Loader } from '@mantine/core';
 import {
   type ComponentType,
   createContext,
   type Dispatch,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -22,6 +23,7 @@ import {
 } from './drawer-queue';
 import type { DrawerControls, DrawerRegistry } from './drawer-registry';
 import type { DrawerPropsMap, DrawerStep, DrawerType } from './drawer-types';
+import { isLazyDrawer, type LazyDrawer } from './lazy-drawers';
 
 export interface DrawersApi {
   /** Opens (or queues) one drawer; returns its id. */
@@ -118,6 +120,8 @@ interface DrawerHostProps {
 function DrawerHost({ active, registry, dispatch }: DrawerHostProps) {
   const [shown, setShown] = useState<DrawerRequest | null>(null);
   const [opened, setOpened] = useState(false);
+  /** Counts the drawer loads that finished, to show the request waiting for them. */
+  const [loads, setLoads] = useState(0);
 
   useEffect(() => {
     if (shown && active && shown.id === active.id) {
@@ -130,11 +134,32 @@ function DrawerHost({ active, registry, dispatch }: DrawerHostProps) {
       const timer = setTimeout(() => setShown(null), DRAWER_EXIT_MS);
       return () => clearTimeout(timer);
     }
-    if (active) {
+    if (!active) return;
+    // Drawers load on first use (lazy-drawers.ts): every step's code is fetched before the drawer slides in,
+    // so it never opens on a placeholder nor grows once open.
+    const pending = active.steps
+      .map((s) => registry[s.type as DrawerType])
+      .filter((c): c is NonNullable<typeof c> & LazyDrawer => isLazyDrawer(c) && !c.loaded());
+    if (pending.length === 0) {
       setShown(active);
       setOpened(true);
+      return;
     }
-  }, [active, shown]);
+    let current = true;
+    Promise.all(pending.map((c) => c.load())).then(
+      () => {
+        if (current) setLoads((n) => n + 1);
+      },
+      (error: unknown) => {
+        if (!current) return;
+        reportError(error, { drawerId: active.id });
+        dispatch({ type: 'close', id: active.id });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [active, shown, registry, dispatch, loads]);
 
   const shownId = shown?.id;
   const closeShown = useCallback(() => {
@@ -142,7 +167,10 @@ function DrawerHost({ active, registry, dispatch }: DrawerHostProps) {
   }, [shownId, dispatch]);
 
   const step = shown ? shown.steps[shown.stepIndex] : undefined;
-  const Component = step ? (registry[step.type as DrawerType] as AnyDrawerComponent | undefined) : undefined;
+  const registered = step ? registry[step.type as DrawerType] : undefined;
+  const Component = (isLazyDrawer(registered) ? (registered.loaded() ?? registered) : registered) as
+    | AnyDrawerComponent
+    | undefined;
 
   const controls: DrawerControls | null = shown
     ? {
@@ -182,13 +210,24 @@ function DrawerHost({ active, registry, dispatch }: DrawerHostProps) {
       data-sage-drawer
     >
       {Component && controls && step ? (
-        <Component
-          key={`${shown?.id}:${shown?.stepIndex}`}
-          {...(step.props as Record<string, unknown>)}
-          drawer={controls}
-        />
+        <Suspense fallback={<DrawerLoading />}>
+          <Component
+            key={`${shown?.id}:${shown?.stepIndex}`}
+            {...(step.props as Record<string, unknown>)}
+            drawer={controls}
+          />
+        </Suspense>
       ) : null}
     </Drawer>
+  );
+}
+
+/** Shown only if a step's code is still on its way (the host loads every step before opening): holds space. */
+function DrawerLoading() {
+  return (
+    <Center mih={240} aria-busy="true">
+      <Loader aria-hidden />
+    </Center>
   );
 }
 

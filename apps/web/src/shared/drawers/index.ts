@@ -2,6 +2,7 @@ export { ConfirmationDrawer } from './confirmation-drawer';
 export { DrawerLayout, type DrawerLayoutProps } from './drawer-layout';
 export { DrawerProvider, type DrawerProviderProps, type DrawersApi, useDrawers } from './drawer-provider';
 export type { OpenDrawerOptions } from './drawer-queue';
+export { isLazyDrawer, type LazyDrawer, lazyDrawers } from './lazy-drawers';
 export type {
   DrawerComponent,
   DrawerComponentProps,
