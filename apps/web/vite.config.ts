@@ -38,6 +38,7 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/check-bundle.mjs reads it to measure each first load against its budget (docs/decisions/0380).
     manifest: true,
+    rolldownOptions: { experimental: { chunkOptimization: { mergeCommonChunks: false } } },
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}'],

@@ -1,4 +1,4 @@
-import { ConfirmationDrawer, type DrawerRegistry, type DrawerType, lazyDrawers } from '../shared/drawers';
+import { type DrawerRegistry, type DrawerType, lazyDrawers } from '../shared/drawers';
 import { importWithReload } from './import-with-reload';
 
 /** A feature's drawers module, fetched when one of its drawers first opens (reloading once on a stale chunk). */
@@ -7,11 +7,15 @@ const drawers = <T extends DrawerType>(types: readonly T[], load: () => Promise<
 
 /**
  * Drawer components by type. Features add their drawers here as they are built; a type left out is
- * logged and dismissed when opened. Every drawer but the generic confirmation loads on first use, so the
- * first load carries none of their code (docs/decisions/0381): list a module's types beside its import.
+ * logged and dismissed when opened. Every drawer loads on first use, so the first load carries none of
+ * their code (docs/decisions/0381): list a module's types beside its import.
  */
 export const drawerRegistry: DrawerRegistry = {
-  confirmation: ConfirmationDrawer,
+  ...drawers(['confirmation'], () =>
+    import('../shared/drawers/confirmation-drawer').then((m) => ({
+      confirmation: m.ConfirmationDrawer as NonNullable<DrawerRegistry['confirmation']>,
+    })),
+  ),
   ...drawers(['select-device'], () =>
     import('../features/shift/select-device-drawer').then((m) => ({
       'select-device': m.SelectDeviceDrawer as NonNullable<DrawerRegistry['select-device']>,
@@ -36,7 +40,13 @@ export const drawerRegistry: DrawerRegistry = {
     import('../features/notifications/push/push-drawers').then((m) => m.pushDrawers),
   ),
   ...drawers(
-    ['resident-pendants', 'select-residents-with-buttons', 'select-door', 'door-schedule', 'select-room-check-in'],
+    [
+      'resident-pendants',
+      'select-residents-with-buttons',
+      'select-door',
+      'door-schedule',
+      'select-room-check-in',
+    ],
     () => import('../features/devices/device-drawers').then((m) => m.deviceDrawers),
   ),
   ...drawers(['phone-subscription'], () =>

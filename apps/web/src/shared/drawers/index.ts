@@ -2,7 +2,6 @@ export { ConfirmationDrawer } from './confirmation-drawer';
 export { DrawerLayout, type DrawerLayoutProps } from './drawer-layout';
 export { DrawerProvider, type DrawerProviderProps, type DrawersApi, useDrawers } from './drawer-provider';
 export type { OpenDrawerOptions } from './drawer-queue';
-export { isLazyDrawer, type LazyDrawer, lazyDrawers } from './lazy-drawers';
 export type {
   DrawerComponent,
   DrawerComponentProps,
@@ -17,3 +16,4 @@ export {
   type DrawerType,
   isDrawerType,
 } from './drawer-types';
+export { isLazyDrawer, type LazyDrawer, lazyDrawers } from './lazy-drawers';

@@ -16,7 +16,11 @@ export type LazyDrawer = LazyExoticComponent<AnyComponent> & {
 };
 
 export function isLazyDrawer(component: unknown): component is LazyDrawer {
-  return typeof component === 'object' && component !== null && typeof Reflect.get(component, 'load') === 'function';
+  return (
+    typeof component === 'object' &&
+    component !== null &&
+    typeof Reflect.get(component, 'load') === 'function'
+  );
 }
 
 /**
