@@ -1,12 +1,5 @@
 import { Button, Center, Stack, Text } from '@mantine/core';
-import {
-  CODE_RESEND_COUNTDOWN_MS,
-  LoginStep,
-  LogoutReasonDialogs,
-  POST_LOGIN_ROUTE,
-  type TTokenReply,
-  ZLogoutReasonSchema,
-} from '@sage/contract';
+import { CODE_RESEND_COUNTDOWN_MS, LoginStep, POST_LOGIN_ROUTE, type TTokenReply } from '@sage/contract';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../shared/session';
@@ -14,8 +7,15 @@ import { PartnerLogo } from '../signin/partner-logo';
 import { storeTokens } from '../signin/session-actions';
 import { signinApi } from '../signin/signin-api';
 import { CodeStep } from './code-step';
-import { startEmailSignIn } from './email-sign-in';
 import { PhoneStep } from './phone-step';
+
+/**
+ * 'Log In Using Email' leaves for the hosted page; its module (shared with /auth_confirmed, which checks the
+ * callback with a zod schema) loads on the tap, keeping zod out of the sign-in page's first load (decision 0381).
+ */
+const startEmailSignIn = () => {
+  void import('./email-sign-in').then((m) => m.startEmailSignIn());
+};
 
 /** The logoutReason dialog (a Mantine modal) loads only when the address carries a reason (decision 0381). */
 const LogoutReasonDialog = lazy(() =>
