@@ -1,4 +1,4 @@
-import { Button, Center, Stack, Text } from '@mantine/core';
+import { Center, Stack } from '@mantine/core';
 import { CODE_RESEND_COUNTDOWN_MS, LoginStep, POST_LOGIN_ROUTE, type TTokenReply } from '@sage/contract';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';

@@ -1,6 +1,5 @@
 import {
   createContext,
-  type Dispatch,
   lazy,
   type ReactNode,
   Suspense,
