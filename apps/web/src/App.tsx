@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
@@ -9,7 +9,30 @@ import { theme } from './app/theme';
 import { AppErrorBoundary } from './features/shell/app-error-boundary';
 import { CookieBlockedScreen } from './features/shell/cookie-blocked-screen';
 import { setAppNavigator } from './shared/navigation';
-import { TOAST_CONTAINER_CLASS_NAMES } from './shared/toast';
+
+/** The toast container (Mantine's Notifications, with its transitions) loads with the first toast, not the page. */
+const ToastContainer = lazy(() =>
+  import('./app/toast-container').then((m) => ({ default: m.ToastContainer })),
+);
+
+function hasToasts(): boolean {
+  const state = notificationsStore.getState();
+  return state.notifications.length > 0 || state.queue.length > 0;
+}
+
+/** Mounts the toast container once a toast is shown, and keeps it (toasts shown before it mounts appear then). */
+function Toasts() {
+  const shown = useSyncExternalStore(notificationsStore.subscribe, hasToasts, () => false);
+  const [needed, setNeeded] = useState(shown);
+  useEffect(() => {
+    if (shown) setNeeded(true);
+  }, [shown]);
+  return needed || shown ? (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  ) : null;
+}
 
 export interface AppProps {
   /** Whether the browser accepts cookies. @default navigator.cookieEnabled */
@@ -54,11 +77,7 @@ function AppWithRouter() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <Notifications
-        position="top-center"
-        containerWidth="min(440px, calc(100vw - 16px))"
-        classNames={TOAST_CONTAINER_CLASS_NAMES}
-      />
+      <Toasts />
       <RouterProvider router={router} />
     </QueryClientProvider>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DRAWER_TYPES } from '../shared/drawers';
+import { DRAWER_TYPES, isLazyDrawer } from '../shared/drawers';
 import { drawerRegistry } from './drawer-registry';
 
 /**
@@ -59,5 +59,13 @@ describe("the spec's drawer types (signin-staff-admin.md section 2 'Drawers')", 
     const component = (drawerRegistry as Record<string, unknown>)[id];
     expect(component, `drawer type '${id}' has no registered component`).toBeDefined();
     expect(['function', 'object']).toContain(typeof component);
+  });
+
+  // Drawers load on first use (docs/decisions/0381): each registered loader must bring its component.
+  it.each(DRAWER_TYPES)("'%s' loads a component", async (id) => {
+    const registered = drawerRegistry[id];
+    const component = isLazyDrawer(registered) ? await registered.load() : registered;
+    expect(['function', 'object']).toContain(typeof component);
+    if (isLazyDrawer(registered)) expect(registered.loaded()).toBe(component);
   });
 });

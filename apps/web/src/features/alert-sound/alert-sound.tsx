@@ -1,5 +1,5 @@
-import { Button, Group, Modal, Paper, Slider, Stack, Switch, Text } from '@mantine/core';
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSession } from '../../shared/session';
 import { useOpenTasks } from '../alerts/alerts-api';
 import { inMyCareZones } from '../dashboard/my-care-zones';
@@ -7,7 +7,7 @@ import { LiveUpdates } from '../live/use-live-updates';
 import { useProfile } from '../shift/shift-api';
 import { audioEngine, useAudioState } from './audio-engine';
 import { decideRing, type RingState, SILENT, type SoundableTask, soundingTasks } from './ring-schedule';
-import { ALERT_VOLUME_MIN, soundSettings, useSoundSettings } from './sound-settings';
+import { soundSettings, useSoundSettings } from './sound-settings';
 
 /** The feature's texts (not in the spec: decision 0322). */
 export const ALERT_SOUND_TEXTS = {
@@ -156,57 +156,22 @@ export function AlertSoundBars() {
   );
 }
 
+/** The settings dialog's code (a Mantine modal and slider) loads when it is first opened (decision 0381). */
+const AlertSoundSettingsDialog = lazy(() =>
+  import('./alert-sound-settings').then((m) => ({ default: m.AlertSoundSettingsDialog })),
+);
+
 /** Volume, mute and a test ring for this device. */
 function AlertSoundSettings() {
   const opened = useSyncExternalStore(subscribeSettings, () => settingsOpen);
-  const settings = useSoundSettings();
-  return (
-    <Modal
-      opened={opened}
-      onClose={() => setSettingsOpen(false)}
-      title={ALERT_SOUND_TEXTS.settingsTitle}
-      centered
-    >
-      <Stack gap="lg">
-        <Switch
-          size="lg"
-          label={ALERT_SOUND_TEXTS.mute}
-          checked={settings.muted}
-          onChange={(event) => soundSettings.update({ muted: event.currentTarget.checked })}
-        />
-        <Stack gap={4}>
-          <Text id="alert-volume-label" fw={500}>
-            {ALERT_SOUND_TEXTS.volume}: {settings.volume}%
-          </Text>
-          <Slider
-            py="md"
-            size="lg"
-            thumbSize={28}
-            min={ALERT_VOLUME_MIN}
-            max={100}
-            step={10}
-            value={settings.volume}
-            onChange={(volume) => soundSettings.update({ volume })}
-            thumbProps={{ 'aria-labelledby': 'alert-volume-label' }}
-            label={null}
-          />
-        </Stack>
-        <Button
-          variant="light"
-          size="lg"
-          onClick={() => {
-            void audioEngine.resume().then(() => {
-              soundSettings.update({ enabled: true });
-              audioEngine.ring('alert', soundSettings.get().volume, false);
-            });
-          }}
-        >
-          {ALERT_SOUND_TEXTS.test}
-        </Button>
-        <Button size="lg" onClick={() => setSettingsOpen(false)}>
-          {ALERT_SOUND_TEXTS.done}
-        </Button>
-      </Stack>
-    </Modal>
-  );
+  // Kept mounted once opened, so the dialog can play its exit.
+  const [used, setUsed] = useState(opened);
+  useEffect(() => {
+    if (opened) setUsed(true);
+  }, [opened]);
+  return used || opened ? (
+    <Suspense fallback={null}>
+      <AlertSoundSettingsDialog opened={opened} onClose={() => setSettingsOpen(false)} />
+    </Suspense>
+  ) : null;
 }

@@ -1,48 +1,26 @@
-import { Button, Center, Modal, Stack, Text } from '@mantine/core';
-import {
-  CODE_RESEND_COUNTDOWN_MS,
-  LoginStep,
-  LogoutReasonDialogs,
-  POST_LOGIN_ROUTE,
-  type TTokenReply,
-  ZLogoutReasonSchema,
-} from '@sage/contract';
-import { useState } from 'react';
+import { Center, Stack } from '@mantine/core';
+import { CODE_RESEND_COUNTDOWN_MS, LoginStep, POST_LOGIN_ROUTE, type TTokenReply } from '@sage/contract';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../shared/session';
 import { PartnerLogo } from '../signin/partner-logo';
 import { storeTokens } from '../signin/session-actions';
 import { signinApi } from '../signin/signin-api';
 import { CodeStep } from './code-step';
-import { startEmailSignIn } from './email-sign-in';
 import { PhoneStep } from './phone-step';
 
-/** The logoutReason dialog (login-required, session-expired, token-error) with an Ok button. */
-function LogoutReasonDialog() {
-  const [params, setParams] = useSearchParams();
-  const reason = ZLogoutReasonSchema.safeParse(params.get('logoutReason'));
-  if (!reason.success) return null;
-  const dialog = LogoutReasonDialogs[reason.data];
-  const dismiss = () =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('logoutReason');
-        return next;
-      },
-      { replace: true },
-    );
-  return (
-    <Modal opened onClose={dismiss} title={dialog.title} centered withCloseButton={false}>
-      <Stack gap="md">
-        <Text>{dialog.text}</Text>
-        <Button fullWidth onClick={dismiss}>
-          Ok
-        </Button>
-      </Stack>
-    </Modal>
-  );
-}
+/**
+ * 'Log In Using Email' leaves for the hosted page; its module (shared with /auth_confirmed, which checks the
+ * callback with a zod schema) loads on the tap, keeping zod out of the sign-in page's first load (decision 0381).
+ */
+const startEmailSignIn = () => {
+  void import('./email-sign-in').then((m) => m.startEmailSignIn());
+};
+
+/** The logoutReason dialog (a Mantine modal) loads only when the address carries a reason (decision 0381). */
+const LogoutReasonDialog = lazy(() =>
+  import('./logout-reason-dialog').then((m) => ({ default: m.LogoutReasonDialog })),
+);
 
 /** /authenticate: phone step, then code step (sign-in doc sections 2, 4, 5, 8). */
 export function AuthenticatePage() {
@@ -90,7 +68,11 @@ export function AuthenticatePage() {
           <PhoneStep initialPhone={phone} onContinue={continueWith} onEmail={startEmailSignIn} />
         )}
       </Stack>
-      <LogoutReasonDialog />
+      {hasLogoutReason ? (
+        <Suspense fallback={null}>
+          <LogoutReasonDialog />
+        </Suspense>
+      ) : null}
     </Center>
   );
 }

@@ -1,6 +1,8 @@
+// The North American numbering plan's metadata only (vite.config.ts; docs/decisions/0382).
+import nanpMetadata from 'virtual:nanp-phone-metadata';
 import { LoginMessages, NANP_COUNTRY_CODES, type NanpCountryCode } from '@sage/contract';
 import { isPhoneInputEmpty } from '@sage/domain';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
 
 export type PhoneValidation = { ok: true; e164: string } | { ok: false; message: string };
 
@@ -10,7 +12,7 @@ export type PhoneValidation = { ok: true; e164: string } | { ok: false; message:
  */
 export function validatePhoneNumber(value: string, country: NanpCountryCode): PhoneValidation {
   if (isPhoneInputEmpty(value)) return { ok: false, message: LoginMessages.phoneRequired };
-  const parsed = parsePhoneNumberFromString(value, country);
+  const parsed = parsePhoneNumberFromString(value, country, nanpMetadata);
   const nanpCountry = parsed?.country && (NANP_COUNTRY_CODES as readonly string[]).includes(parsed.country);
   if (parsed?.countryCallingCode !== '1' || !parsed.isValid() || !nanpCountry) {
     return { ok: false, message: LoginMessages.phoneInvalid };

@@ -1,27 +1,26 @@
-import { Drawer } from '@mantine/core';
 import {
-  type ComponentType,
   createContext,
-  type Dispatch,
+  lazy,
   type ReactNode,
-  useCallback,
+  Suspense,
   useContext,
   useEffect,
   useMemo,
   useReducer,
   useState,
 } from 'react';
-import { DRAWER_ENTER_MS, DRAWER_EXIT_MS } from '../constants';
 import { reportError } from '../report-error';
-import {
-  createDrawerQueueReducer,
-  type DrawerQueueAction,
-  type DrawerRequest,
-  initialDrawerQueueState,
-  type OpenDrawerOptions,
-} from './drawer-queue';
-import type { DrawerControls, DrawerRegistry } from './drawer-registry';
+import { createDrawerQueueReducer, initialDrawerQueueState, type OpenDrawerOptions } from './drawer-queue';
+import type { DrawerRegistry } from './drawer-registry';
 import type { DrawerPropsMap, DrawerStep, DrawerType } from './drawer-types';
+import { isLazyDrawer } from './lazy-drawers';
+
+/**
+ * The bottom sheet (Mantine's Drawer: a modal, focus trap, scroll lock, transitions) loads with the first drawer
+ * opened, not with the page (docs/decisions/0381); the drawer's own code is fetched at the same time.
+ */
+const loadDrawerHost = () => import('./drawer-host');
+const DrawerHost = lazy(() => loadDrawerHost().then((m) => ({ default: m.DrawerHost })));
 
 export interface DrawersApi {
   /** Opens (or queues) one drawer; returns its id. */
@@ -51,8 +50,6 @@ export function useDrawers(): DrawersApi {
   if (!api) throw new Error('useDrawers() must be used inside <DrawerProvider>');
   return api;
 }
-
-type AnyDrawerComponent = ComponentType<{ drawer: DrawerControls } & Record<string, unknown>>;
 
 export interface DrawerProviderProps {
   registry: DrawerRegistry;
@@ -104,133 +101,29 @@ export function DrawerProvider({ registry, children }: DrawerProviderProps) {
   );
 
   const activeType = (state.active?.steps[state.active.stepIndex]?.type ?? null) as DrawerType | null;
+  // Mounted from the first request on (and kept, so a drawer can play its exit); its code and the drawer's
+  // load together.
+  const [hostNeeded, setHostNeeded] = useState(false);
+  useEffect(() => {
+    if (!state.active) return;
+    setHostNeeded(true);
+    void loadDrawerHost().catch(() => undefined);
+    for (const step of state.active.steps) {
+      const component = registry[step.type as DrawerType];
+      if (isLazyDrawer(component) && !component.loaded()) void component.load().catch(() => undefined);
+    }
+  }, [state.active, registry]);
 
   return (
     <DrawersContext.Provider value={api}>
       <ActiveDrawerTypeContext.Provider value={activeType}>
         {children}
-        <DrawerHost active={state.active} registry={registry} dispatch={dispatch} />
+        {hostNeeded ? (
+          <Suspense fallback={null}>
+            <DrawerHost active={state.active} registry={registry} dispatch={dispatch} />
+          </Suspense>
+        ) : null}
       </ActiveDrawerTypeContext.Provider>
     </DrawersContext.Provider>
   );
-}
-
-interface DrawerHostProps {
-  active: DrawerRequest | null;
-  registry: DrawerRegistry;
-  dispatch: Dispatch<DrawerQueueAction>;
-}
-
-/**
- * Renders the drawer on screen as a bottom sheet. When the request on screen changes, the old one plays
- * its exit animation (150 ms) before the new one enters (250 ms); steps of one workflow swap in place.
- */
-function DrawerHost({ active, registry, dispatch }: DrawerHostProps) {
-  const [shown, setShown] = useState<DrawerRequest | null>(null);
-  const [opened, setOpened] = useState(false);
-
-  useEffect(() => {
-    if (shown && active && shown.id === active.id) {
-      if (shown !== active) setShown(active);
-      return;
-    }
-    if (shown) {
-      // Another request (or none) is due: let this one leave first.
-      setOpened(false);
-      const timer = setTimeout(() => setShown(null), DRAWER_EXIT_MS);
-      return () => clearTimeout(timer);
-    }
-    if (active) {
-      setShown(active);
-      setOpened(true);
-    }
-  }, [active, shown]);
-
-  const shownId = shown?.id;
-  const closeShown = useCallback(() => {
-    if (shownId) dispatch({ type: 'close', id: shownId });
-  }, [shownId, dispatch]);
-
-  const step = shown ? shown.steps[shown.stepIndex] : undefined;
-  const Component = step ? (registry[step.type as DrawerType] as AnyDrawerComponent | undefined) : undefined;
-
-  const controls: DrawerControls | null = shown
-    ? {
-        id: shown.id,
-        next: (data, options) =>
-          dispatch({
-            type: 'next',
-            id: shown.id,
-            ...(data ? { data } : {}),
-            ...(options?.seal ? { seal: true } : {}),
-          }),
-        back: () => dispatch({ type: 'back', id: shown.id }),
-        close: () => dispatch({ type: 'close', id: shown.id }),
-        canGoBack: shown.stepIndex > 0,
-        stepIndex: shown.stepIndex,
-        stepCount: shown.steps.length,
-        data: shown.data,
-      }
-    : null;
-
-  useDialogNamedByItsHeading(opened && !!shown);
-
-  return (
-    <Drawer
-      opened={opened && !!shown}
-      onClose={closeShown}
-      position="bottom"
-      radius="lg"
-      withCloseButton={false}
-      closeOnClickOutside={!(shown?.disableBackdropClose ?? false)}
-      closeOnEscape={shown?.closeOnEscape ?? false}
-      transitionProps={{ transition: 'slide-up', duration: DRAWER_ENTER_MS, exitDuration: DRAWER_EXIT_MS }}
-      styles={{
-        content: { height: 'auto', maxHeight: '90dvh', paddingBottom: 'env(safe-area-inset-bottom)' },
-      }}
-      data-drawer-type={step?.type}
-      data-sage-drawer
-    >
-      {Component && controls && step ? (
-        <Component
-          key={`${shown?.id}:${shown?.stepIndex}`}
-          {...(step.props as Record<string, unknown>)}
-          drawer={controls}
-        />
-      ) : null}
-    </Drawer>
-  );
-}
-
-let headingIds = 0;
-
-/**
- * Mantine names a drawer's dialog only through its own title component; ours carry their heading inside (each
- * step its own). While the drawer is open, its dialog is labelled by the first heading it shows, so a screen
- * reader announces "Select all care provided, dialog" rather than a nameless dialog (axe: aria-dialog-name).
- */
-function useDialogNamedByItsHeading(open: boolean): void {
-  useEffect(() => {
-    if (!open) return;
-    const name = () => {
-      const dialog = document.querySelector<HTMLElement>('[data-sage-drawer] [role="dialog"]');
-      if (!dialog) return;
-      const heading = dialog.querySelector<HTMLElement>('h1, h2, h3, h4, h5, h6, [role="heading"]');
-      if (!heading) {
-        if (dialog.hasAttribute('aria-labelledby')) dialog.removeAttribute('aria-labelledby');
-        return;
-      }
-      if (!heading.id) {
-        headingIds += 1;
-        heading.id = `sage-drawer-heading-${headingIds}`;
-      }
-      if (dialog.getAttribute('aria-labelledby') !== heading.id)
-        dialog.setAttribute('aria-labelledby', heading.id);
-    };
-    name();
-    // The dialog mounts after the open (a portal, then the transition) and each step brings its own heading.
-    const observer = new MutationObserver(name);
-    observer.observe(document.body, { childList: true, subtree: true });
-    return () => observer.disconnect();
-  }, [open]);
 }

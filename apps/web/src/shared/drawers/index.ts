@@ -22,3 +22,4 @@ export {
   type DrawerType,
   isDrawerType,
 } from './drawer-types';
+export { isLazyDrawer, type LazyDrawer, lazyDrawers } from './lazy-drawers';

@@ -1,10 +1,11 @@
-import { ActionIcon, Box, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Box, Group, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { GoBackMessages } from '@sage/contract';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_ROUTE } from '../constants';
 import { hasInAppHistory } from './back-navigation';
+
+const GoBackDialog = lazy(() => import('./go-back-dialog').then((m) => ({ default: m.GoBackDialog })));
 
 export interface PageHeaderProps {
   title: ReactNode;
@@ -31,6 +32,8 @@ export function PageHeader({
 }: PageHeaderProps) {
   const navigate = useNavigate();
   const [confirmOpened, confirm] = useDisclosure(false);
+  // The dialog's code loads on the first back press that asks (decision 0381); it then stays mounted.
+  const [confirmUsed, setConfirmUsed] = useState(false);
 
   const goBack = () => {
     if (onBack) onBack();
@@ -39,8 +42,10 @@ export function PageHeader({
   };
 
   const handleBack = () => {
-    if (confirmBack) confirm.open();
-    else goBack();
+    if (confirmBack) {
+      setConfirmUsed(true);
+      confirm.open();
+    } else goBack();
   };
 
   return (
@@ -61,31 +66,11 @@ export function PageHeader({
         {action ? <Box style={{ flexShrink: 0 }}>{action}</Box> : null}
       </Group>
 
-      <Modal
-        opened={confirmOpened}
-        onClose={confirm.close}
-        title={GoBackMessages.title}
-        centered
-        withCloseButton={false}
-        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
-      >
-        <Stack gap="md">
-          <Text>{GoBackMessages.text}</Text>
-          <Button
-            fullWidth
-            color="red"
-            onClick={() => {
-              confirm.close();
-              goBack();
-            }}
-          >
-            {GoBackMessages.discard}
-          </Button>
-          <Button fullWidth variant="default" onClick={confirm.close}>
-            {GoBackMessages.cancel}
-          </Button>
-        </Stack>
-      </Modal>
+      {confirmUsed ? (
+        <Suspense fallback={null}>
+          <GoBackDialog opened={confirmOpened} onClose={confirm.close} onDiscard={goBack} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }
