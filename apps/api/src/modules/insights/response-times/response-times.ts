@@ -57,18 +57,22 @@ SELECT z.id AS zone, u.id AS unit FROM "CareZone" z
  */
 const DAYS_SQL = `
 SELECT step::text AS step, array_to_string("staffIds", ',') AS staff, array_to_string("unitIds", ',') AS units,
-       array_to_string(kinds, ',') AS kinds, count, entries
+       array_to_string(kinds, ',') AS kinds, count, encode(entries, 'hex') AS entries
   FROM "ResponseTimeDay"
  WHERE "facilityId" = $1 AND day >= $2::date AND day <= $3::date`;
 
-/** A packed day; the dictionaries come as comma-separated text (arrays are slow to parse). */
+/**
+ * A packed day; the dictionaries come as comma-separated text (arrays are slow to parse), the entries as hex
+ * text: decoded by Buffer natively (a bytea column reached this code through the driver adapter's per-byte
+ * conversions, decision 0420).
+ */
 interface DayRow {
   step: ResponseStep;
   staff: string;
   units: string;
   kinds: string;
   count: number;
-  entries: Uint8Array;
+  entries: string;
 }
 
 const split = (list: string): string[] => (list ? list.split(',') : []);
@@ -77,56 +81,69 @@ const split = (list: string): string[] => (list ? list.split(',') : []);
 export const RESPONSE_TIMES_STATEMENTS = [DAYS_SQL];
 
 /**
- * The values at the given ranks (0-based, any order) of a list of whole seconds: counted when their range is
- * small (the usual case: a walk over counts), sorted otherwise.
+ * Seconds below this are counted in a dense histogram per group (the usual case: claim, bedside and resolve
+ * times are minutes); longer ones are kept in a list and sorted. Exact either way (decision 0420).
  */
-function valuesAtRanks(list: number[], ranks: number[]): number[] {
-  let min = list[0]!;
-  let max = min;
-  for (const v of list) {
-    if (v < min) min = v;
-    else if (v > max) max = v;
-  }
-  if (max - min > 4 * list.length + 4096) {
-    const sorted = Int32Array.from(list).sort();
-    return ranks.map((r) => sorted[r]!);
-  }
-  const counts = new Uint32Array(max - min + 1);
-  for (const v of list) counts[v - min]!++;
-  const valueAt = new Map<number, number>();
-  let seen = 0;
-  let at = 0;
-  for (const rank of [...ranks].sort((a, b) => a - b)) {
-    while (seen + counts[at]! <= rank) seen += counts[at++]!;
-    valueAt.set(rank, min + at);
-  }
-  return ranks.map((r) => valueAt.get(r)!);
-}
+const DENSE_SECONDS = 4096;
 
-/**
- * p50 and p90 as percentile_cont computes them (PostgreSQL, a spreadsheet's PERCENTILE.INC): interpolated
- * between the two values around rank p * (n - 1).
- */
-function figureOf(list: number[]): TResponseFigure {
-  const n = list.length;
-  const [r50, r90] = [0.5 * (n - 1), 0.9 * (n - 1)];
-  const [a50, b50, a90, b90] = valuesAtRanks(list, [
-    Math.floor(r50),
-    Math.ceil(r50),
-    Math.floor(r90),
-    Math.ceil(r90),
-  ]) as [number, number, number, number];
-  return {
-    p50Seconds: a50 + (r50 - Math.floor(r50)) * (b50 - a50),
-    p90Seconds: a90 + (r90 - Math.floor(r90)) * (b90 - a90),
-    count: n,
-  };
+/** The whole seconds of one group: counted by second below DENSE_SECONDS, listed above. */
+class Histogram {
+  readonly counts = new Uint32Array(DENSE_SECONDS);
+  /** The highest counted second + 1: the walk stops there. */
+  top = 0;
+  dense = 0;
+  readonly over: number[] = [];
+  add(seconds: number): void {
+    if (seconds >= 0 && seconds < DENSE_SECONDS) {
+      this.counts[seconds]!++;
+      this.dense++;
+      if (seconds >= this.top) this.top = seconds + 1;
+    } else this.over.push(seconds);
+  }
+  get size(): number {
+    return this.dense + this.over.length;
+  }
+  /** The values at 0-based ranks (any order), in one walk over the counts. */
+  valuesAt(ranks: readonly number[]): number[] {
+    const over = this.over.length ? Int32Array.from(this.over).sort() : null;
+    const { counts, top, dense } = this;
+    const valueAt = new Map<number, number>();
+    let seen = 0;
+    let at = 0;
+    for (const rank of [...ranks].sort((a, b) => a - b)) {
+      if (rank >= dense) valueAt.set(rank, over![rank - dense]!);
+      else {
+        while (at < top && seen + counts[at]! <= rank) seen += counts[at++]!;
+        valueAt.set(rank, at);
+      }
+    }
+    return ranks.map((r) => valueAt.get(r)!);
+  }
+  /**
+   * p50 and p90 as percentile_cont computes them (PostgreSQL, a spreadsheet's PERCENTILE.INC): interpolated
+   * between the two values around rank p * (n - 1).
+   */
+  figure(): TResponseFigure {
+    const n = this.size;
+    const [r50, r90] = [0.5 * (n - 1), 0.9 * (n - 1)];
+    const [a50, b50, a90, b90] = this.valuesAt([
+      Math.floor(r50),
+      Math.ceil(r50),
+      Math.floor(r90),
+      Math.ceil(r90),
+    ]) as [number, number, number, number];
+    return {
+      p50Seconds: a50 + (r50 - Math.floor(r50)) * (b50 - a50),
+      p90Seconds: a90 + (r90 - Math.floor(r90)) * (b90 - a90),
+      count: n,
+    };
+  }
 }
 
 /** The seconds of each group (a step of a breakdown row, `breakdown|key|step`), kept until the figures are made. */
 class Groups {
   private readonly ids = new Map<string, number>();
-  private readonly times: number[][] = [];
+  readonly histograms: Histogram[] = [];
   private readonly cache = new Map<string, Map<string, number>>();
   /** The group's index through a cache per breakdown and step (no text made per day). */
   idOf(breakdown: string, key: string, step: string): number {
@@ -147,26 +164,23 @@ class Groups {
   id(group: string): number {
     let id = this.ids.get(group);
     if (id === undefined) {
-      id = this.times.length;
+      id = this.histograms.length;
       this.ids.set(group, id);
-      this.times.push([]);
+      this.histograms.push(new Histogram());
     }
     return id;
   }
-  add(id: number, seconds: number): void {
-    this.times[id]!.push(seconds);
-  }
   figure(group: string): TResponseFigure | null {
     const id = this.ids.get(group);
-    const list = id === undefined ? undefined : this.times[id];
-    return list?.length ? figureOf(list) : null;
+    const histogram = id === undefined ? undefined : this.histograms[id];
+    return histogram?.size ? histogram.figure() : null;
   }
   /** The keys of a breakdown that has figures. */
   keys(breakdown: string): string[] {
     const keys = new Set<string>();
     const prefix = `${breakdown}|`;
     for (const [group, id] of this.ids) {
-      if (group.startsWith(prefix) && this.times[id]!.length)
+      if (group.startsWith(prefix) && this.histograms[id]!.size)
         keys.add(group.slice(prefix.length, group.lastIndexOf('|')));
     }
     return [...keys];
@@ -237,21 +251,33 @@ export async function responseTimes(
     const kindGroups = split(day.kinds).map((kind) => groups.idOf('kind', kind, s));
     const zonesOf = split(day.units).map((unit) => zonesOfUnit.get(unit) ?? []);
     const zoneGroups = zonesOf.map((zs) => zs.map((z) => groups.idOf('zone', z, s)));
-    const view = new DataView(day.entries.buffer, day.entries.byteOffset, day.entries.byteLength);
-    for (let i = 0; i < day.count; i++) {
-      const seconds = view.getInt32(i * 8);
-      const key = view.getInt32(i * 8 + 4);
+    const h = groups.histograms;
+    const allH = h[all]!;
+    const unknownH = h[unknown]!;
+    const staffH = staffGroups.map((g) => h[g]!);
+    const kindH = kindGroups.map((g) => h[g]!);
+    const hourH = hourGroups.map((g) => h[g]!);
+    const shiftH = shiftGroups.map((g) => h[g]!);
+    const zoneH = zoneGroups.map((gs) => gs.map((g) => h[g]!));
+    // Shift and zone filters resolved per hour and per unit of the day, once.
+    const hourIn = HOURS.map((hour) => !shift || shiftOf(hour) === shift);
+    const unitIn = zonesOf.map((zs) => !zone || zs.includes(zone));
+    const e = Buffer.from(day.entries, 'hex');
+    for (let i = 0, o = 0; i < day.count; i++, o += 8) {
+      // Big-endian int4 pairs (seconds, key), read without a DataView.
+      const seconds = (e[o]! << 24) | (e[o + 1]! << 16) | (e[o + 2]! << 8) | e[o + 3]!;
+      const key = (e[o + 4]! << 24) | (e[o + 5]! << 16) | (e[o + 6]! << 8) | e[o + 7]!;
       const hour = key & 31;
-      if (shift && shiftOf(hour) !== shift) continue;
+      if (!hourIn[hour]) continue;
       const unitIndex = key >>> 18;
-      if (zone && !(unitIndex && zonesOf[unitIndex - 1]!.includes(zone))) continue;
+      if (zone && !(unitIndex && unitIn[unitIndex - 1])) continue;
       const staffIndex = (key >>> 8) & 1023;
-      groups.add(all, seconds);
-      groups.add(staffIndex ? staffGroups[staffIndex - 1]! : unknown, seconds);
-      groups.add(shiftGroups[hour]!, seconds);
-      groups.add(kindGroups[((key >>> 5) & 7) - 1]!, seconds);
-      groups.add(hourGroups[hour]!, seconds);
-      if (unitIndex) for (const z of zoneGroups[unitIndex - 1]!) groups.add(z, seconds);
+      allH.add(seconds);
+      (staffIndex ? staffH[staffIndex - 1]! : unknownH).add(seconds);
+      shiftH[hour]!.add(seconds);
+      kindH[((key >>> 5) & 7) - 1]!.add(seconds);
+      hourH[hour]!.add(seconds);
+      if (unitIndex) for (const z of zoneH[unitIndex - 1]!) z.add(seconds);
     }
   }
   const row = (breakdown: string, key: string, label: string): TResponseTimesRow => {
