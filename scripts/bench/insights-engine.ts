@@ -64,6 +64,7 @@ async function seed() {
   await client.query('SET synchronous_commit = off');
   await client.query('SET session_replication_role = replica');
   await client.query(`SET maintenance_work_mem = '256MB'`);
+  await client.query(`SET work_mem = '256MB'`);
   const { rows: indexes } = await client.query<{ name: string; def: string }>(
     `SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
       WHERE i.schemaname = 'public' AND i.tablename = ANY($1)

@@ -57,22 +57,18 @@ SELECT z.id AS zone, u.id AS unit FROM "CareZone" z
  */
 const DAYS_SQL = `
 SELECT step::text AS step, array_to_string("staffIds", ',') AS staff, array_to_string("unitIds", ',') AS units,
-       array_to_string(kinds, ',') AS kinds, count, encode(entries, 'hex') AS entries
+       array_to_string(kinds, ',') AS kinds, count, entries
   FROM "ResponseTimeDay"
  WHERE "facilityId" = $1 AND day >= $2::date AND day <= $3::date`;
 
-/**
- * A packed day; the dictionaries come as comma-separated text (arrays are slow to parse), the entries as hex
- * text: decoded by Buffer natively (a bytea column reached this code through the driver adapter's per-byte
- * conversions, decision 0420).
- */
+/** A packed day; the dictionaries come as comma-separated text (arrays are slow to parse). */
 interface DayRow {
   step: ResponseStep;
   staff: string;
   units: string;
   kinds: string;
   count: number;
-  entries: string;
+  entries: Uint8Array;
 }
 
 const split = (list: string): string[] => (list ? list.split(',') : []);
@@ -88,17 +84,28 @@ const DENSE_SECONDS = 4096;
 
 /** The whole seconds of one group: counted by second below DENSE_SECONDS, listed above. */
 class Histogram {
-  readonly counts = new Uint32Array(DENSE_SECONDS);
+  /** Counts by second; grown (doubled, up to DENSE_SECONDS) when a longer time comes. */
+  counts = new Uint32Array(256);
   /** The highest counted second + 1: the walk stops there. */
   top = 0;
   dense = 0;
   readonly over: number[] = [];
   add(seconds: number): void {
     if (seconds >= 0 && seconds < DENSE_SECONDS) {
+      if (seconds >= this.top) {
+        this.top = seconds + 1;
+        if (seconds >= this.counts.length) this.grow(seconds);
+      }
       this.counts[seconds]!++;
       this.dense++;
-      if (seconds >= this.top) this.top = seconds + 1;
     } else this.over.push(seconds);
+  }
+  private grow(seconds: number): void {
+    let length = this.counts.length;
+    while (length <= seconds) length *= 2;
+    const counts = new Uint32Array(Math.min(length, DENSE_SECONDS));
+    counts.set(this.counts);
+    this.counts = counts;
   }
   get size(): number {
     return this.dense + this.over.length;
@@ -232,37 +239,59 @@ export async function responseTimes(
   const zone = query.careZoneId ?? null;
 
   const groups = new Groups();
+  const h = groups.histograms;
+  // Shift filter resolved per hour of day, once.
+  const hourIn = HOURS.map((hour) => !shift || shiftOf(hour) === shift);
   const perStep = new Map(
-    RESPONSE_STEPS.map((s) => [
-      s,
-      {
-        all: groups.id(`all|all|${s}`),
-        unknown: groups.id(`staff|unknown|${s}`),
-        hour: HOURS.map((hour) => groups.id(`hour|${hour}|${s}`)),
-        shift: HOURS.map((hour) => groups.id(`shift|${shiftOf(hour)}|${s}`)),
-      },
-    ]),
+    RESPONSE_STEPS.map((s) => {
+      const group = (name: string) => h[groups.id(name)]!;
+      return [
+        s,
+        {
+          all: group(`all|all|${s}`),
+          unknown: group(`staff|unknown|${s}`),
+          hour: HOURS.map((hour) => group(`hour|${hour}|${s}`)),
+          shift: HOURS.map((hour) => group(`shift|${shiftOf(hour)}|${s}`)),
+        },
+      ];
+    }),
   );
+  // A day's dictionaries resolved to histograms once per distinct dictionary text and step (most days of a
+  // facility share them), so the days' loop only indexes arrays.
+  const dictionaries = new Map<string, Histogram[]>();
+  const staffOf = (s: ResponseStep, text: string) => {
+    const at = `staff|${s}|${text}`;
+    let list = dictionaries.get(at);
+    if (!list) dictionaries.set(at, (list = split(text).map((id) => h[groups.idOf('staff', id, s)]!)));
+    return list;
+  };
+  const kindsOf = (s: ResponseStep, text: string) => {
+    const at = `kind|${s}|${text}`;
+    let list = dictionaries.get(at);
+    if (!list) dictionaries.set(at, (list = split(text).map((kind) => h[groups.idOf('kind', kind, s)]!)));
+    return list;
+  };
+  const unitDictionaries = new Map<string, { zones: Histogram[][]; unitIn: boolean[] }>();
+  const unitsOf = (s: ResponseStep, text: string) => {
+    const at = `${s}|${text}`;
+    let units = unitDictionaries.get(at);
+    if (!units) {
+      const zonesOf = split(text).map((unit) => zonesOfUnit.get(unit) ?? []);
+      units = {
+        zones: zonesOf.map((zs) => zs.map((z) => h[groups.idOf('zone', z, s)]!)),
+        unitIn: zonesOf.map((zs) => !zone || zs.includes(zone)),
+      };
+      unitDictionaries.set(at, units);
+    }
+    return units;
+  };
   for (const day of days) {
     const s = day.step;
-    // The groups of this day's dictionaries, resolved once: the loop below only indexes arrays.
-    const { all, unknown, hour: hourGroups, shift: shiftGroups } = perStep.get(s)!;
-    const staffGroups = split(day.staff).map((id) => groups.idOf('staff', id, s));
-    const kindGroups = split(day.kinds).map((kind) => groups.idOf('kind', kind, s));
-    const zonesOf = split(day.units).map((unit) => zonesOfUnit.get(unit) ?? []);
-    const zoneGroups = zonesOf.map((zs) => zs.map((z) => groups.idOf('zone', z, s)));
-    const h = groups.histograms;
-    const allH = h[all]!;
-    const unknownH = h[unknown]!;
-    const staffH = staffGroups.map((g) => h[g]!);
-    const kindH = kindGroups.map((g) => h[g]!);
-    const hourH = hourGroups.map((g) => h[g]!);
-    const shiftH = shiftGroups.map((g) => h[g]!);
-    const zoneH = zoneGroups.map((gs) => gs.map((g) => h[g]!));
-    // Shift and zone filters resolved per hour and per unit of the day, once.
-    const hourIn = HOURS.map((hour) => !shift || shiftOf(hour) === shift);
-    const unitIn = zonesOf.map((zs) => !zone || zs.includes(zone));
-    const e = Buffer.from(day.entries, 'hex');
+    const { all: allH, unknown: unknownH, hour: hourH, shift: shiftH } = perStep.get(s)!;
+    const staffH = staffOf(s, day.staff);
+    const kindH = kindsOf(s, day.kinds);
+    const { zones: zoneH, unitIn } = unitsOf(s, day.units);
+    const e = day.entries;
     for (let i = 0, o = 0; i < day.count; i++, o += 8) {
       // Big-endian int4 pairs (seconds, key), read without a DataView.
       const seconds = (e[o]! << 24) | (e[o + 1]! << 16) | (e[o + 2]! << 8) | e[o + 3]!;
