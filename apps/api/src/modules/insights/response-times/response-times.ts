@@ -62,7 +62,7 @@ SELECT step::text AS step, array_to_string("staffIds", ',') AS staff, array_to_s
  WHERE "facilityId" = $1 AND day >= $2::date AND day <= $3::date`;
 
 /** A packed day; the dictionaries come as comma-separated text (arrays are slow to parse). */
-interface DayRow {
+export interface DayRow {
   step: ResponseStep;
   staff: string;
   units: string;
@@ -82,76 +82,17 @@ export const RESPONSE_TIMES_STATEMENTS = [DAYS_SQL];
  */
 const DENSE_SECONDS = 4096;
 
-/** The whole seconds of one group: counted by second below DENSE_SECONDS, listed above. */
-class Histogram {
-  /** Counts by second; grown (doubled, up to DENSE_SECONDS) when a longer time comes. */
-  counts = new Uint32Array(256);
-  /** The highest counted second + 1: the walk stops there. */
-  top = 0;
-  dense = 0;
-  readonly over: number[] = [];
-  add(seconds: number): void {
-    if (seconds >= 0 && seconds < DENSE_SECONDS) {
-      if (seconds >= this.top) {
-        this.top = seconds + 1;
-        if (seconds >= this.counts.length) this.grow(seconds);
-      }
-      this.counts[seconds]!++;
-      this.dense++;
-    } else this.over.push(seconds);
-  }
-  private grow(seconds: number): void {
-    let length = this.counts.length;
-    while (length <= seconds) length *= 2;
-    const counts = new Uint32Array(Math.min(length, DENSE_SECONDS));
-    counts.set(this.counts);
-    this.counts = counts;
-  }
-  get size(): number {
-    return this.dense + this.over.length;
-  }
-  /** The values at 0-based ranks (any order), in one walk over the counts. */
-  valuesAt(ranks: readonly number[]): number[] {
-    const over = this.over.length ? Int32Array.from(this.over).sort() : null;
-    const { counts, top, dense } = this;
-    const valueAt = new Map<number, number>();
-    let seen = 0;
-    let at = 0;
-    for (const rank of [...ranks].sort((a, b) => a - b)) {
-      if (rank >= dense) valueAt.set(rank, over![rank - dense]!);
-      else {
-        while (at < top && seen + counts[at]! <= rank) seen += counts[at++]!;
-        valueAt.set(rank, at);
-      }
-    }
-    return ranks.map((r) => valueAt.get(r)!);
-  }
-  /**
-   * p50 and p90 as percentile_cont computes them (PostgreSQL, a spreadsheet's PERCENTILE.INC): interpolated
-   * between the two values around rank p * (n - 1).
-   */
-  figure(): TResponseFigure {
-    const n = this.size;
-    const [r50, r90] = [0.5 * (n - 1), 0.9 * (n - 1)];
-    const [a50, b50, a90, b90] = this.valuesAt([
-      Math.floor(r50),
-      Math.ceil(r50),
-      Math.floor(r90),
-      Math.ceil(r90),
-    ]) as [number, number, number, number];
-    return {
-      p50Seconds: a50 + (r50 - Math.floor(r50)) * (b50 - a50),
-      p90Seconds: a90 + (r90 - Math.floor(r90)) * (b90 - a90),
-      count: n,
-    };
-  }
-}
-
-/** The seconds of each group (a step of a breakdown row, `breakdown|key|step`), kept until the figures are made. */
-class Groups {
+/**
+ * The whole seconds of each group (a step of a breakdown row, `breakdown|key|step`): groups are made first
+ * (from the days' dictionaries), then counted into one flat array, DENSE_SECONDS counts per group.
+ */
+export class Groups {
   private readonly ids = new Map<string, number>();
-  readonly histograms: Histogram[] = [];
   private readonly cache = new Map<string, Map<string, number>>();
+  /** counts[group * DENSE_SECONDS + second]; sizes[group]: all its times; over: its times >= DENSE_SECONDS. */
+  counts = new Uint32Array(0);
+  sizes = new Uint32Array(0);
+  readonly over = new Map<number, number[]>();
   /** The group's index through a cache per breakdown and step (no text made per day). */
   idOf(breakdown: string, key: string, step: string): number {
     const at = `${breakdown}|${step}`;
@@ -167,27 +108,72 @@ class Groups {
     }
     return id;
   }
-  /** The group's index, made on first use. */
+  /** The group's index, made on first use (before `allocate`). */
   id(group: string): number {
     let id = this.ids.get(group);
     if (id === undefined) {
-      id = this.histograms.length;
+      id = this.ids.size;
       this.ids.set(group, id);
-      this.histograms.push(new Histogram());
     }
     return id;
   }
+  /** The counts of every group made so far. */
+  allocate(): void {
+    this.counts = new Uint32Array(this.ids.size * DENSE_SECONDS);
+    this.sizes = new Uint32Array(this.ids.size);
+  }
+  /** A time outside the dense range. */
+  addOver(id: number, seconds: number): void {
+    let list = this.over.get(id);
+    if (!list) this.over.set(id, (list = []));
+    list.push(seconds);
+  }
+  /** The values at 0-based ranks (any order), in one walk over the group's counts. */
+  private valuesAt(id: number, ranks: readonly number[]): number[] {
+    const overList = this.over.get(id);
+    const over = overList ? Int32Array.from(overList).sort() : null;
+    const dense = this.sizes[id]! - (overList?.length ?? 0);
+    const { counts } = this;
+    const base = id * DENSE_SECONDS;
+    const valueAt = new Map<number, number>();
+    let seen = 0;
+    let at = 0;
+    for (const rank of [...ranks].sort((a, b) => a - b)) {
+      if (rank >= dense) valueAt.set(rank, over![rank - dense]!);
+      else {
+        while (seen + counts[base + at]! <= rank) seen += counts[base + at++]!;
+        valueAt.set(rank, at);
+      }
+    }
+    return ranks.map((r) => valueAt.get(r)!);
+  }
+  /**
+   * p50 and p90 as percentile_cont computes them (PostgreSQL, a spreadsheet's PERCENTILE.INC): interpolated
+   * between the two values around rank p * (n - 1). Null for a group without times.
+   */
   figure(group: string): TResponseFigure | null {
     const id = this.ids.get(group);
-    const histogram = id === undefined ? undefined : this.histograms[id];
-    return histogram?.size ? histogram.figure() : null;
+    const n = id === undefined ? 0 : this.sizes[id]!;
+    if (id === undefined || !n) return null;
+    const [r50, r90] = [0.5 * (n - 1), 0.9 * (n - 1)];
+    const [a50, b50, a90, b90] = this.valuesAt(id, [
+      Math.floor(r50),
+      Math.ceil(r50),
+      Math.floor(r90),
+      Math.ceil(r90),
+    ]) as [number, number, number, number];
+    return {
+      p50Seconds: a50 + (r50 - Math.floor(r50)) * (b50 - a50),
+      p90Seconds: a90 + (r90 - Math.floor(r90)) * (b90 - a90),
+      count: n,
+    };
   }
   /** The keys of a breakdown that has figures. */
   keys(breakdown: string): string[] {
     const keys = new Set<string>();
     const prefix = `${breakdown}|`;
     for (const [group, id] of this.ids) {
-      if (group.startsWith(prefix) && this.histograms[id]!.size)
+      if (group.startsWith(prefix) && this.sizes[id])
         keys.add(group.slice(prefix.length, group.lastIndexOf('|')));
     }
     return [...keys];
@@ -204,6 +190,90 @@ const byIndexIn =
     keys.indexOf(a.key) - keys.indexOf(b.key);
 
 export const hourLabel = (hour: number): string => `${String(hour).padStart(2, '0')}:00`;
+
+/**
+ * The packed days counted into their groups' histograms: each entry once, into overall, its staff member (or
+ * unknown), shift, alert kind, hour and care zones; entries outside the shift or care zone filter are skipped.
+ */
+export function countDays(
+  days: readonly DayRow[],
+  zonesOfUnit: ReadonlyMap<string, string[]>,
+  shift: ResponseShift | null,
+  zone: string | null,
+): Groups {
+  const groups = new Groups();
+  // Shift filter resolved per hour of day, once.
+  const hourIn = HOURS.map((hour) => !shift || shiftOf(hour) === shift);
+  const perStep = new Map(
+    RESPONSE_STEPS.map((s) => [
+      s,
+      {
+        all: groups.id(`all|all|${s}`),
+        unknown: groups.id(`staff|unknown|${s}`),
+        hour: HOURS.map((hour) => groups.id(`hour|${hour}|${s}`)),
+        shift: HOURS.map((hour) => groups.id(`shift|${shiftOf(hour)}|${s}`)),
+      },
+    ]),
+  );
+  // A day's staff and kind dictionaries resolved once per distinct text and step (days share them).
+  const dictionaries = new Map<string, number[]>();
+  const listOf = (breakdown: string, s: ResponseStep, text: string) => {
+    const at = `${breakdown}|${s}|${text}`;
+    let list = dictionaries.get(at);
+    if (!list) dictionaries.set(at, (list = split(text).map((key) => groups.idOf(breakdown, key, s))));
+    return list;
+  };
+  // Units: a day's unit dictionary is rarely another day's (its alerts reach some of the units), so each unit
+  // is resolved once per step: its zones' groups and whether it is in the zone filter.
+  const unitsByStep = new Map<ResponseStep, Map<string, { zones: number[]; in: boolean }>>();
+  const unitOf = (s: ResponseStep, unit: string) => {
+    let units = unitsByStep.get(s);
+    if (!units) unitsByStep.set(s, (units = new Map()));
+    let resolved = units.get(unit);
+    if (!resolved) {
+      const zs = zonesOfUnit.get(unit) ?? [];
+      resolved = { zones: zs.map((z) => groups.idOf('zone', z, s)), in: !zone || zs.includes(zone) };
+      units.set(unit, resolved);
+    }
+    return resolved;
+  };
+  // First every day's groups (so all are made), then one flat count array, then the entries.
+  const resolved = days.map((day) => ({
+    staff: listOf('staff', day.step, day.staff),
+    kinds: listOf('kind', day.step, day.kinds),
+    units: split(day.units).map((unit) => unitOf(day.step, unit)),
+  }));
+  groups.allocate();
+  const { counts, sizes } = groups;
+  const add = (group: number, seconds: number) => {
+    sizes[group]!++;
+    if (seconds >= 0 && seconds < DENSE_SECONDS) counts[group * DENSE_SECONDS + seconds]!++;
+    else groups.addOver(group, seconds);
+  };
+  for (let d = 0; d < days.length; d++) {
+    const day = days[d]!;
+    const { all, unknown, hour: hourGroups, shift: shiftGroups } = perStep.get(day.step)!;
+    const { staff, kinds, units } = resolved[d]!;
+    const e = day.entries;
+    for (let i = 0, o = 0; i < day.count; i++, o += 8) {
+      // Big-endian int4 pairs (seconds, key), read without a DataView.
+      const seconds = (e[o]! << 24) | (e[o + 1]! << 16) | (e[o + 2]! << 8) | e[o + 3]!;
+      const key = (e[o + 4]! << 24) | (e[o + 5]! << 16) | (e[o + 6]! << 8) | e[o + 7]!;
+      const hour = key & 31;
+      if (!hourIn[hour]) continue;
+      const unitIndex = key >>> 18;
+      if (zone && !(unitIndex && units[unitIndex - 1]!.in)) continue;
+      const staffIndex = (key >>> 8) & 1023;
+      add(all, seconds);
+      add(staffIndex ? staff[staffIndex - 1]! : unknown, seconds);
+      add(shiftGroups[hour]!, seconds);
+      add(kinds[((key >>> 5) & 7) - 1]!, seconds);
+      add(hourGroups[hour]!, seconds);
+      if (unitIndex) for (const z of units[unitIndex - 1]!.zones) add(z, seconds);
+    }
+  }
+  return groups;
+}
 
 /**
  * GET /insights/api/v1/responseTimes: the figures of the facility's alerts created in the period, from the
@@ -238,77 +308,7 @@ export async function responseTimes(
   const shift = query.shift ?? null;
   const zone = query.careZoneId ?? null;
 
-  const groups = new Groups();
-  const h = groups.histograms;
-  // Shift filter resolved per hour of day, once.
-  const hourIn = HOURS.map((hour) => !shift || shiftOf(hour) === shift);
-  const perStep = new Map(
-    RESPONSE_STEPS.map((s) => {
-      const group = (name: string) => h[groups.id(name)]!;
-      return [
-        s,
-        {
-          all: group(`all|all|${s}`),
-          unknown: group(`staff|unknown|${s}`),
-          hour: HOURS.map((hour) => group(`hour|${hour}|${s}`)),
-          shift: HOURS.map((hour) => group(`shift|${shiftOf(hour)}|${s}`)),
-        },
-      ];
-    }),
-  );
-  // A day's dictionaries resolved to histograms once per distinct dictionary text and step (most days of a
-  // facility share them), so the days' loop only indexes arrays.
-  const dictionaries = new Map<string, Histogram[]>();
-  const staffOf = (s: ResponseStep, text: string) => {
-    const at = `staff|${s}|${text}`;
-    let list = dictionaries.get(at);
-    if (!list) dictionaries.set(at, (list = split(text).map((id) => h[groups.idOf('staff', id, s)]!)));
-    return list;
-  };
-  const kindsOf = (s: ResponseStep, text: string) => {
-    const at = `kind|${s}|${text}`;
-    let list = dictionaries.get(at);
-    if (!list) dictionaries.set(at, (list = split(text).map((kind) => h[groups.idOf('kind', kind, s)]!)));
-    return list;
-  };
-  const unitDictionaries = new Map<string, { zones: Histogram[][]; unitIn: boolean[] }>();
-  const unitsOf = (s: ResponseStep, text: string) => {
-    const at = `${s}|${text}`;
-    let units = unitDictionaries.get(at);
-    if (!units) {
-      const zonesOf = split(text).map((unit) => zonesOfUnit.get(unit) ?? []);
-      units = {
-        zones: zonesOf.map((zs) => zs.map((z) => h[groups.idOf('zone', z, s)]!)),
-        unitIn: zonesOf.map((zs) => !zone || zs.includes(zone)),
-      };
-      unitDictionaries.set(at, units);
-    }
-    return units;
-  };
-  for (const day of days) {
-    const s = day.step;
-    const { all: allH, unknown: unknownH, hour: hourH, shift: shiftH } = perStep.get(s)!;
-    const staffH = staffOf(s, day.staff);
-    const kindH = kindsOf(s, day.kinds);
-    const { zones: zoneH, unitIn } = unitsOf(s, day.units);
-    const e = day.entries;
-    for (let i = 0, o = 0; i < day.count; i++, o += 8) {
-      // Big-endian int4 pairs (seconds, key), read without a DataView.
-      const seconds = (e[o]! << 24) | (e[o + 1]! << 16) | (e[o + 2]! << 8) | e[o + 3]!;
-      const key = (e[o + 4]! << 24) | (e[o + 5]! << 16) | (e[o + 6]! << 8) | e[o + 7]!;
-      const hour = key & 31;
-      if (!hourIn[hour]) continue;
-      const unitIndex = key >>> 18;
-      if (zone && !(unitIndex && unitIn[unitIndex - 1])) continue;
-      const staffIndex = (key >>> 8) & 1023;
-      allH.add(seconds);
-      (staffIndex ? staffH[staffIndex - 1]! : unknownH).add(seconds);
-      shiftH[hour]!.add(seconds);
-      kindH[((key >>> 5) & 7) - 1]!.add(seconds);
-      hourH[hour]!.add(seconds);
-      if (unitIndex) for (const z of zoneH[unitIndex - 1]!) z.add(seconds);
-    }
-  }
+  const groups = countDays(days, zonesOfUnit, shift, zone);
   const row = (breakdown: string, key: string, label: string): TResponseTimesRow => {
     const [CLAIM, CONFIRM, RESOLVE] = RESPONSE_STEPS.map((s) => groups.figure(`${breakdown}|${key}|${s}`));
     return { key, label, CLAIM: CLAIM ?? null, CONFIRM: CONFIRM ?? null, RESOLVE: RESOLVE ?? null };
