@@ -125,8 +125,8 @@ export class Groups {
   /** A time outside the dense range. */
   addOver(id: number, seconds: number): void {
     let list = this.over.get(id);
-    if (!list) this.over.set(id, (list = []));
-    list.push(seconds);
+    if (list) list.push(seconds);
+    else this.over.set(id, [seconds]);
   }
   /** The values at 0-based ranks (any order), in one walk over the group's counts. */
   private valuesAt(id: number, ranks: readonly number[]): number[] {
@@ -220,7 +220,10 @@ export function countDays(
   const listOf = (breakdown: string, s: ResponseStep, text: string) => {
     const at = `${breakdown}|${s}|${text}`;
     let list = dictionaries.get(at);
-    if (!list) dictionaries.set(at, (list = split(text).map((key) => groups.idOf(breakdown, key, s))));
+    if (!list) {
+      list = split(text).map((key) => groups.idOf(breakdown, key, s));
+      dictionaries.set(at, list);
+    }
     return list;
   };
   // Units: a day's unit dictionary is rarely another day's (its alerts reach some of the units), so each unit
@@ -228,7 +231,10 @@ export function countDays(
   const unitsByStep = new Map<ResponseStep, Map<string, { zones: number[]; in: boolean }>>();
   const unitOf = (s: ResponseStep, unit: string) => {
     let units = unitsByStep.get(s);
-    if (!units) unitsByStep.set(s, (units = new Map()));
+    if (!units) {
+      units = new Map();
+      unitsByStep.set(s, units);
+    }
     let resolved = units.get(unit);
     if (!resolved) {
       const zs = zonesOfUnit.get(unit) ?? [];
