@@ -53,18 +53,15 @@ SELECT z.id AS zone, u.id AS unit FROM "CareZone" z
 
 /**
  * The packed steps of the period (decision 0340): one row per facility-local day and step, $1 facility,
- * $2 from, $3 to (dates, both included). A year is ~1,100 rows of ~1.2 kB, returned as ONE row (decision
- * 0420: Prisma's raw-query path costs per row): `meta` a line per day and step (step;count;staff;units;kinds,
- * dictionaries comma-separated: arrays are slow to parse), `entries` their packed entries one after the other.
+ * $2 from, $3 to (dates, both included). A year is ~1,100 rows of ~1.2 kB.
  */
 const DAYS_SQL = `
-SELECT string_agg(concat_ws(';', step::text, count, array_to_string("staffIds", ','),
-                            array_to_string("unitIds", ','), array_to_string(kinds, ',')), E'\\n' ORDER BY day, step) AS meta,
-       string_agg(entries, ''::bytea ORDER BY day, step) AS entries
+SELECT step::text AS step, array_to_string("staffIds", ',') AS staff, array_to_string("unitIds", ',') AS units,
+       array_to_string(kinds, ',') AS kinds, count, entries
   FROM "ResponseTimeDay"
  WHERE "facilityId" = $1 AND day >= $2::date AND day <= $3::date`;
 
-/** A packed day (its entries a view into the period's bytes). */
+/** A packed day; the dictionaries come as comma-separated text (arrays are slow to parse). */
 export interface DayRow {
   step: ResponseStep;
   staff: string;
@@ -72,20 +69,6 @@ export interface DayRow {
   kinds: string;
   count: number;
   entries: Uint8Array;
-}
-
-/** The days of the one-row reply of DAYS_SQL. */
-function daysOf(reply: { meta: string | null; entries: Uint8Array | null }): DayRow[] {
-  if (!reply.meta || !reply.entries) return [];
-  const bytes = reply.entries;
-  let at = 0;
-  return reply.meta.split('\n').map((line) => {
-    const [step, count, staff, units, kinds] = line.split(';') as [string, string, string, string, string];
-    const n = Number(count);
-    const entries = bytes.subarray(at, at + n * 8);
-    at += n * 8;
-    return { step: step as ResponseStep, count: n, staff, units, kinds, entries };
-  });
 }
 
 const split = (list: string): string[] => (list ? list.split(',') : []);
@@ -141,7 +124,7 @@ export class Groups {
   }
   /** A time outside the dense range. */
   addOver(id: number, seconds: number): void {
-    const list = this.over.get(id);
+    let list = this.over.get(id);
     if (list) list.push(seconds);
     else this.over.set(id, [seconds]);
   }
@@ -322,14 +305,7 @@ export async function responseTimes(
     ]);
   }
   const [days, zoneUnits, asOf] = await Promise.all([
-    prisma
-      .$queryRawUnsafe<{ meta: string | null; entries: Uint8Array | null }[]>(
-        DAYS_SQL,
-        query.facilityId,
-        query.from,
-        query.to,
-      )
-      .then(([reply]) => daysOf(reply ?? { meta: null, entries: null })),
+    prisma.$queryRawUnsafe<DayRow[]>(DAYS_SQL, query.facilityId, query.from, query.to),
     prisma.$queryRawUnsafe<{ zone: string; unit: string }[]>(ZONE_UNITS_SQL, query.facilityId),
     responseTimesWatermark(prismaRollupSql(prisma)),
   ]);
