@@ -43,7 +43,14 @@ SELECT t."facilityId" AS facility_id, t."creationTimestamp" AS at, t."assigneeId
        extract(epoch FROM u.confirm_at - t."creationTimestamp") / 60.0 AS confirm_minutes,
        coalesce(u.failed, false) AS failed
   FROM win
-  JOIN "Task" t ON t."facilityId" = win.id AND t."creationTimestamp" >= win.lo AND t."creationTimestamp" < win.hi
+  -- Per facility, so its window is an index range of Task(facilityId, creationTimestamp) (OFFSET 0 keeps
+  -- the planner from flattening it into a scan of every task).
+  CROSS JOIN LATERAL (
+    SELECT * FROM "Task" t
+     WHERE t."facilityId" = win.id AND t."creationTimestamp" >= win.lo AND t."creationTimestamp" < win.hi
+       AND t.kind = 'ALERT' AND NOT t."isTest"
+    OFFSET 0
+  ) t
   LEFT JOIN LATERAL (
     SELECT min(x."createdAt") FILTER (WHERE x.type = 'CLAIM') AS claim_at,
            (array_agg(x."creatorStaffMemberId" ORDER BY x."createdAt", x.id) FILTER (WHERE x.type = 'CLAIM'))[1] AS claim_by,
@@ -51,8 +58,7 @@ SELECT t."facilityId" AS facility_id, t."creationTimestamp" AS at, t."assigneeId
            bool_or(x.type = 'CARE_CONFIRMATION_FAILED') AS failed
       FROM "TaskUpdate" x
      WHERE x."taskId" = t.id AND x.type IN ('CLAIM', 'CARE_CONFIRMED', 'CARE_CONFIRMATION_FAILED')
-  ) u ON true
- WHERE t.kind = 'ALERT' AND NOT t."isTest"`;
+  ) u ON true`;
 
 /** The alert metrics: read from the pass's alerts table. */
 const alertSamples = (staff: string, val: string, where: string) => `
