@@ -439,4 +439,42 @@ describe('[INSIGHTS][RESPONSE-TIMES]: claim, bedside and resolve times per facil
     await roll();
     expect((await figures('from=2026-01-23&to=2026-01-23')).overall.CLAIM).toEqual(fig(4502.5, 8100.5, 2));
   });
+
+  it('counts seconds exactly on both sides of the dense histogram (4,096 s) and above it', async () => {
+    const p = t.db.prisma;
+    // March: claims 10, 4095, 4096, 7200 s; resolves 3000, 5000, 9000, 86400 s (one alert left for a day).
+    const times = [
+      [10, 3000],
+      [4095, 5000],
+      [4096, 9000],
+      [7200, 86400],
+    ] as const;
+    for (const [i, [claim, resolve]] of times.entries()) {
+      await alertWith(p, f, {
+        device: { deviceId: f.units.MC.wallButton.deviceId, unitId: f.units.MC.id },
+        created: `2026-03-0${i + 2}T16:00:00.000Z`,
+        updates: [
+          { type: 'CLAIM', after: claim, by: f.staff.nurse.id },
+          { type: 'CLOSED', after: resolve, by: f.staff.nurse.id },
+        ],
+        resolved: { after: resolve, by: f.staff.nurse.id },
+      });
+    }
+    await p.$transaction((tx) => rebuildFacilityResponseTimes(prismaRollupSql(tx), f.facilityId));
+    const march = await figures('from=2026-03-01&to=2026-03-31');
+    // Claims: p50 at rank 1.5: 4095 + 0.5 * 1; p90 at rank 2.7: 4096 + 0.7 * 3104.
+    // Resolves: p50 (5000 + 9000) / 2; p90 9000 + 0.7 * 77400.
+    expect(march.overall).toMatchObject({
+      CLAIM: fig(4095.5, 6268.8, 4),
+      CONFIRM: null,
+      RESOLVE: fig(7000, 63180, 4),
+    });
+    expect(march.byStaffMember).toEqual([
+      expect.objectContaining({
+        key: f.staff.nurse.id,
+        CLAIM: fig(4095.5, 6268.8, 4),
+        RESOLVE: fig(7000, 63180, 4),
+      }),
+    ]);
+  });
 });

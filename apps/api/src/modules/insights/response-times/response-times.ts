@@ -62,7 +62,7 @@ SELECT step::text AS step, array_to_string("staffIds", ',') AS staff, array_to_s
  WHERE "facilityId" = $1 AND day >= $2::date AND day <= $3::date`;
 
 /** A packed day; the dictionaries come as comma-separated text (arrays are slow to parse). */
-interface DayRow {
+export interface DayRow {
   step: ResponseStep;
   staff: string;
   units: string;
@@ -77,57 +77,22 @@ const split = (list: string): string[] => (list ? list.split(',') : []);
 export const RESPONSE_TIMES_STATEMENTS = [DAYS_SQL];
 
 /**
- * The values at the given ranks (0-based, any order) of a list of whole seconds: counted when their range is
- * small (the usual case: a walk over counts), sorted otherwise.
+ * Seconds below this are counted in a dense histogram per group (the usual case: claim, bedside and resolve
+ * times are minutes); longer ones are kept in a list and sorted. Exact either way (decision 0420).
  */
-function valuesAtRanks(list: number[], ranks: number[]): number[] {
-  let min = list[0]!;
-  let max = min;
-  for (const v of list) {
-    if (v < min) min = v;
-    else if (v > max) max = v;
-  }
-  if (max - min > 4 * list.length + 4096) {
-    const sorted = Int32Array.from(list).sort();
-    return ranks.map((r) => sorted[r]!);
-  }
-  const counts = new Uint32Array(max - min + 1);
-  for (const v of list) counts[v - min]!++;
-  const valueAt = new Map<number, number>();
-  let seen = 0;
-  let at = 0;
-  for (const rank of [...ranks].sort((a, b) => a - b)) {
-    while (seen + counts[at]! <= rank) seen += counts[at++]!;
-    valueAt.set(rank, min + at);
-  }
-  return ranks.map((r) => valueAt.get(r)!);
-}
+const DENSE_SECONDS = 4096;
 
 /**
- * p50 and p90 as percentile_cont computes them (PostgreSQL, a spreadsheet's PERCENTILE.INC): interpolated
- * between the two values around rank p * (n - 1).
+ * The whole seconds of each group (a step of a breakdown row, `breakdown|key|step`): groups are made first
+ * (from the days' dictionaries), then counted into one flat array, DENSE_SECONDS counts per group.
  */
-function figureOf(list: number[]): TResponseFigure {
-  const n = list.length;
-  const [r50, r90] = [0.5 * (n - 1), 0.9 * (n - 1)];
-  const [a50, b50, a90, b90] = valuesAtRanks(list, [
-    Math.floor(r50),
-    Math.ceil(r50),
-    Math.floor(r90),
-    Math.ceil(r90),
-  ]) as [number, number, number, number];
-  return {
-    p50Seconds: a50 + (r50 - Math.floor(r50)) * (b50 - a50),
-    p90Seconds: a90 + (r90 - Math.floor(r90)) * (b90 - a90),
-    count: n,
-  };
-}
-
-/** The seconds of each group (a step of a breakdown row, `breakdown|key|step`), kept until the figures are made. */
-class Groups {
+export class Groups {
   private readonly ids = new Map<string, number>();
-  private readonly times: number[][] = [];
   private readonly cache = new Map<string, Map<string, number>>();
+  /** counts[group * DENSE_SECONDS + second]; sizes[group]: all its times; over: its times >= DENSE_SECONDS. */
+  counts = new Uint32Array(0);
+  sizes = new Uint32Array(0);
+  readonly over = new Map<number, number[]>();
   /** The group's index through a cache per breakdown and step (no text made per day). */
   idOf(breakdown: string, key: string, step: string): number {
     const at = `${breakdown}|${step}`;
@@ -143,30 +108,72 @@ class Groups {
     }
     return id;
   }
-  /** The group's index, made on first use. */
+  /** The group's index, made on first use (before `allocate`). */
   id(group: string): number {
     let id = this.ids.get(group);
     if (id === undefined) {
-      id = this.times.length;
+      id = this.ids.size;
       this.ids.set(group, id);
-      this.times.push([]);
     }
     return id;
   }
-  add(id: number, seconds: number): void {
-    this.times[id]!.push(seconds);
+  /** The counts of every group made so far. */
+  allocate(): void {
+    this.counts = new Uint32Array(this.ids.size * DENSE_SECONDS);
+    this.sizes = new Uint32Array(this.ids.size);
   }
+  /** A time outside the dense range. */
+  addOver(id: number, seconds: number): void {
+    let list = this.over.get(id);
+    if (list) list.push(seconds);
+    else this.over.set(id, [seconds]);
+  }
+  /** The values at 0-based ranks (any order), in one walk over the group's counts. */
+  private valuesAt(id: number, ranks: readonly number[]): number[] {
+    const overList = this.over.get(id);
+    const over = overList ? Int32Array.from(overList).sort() : null;
+    const dense = this.sizes[id]! - (overList?.length ?? 0);
+    const { counts } = this;
+    const base = id * DENSE_SECONDS;
+    const valueAt = new Map<number, number>();
+    let seen = 0;
+    let at = 0;
+    for (const rank of [...ranks].sort((a, b) => a - b)) {
+      if (rank >= dense) valueAt.set(rank, over![rank - dense]!);
+      else {
+        while (seen + counts[base + at]! <= rank) seen += counts[base + at++]!;
+        valueAt.set(rank, at);
+      }
+    }
+    return ranks.map((r) => valueAt.get(r)!);
+  }
+  /**
+   * p50 and p90 as percentile_cont computes them (PostgreSQL, a spreadsheet's PERCENTILE.INC): interpolated
+   * between the two values around rank p * (n - 1). Null for a group without times.
+   */
   figure(group: string): TResponseFigure | null {
     const id = this.ids.get(group);
-    const list = id === undefined ? undefined : this.times[id];
-    return list?.length ? figureOf(list) : null;
+    const n = id === undefined ? 0 : this.sizes[id]!;
+    if (id === undefined || !n) return null;
+    const [r50, r90] = [0.5 * (n - 1), 0.9 * (n - 1)];
+    const [a50, b50, a90, b90] = this.valuesAt(id, [
+      Math.floor(r50),
+      Math.ceil(r50),
+      Math.floor(r90),
+      Math.ceil(r90),
+    ]) as [number, number, number, number];
+    return {
+      p50Seconds: a50 + (r50 - Math.floor(r50)) * (b50 - a50),
+      p90Seconds: a90 + (r90 - Math.floor(r90)) * (b90 - a90),
+      count: n,
+    };
   }
   /** The keys of a breakdown that has figures. */
   keys(breakdown: string): string[] {
     const keys = new Set<string>();
     const prefix = `${breakdown}|`;
     for (const [group, id] of this.ids) {
-      if (group.startsWith(prefix) && this.times[id]!.length)
+      if (group.startsWith(prefix) && this.sizes[id])
         keys.add(group.slice(prefix.length, group.lastIndexOf('|')));
     }
     return [...keys];
@@ -183,6 +190,96 @@ const byIndexIn =
     keys.indexOf(a.key) - keys.indexOf(b.key);
 
 export const hourLabel = (hour: number): string => `${String(hour).padStart(2, '0')}:00`;
+
+/**
+ * The packed days counted into their groups' histograms: each entry once, into overall, its staff member (or
+ * unknown), shift, alert kind, hour and care zones; entries outside the shift or care zone filter are skipped.
+ */
+export function countDays(
+  days: readonly DayRow[],
+  zonesOfUnit: ReadonlyMap<string, string[]>,
+  shift: ResponseShift | null,
+  zone: string | null,
+): Groups {
+  const groups = new Groups();
+  // Shift filter resolved per hour of day, once.
+  const hourIn = HOURS.map((hour) => !shift || shiftOf(hour) === shift);
+  const perStep = new Map(
+    RESPONSE_STEPS.map((s) => [
+      s,
+      {
+        all: groups.id(`all|all|${s}`),
+        unknown: groups.id(`staff|unknown|${s}`),
+        hour: HOURS.map((hour) => groups.id(`hour|${hour}|${s}`)),
+        shift: HOURS.map((hour) => groups.id(`shift|${shiftOf(hour)}|${s}`)),
+      },
+    ]),
+  );
+  // A day's staff and kind dictionaries resolved once per distinct text and step (days share them).
+  const dictionaries = new Map<string, number[]>();
+  const listOf = (breakdown: string, s: ResponseStep, text: string) => {
+    const at = `${breakdown}|${s}|${text}`;
+    let list = dictionaries.get(at);
+    if (!list) {
+      list = split(text).map((key) => groups.idOf(breakdown, key, s));
+      dictionaries.set(at, list);
+    }
+    return list;
+  };
+  // Units: a day's unit dictionary is rarely another day's (its alerts reach some of the units), so each unit
+  // is resolved once per step: its zones' groups and whether it is in the zone filter.
+  const unitsByStep = new Map<ResponseStep, Map<string, { zones: number[]; in: boolean }>>();
+  const unitOf = (s: ResponseStep, unit: string) => {
+    let units = unitsByStep.get(s);
+    if (!units) {
+      units = new Map();
+      unitsByStep.set(s, units);
+    }
+    let resolved = units.get(unit);
+    if (!resolved) {
+      const zs = zonesOfUnit.get(unit) ?? [];
+      resolved = { zones: zs.map((z) => groups.idOf('zone', z, s)), in: !zone || zs.includes(zone) };
+      units.set(unit, resolved);
+    }
+    return resolved;
+  };
+  // First every day's groups (so all are made), then one flat count array, then the entries.
+  const resolved = days.map((day) => ({
+    staff: listOf('staff', day.step, day.staff),
+    kinds: listOf('kind', day.step, day.kinds),
+    units: split(day.units).map((unit) => unitOf(day.step, unit)),
+  }));
+  groups.allocate();
+  const { counts, sizes } = groups;
+  const add = (group: number, seconds: number) => {
+    sizes[group]!++;
+    if (seconds >= 0 && seconds < DENSE_SECONDS) counts[group * DENSE_SECONDS + seconds]!++;
+    else groups.addOver(group, seconds);
+  };
+  for (let d = 0; d < days.length; d++) {
+    const day = days[d]!;
+    const { all, unknown, hour: hourGroups, shift: shiftGroups } = perStep.get(day.step)!;
+    const { staff, kinds, units } = resolved[d]!;
+    const e = day.entries;
+    for (let i = 0, o = 0; i < day.count; i++, o += 8) {
+      // Big-endian int4 pairs (seconds, key), read without a DataView.
+      const seconds = (e[o]! << 24) | (e[o + 1]! << 16) | (e[o + 2]! << 8) | e[o + 3]!;
+      const key = (e[o + 4]! << 24) | (e[o + 5]! << 16) | (e[o + 6]! << 8) | e[o + 7]!;
+      const hour = key & 31;
+      if (!hourIn[hour]) continue;
+      const unitIndex = key >>> 18;
+      if (zone && !(unitIndex && units[unitIndex - 1]!.in)) continue;
+      const staffIndex = (key >>> 8) & 1023;
+      add(all, seconds);
+      add(staffIndex ? staff[staffIndex - 1]! : unknown, seconds);
+      add(shiftGroups[hour]!, seconds);
+      add(kinds[((key >>> 5) & 7) - 1]!, seconds);
+      add(hourGroups[hour]!, seconds);
+      if (unitIndex) for (const z of units[unitIndex - 1]!.zones) add(z, seconds);
+    }
+  }
+  return groups;
+}
 
 /**
  * GET /insights/api/v1/responseTimes: the figures of the facility's alerts created in the period, from the
@@ -217,43 +314,7 @@ export async function responseTimes(
   const shift = query.shift ?? null;
   const zone = query.careZoneId ?? null;
 
-  const groups = new Groups();
-  const perStep = new Map(
-    RESPONSE_STEPS.map((s) => [
-      s,
-      {
-        all: groups.id(`all|all|${s}`),
-        unknown: groups.id(`staff|unknown|${s}`),
-        hour: HOURS.map((hour) => groups.id(`hour|${hour}|${s}`)),
-        shift: HOURS.map((hour) => groups.id(`shift|${shiftOf(hour)}|${s}`)),
-      },
-    ]),
-  );
-  for (const day of days) {
-    const s = day.step;
-    // The groups of this day's dictionaries, resolved once: the loop below only indexes arrays.
-    const { all, unknown, hour: hourGroups, shift: shiftGroups } = perStep.get(s)!;
-    const staffGroups = split(day.staff).map((id) => groups.idOf('staff', id, s));
-    const kindGroups = split(day.kinds).map((kind) => groups.idOf('kind', kind, s));
-    const zonesOf = split(day.units).map((unit) => zonesOfUnit.get(unit) ?? []);
-    const zoneGroups = zonesOf.map((zs) => zs.map((z) => groups.idOf('zone', z, s)));
-    const view = new DataView(day.entries.buffer, day.entries.byteOffset, day.entries.byteLength);
-    for (let i = 0; i < day.count; i++) {
-      const seconds = view.getInt32(i * 8);
-      const key = view.getInt32(i * 8 + 4);
-      const hour = key & 31;
-      if (shift && shiftOf(hour) !== shift) continue;
-      const unitIndex = key >>> 18;
-      if (zone && !(unitIndex && zonesOf[unitIndex - 1]!.includes(zone))) continue;
-      const staffIndex = (key >>> 8) & 1023;
-      groups.add(all, seconds);
-      groups.add(staffIndex ? staffGroups[staffIndex - 1]! : unknown, seconds);
-      groups.add(shiftGroups[hour]!, seconds);
-      groups.add(kindGroups[((key >>> 5) & 7) - 1]!, seconds);
-      groups.add(hourGroups[hour]!, seconds);
-      if (unitIndex) for (const z of zoneGroups[unitIndex - 1]!) groups.add(z, seconds);
-    }
-  }
+  const groups = countDays(days, zonesOfUnit, shift, zone);
   const row = (breakdown: string, key: string, label: string): TResponseTimesRow => {
     const [CLAIM, CONFIRM, RESOLVE] = RESPONSE_STEPS.map((s) => groups.figure(`${breakdown}|${key}|${s}`));
     return { key, label, CLAIM: CLAIM ?? null, CONFIRM: CONFIRM ?? null, RESOLVE: RESOLVE ?? null };
