@@ -78,7 +78,7 @@ export async function createNatsLiveBus(options: NatsLiveBusOptions): Promise<Na
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: 1,
-    application_name: NATS_LIVE_BUS_NAME,
+    application_name: `${NATS_LIVE_BUS_NAME}-catch-up`,
   });
   pool.on('error', (error) => logger.warn({ err: error }, 'live bus catch-up connection error'));
 

@@ -177,7 +177,10 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       await runner.stop();
       await settle(pool);
       await takeover.stop(true);
-      await relay?.close();
+      if (relay) {
+        await relay.close();
+        setTaskChangeNotify(true);
+      }
       await prisma.$disconnect();
       await pool.end();
     },

@@ -43,6 +43,7 @@ export default fp<{ bus?: LiveBus }>(
     app.addHook('onClose', async () => {
       await relay.close();
       await bus.close();
+      setTaskChangeNotify(true);
     });
   },
   { name: 'live-bus', dependencies: ['config'] },
