@@ -35,7 +35,12 @@ describe('[WORKER][LIVE]: the live bus on NATS', () => {
   beforeAll(async () => {
     nats = await startNatsServer();
     t = await startTestWorker({ LIVE_BUS_URL: nats.url });
-    config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: t.db.url, LIVE_BUS_URL: nats.url });
+    config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: t.db.url,
+      LIVE_BUS_URL: nats.url,
+    });
     apis = await Promise.all([0, 1].map(() => buildApp(config, { prisma: t.prisma, logger: false })));
     urls = await Promise.all(apis.map((api) => api.listen({ host: '127.0.0.1', port: 0 })));
     f = await createTestFacility(t.prisma);
@@ -48,7 +53,8 @@ describe('[WORKER][LIVE]: the live bus on NATS', () => {
   });
 
   const live = async (url: string, staffMemberId: string, accessToken?: string) => {
-    const token = accessToken ?? (await openSessionToken(t.prisma, staffMemberId, config.JWT_SECRET, 600)).token;
+    const token =
+      accessToken ?? (await openSessionToken(t.prisma, staffMemberId, config.JWT_SECRET, 600)).token;
     const client = await connectLive(url, { auth: { accessToken: token, staffMemberId } });
     clients.push(client);
     await client.waitFor((m) => m.type === 'ready');
@@ -59,13 +65,20 @@ describe('[WORKER][LIVE]: the live bus on NATS', () => {
       method: 'POST',
       url: INGEST_EVENTS_PATH,
       headers: { [GATEWAY_KEY_HEADER]: f.gateway.key },
-      payload: { eventId: randomUUID(), hardwareId, type: 'BUTTON_PRESS', timestamp: new Date().toISOString() },
+      payload: {
+        eventId: randomUUID(),
+        hardwareId,
+        type: 'BUTTON_PRESS',
+        timestamp: new Date().toISOString(),
+      },
     });
     expect(res.statusCode).toBe(202);
   };
   const created = (taskOf: () => Promise<string>) => async (clients: LiveClient[]) => {
     const frames = await Promise.all(
-      clients.map((c) => c.waitFor((m) => m.type === 'task.changed' && m.status === 'OPEN_UNCLAIMED', 10_000)),
+      clients.map((c) =>
+        c.waitFor((m) => m.type === 'task.changed' && m.status === 'OPEN_UNCLAIMED', 10_000),
+      ),
     );
     const taskId = await taskOf();
     for (const frame of frames) expect(frame).toMatchObject({ taskId, facilityId: f.facilityId });
@@ -94,7 +107,9 @@ describe('[WORKER][LIVE]: the live bus on NATS', () => {
     const deviceId = resident.pendant.deviceId;
     // Applied and committed with no NATS server to publish to.
     await expect
-      .poll(async () => (await t.prisma.task.count({ where: { openDeviceKey: deviceId } })) === 1, { timeout: 10_000 })
+      .poll(async () => (await t.prisma.task.count({ where: { openDeviceKey: deviceId } })) === 1, {
+        timeout: 10_000,
+      })
       .toBe(true);
     await nats.start();
     await created(openTaskOf(deviceId))([client]);

@@ -1,7 +1,12 @@
 import type { TaskChangedNotification } from '@sage/db';
 import { connect, type Msg, type NatsConnection, type NatsError } from 'nats';
 import pg from 'pg';
-import { type BusLogger, NATS_CONNECT_OPTIONS, NATS_SUBJECTS, type RecognitionNotification } from './subjects';
+import {
+  type BusLogger,
+  NATS_CONNECT_OPTIONS,
+  NATS_SUBJECTS,
+  type RecognitionNotification,
+} from './subjects';
 
 export interface NatsLiveBusOptions {
   natsUrl: string;
@@ -146,7 +151,8 @@ export async function createNatsLiveBus(options: NatsLiveBusOptions): Promise<Na
         const since = lastAliveAt;
         each(sessionHandlers, null, 'session');
         catchUp(since).then(
-          (count) => logger.info({ count }, 'live bus reconnected to NATS: replayed changes recorded meanwhile'),
+          (count) =>
+            logger.info({ count }, 'live bus reconnected to NATS: replayed changes recorded meanwhile'),
           (error) => logger.error({ err: error }, 'live bus catch-up failed'),
         );
       }

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createNatsLiveBus, type NatsLiveBus } from './bus';
-import { LIVE_RELAY_APPLICATION_NAME, type LiveRelay, startLiveRelay } from './relay';
+import { type LiveRelay, startLiveRelay } from './relay';
 import { RECOGNITION_CHANNEL, SESSION_ENDED_CHANNEL } from './subjects';
 import { type NatsServer, startNatsServer } from './testing';
 
@@ -48,7 +48,12 @@ describe('the NATS live bus: relay and subscriber against a real nats-server and
     return r;
   };
   const bus = async (healIntervalMs = 60_000) => {
-    const b = await createNatsLiveBus({ natsUrl: nats.url, connectionString: db.url, logger: quiet, healIntervalMs });
+    const b = await createNatsLiveBus({
+      natsUrl: nats.url,
+      connectionString: db.url,
+      logger: quiet,
+      healIntervalMs,
+    });
     opened.push(b);
     const changes: TaskChangedNotification[] = [];
     const sessions: (string | null)[] = [];
@@ -62,7 +67,12 @@ describe('the NATS live bus: relay and subscriber against a real nats-server and
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const version = await recordTaskChangePg(client, { facilityId, taskId, status: 'OPEN_UNCLAIMED', severity: 'STAFF_ASSIST' });
+      const version = await recordTaskChangePg(client, {
+        facilityId,
+        taskId,
+        status: 'OPEN_UNCLAIMED',
+        severity: 'STAFF_ASSIST',
+      });
       await client.query('COMMIT');
       return { version, taskId };
     } finally {
@@ -75,12 +85,20 @@ describe('the NATS live bus: relay and subscriber against a real nats-server and
     const r = await relay();
     await leading(r);
     const [a, b] = [await bus(), await bus()];
-    const listen = await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query ILIKE 'LISTEN task_changed%'`);
+    const listen = await pool.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query ILIKE 'LISTEN task_changed%'`,
+    );
     expect(listen.rows[0].n).toBe(0);
     const { version, taskId } = await record();
     for (const s of [a, b]) {
       const got = await until(() => s.changes.find((c) => c.version === version), 'the change');
-      expect(got).toEqual({ facilityId, taskId, status: 'OPEN_UNCLAIMED', severity: 'STAFF_ASSIST', version });
+      expect(got).toEqual({
+        facilityId,
+        taskId,
+        status: 'OPEN_UNCLAIMED',
+        severity: 'STAFF_ASSIST',
+        version,
+      });
     }
     await new Promise((r) => setTimeout(r, 100));
     expect(a.changes.filter((c) => c.version === version)).toHaveLength(1);
@@ -106,7 +124,12 @@ describe('the NATS live bus: relay and subscriber against a real nats-server and
     const slow = await pool.connect();
     try {
       await slow.query('BEGIN');
-      const early = await recordTaskChangePg(slow, { facilityId, taskId: randomUUID(), status: 'OPEN_UNCLAIMED', severity: 'MEDIUM_PRIORITY' });
+      const early = await recordTaskChangePg(slow, {
+        facilityId,
+        taskId: randomUUID(),
+        status: 'OPEN_UNCLAIMED',
+        severity: 'MEDIUM_PRIORITY',
+      });
       const { version: later } = await record();
       expect(later).toBeGreaterThan(early);
       await until(() => s.changes.some((c) => c.version === later), 'the later change');
@@ -154,7 +177,11 @@ describe('the NATS live bus: relay and subscriber against a real nats-server and
     await until(() => !s.bus.connected(), 'the bus to notice');
     const { version } = await record();
     await nats.start();
-    await until(() => s.changes.some((c) => c.version === version), 'the change replayed after the reconnect', 15_000);
+    await until(
+      () => s.changes.some((c) => c.version === version),
+      'the change replayed after the reconnect',
+      15_000,
+    );
   });
 
   it('heals a change no relay ever published, from the TaskChange rows', async () => {
