@@ -86,7 +86,8 @@ describe('the NATS live bus: relay and subscriber against a real nats-server and
     await leading(r);
     const [a, b] = [await bus(), await bus()];
     const listen = await pool.query(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query ILIKE 'LISTEN task_changed%'`,
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND query ILIKE 'LISTEN task_changed%'`,
     );
     expect(listen.rows[0].n).toBe(0);
     const { version, taskId } = await record();

@@ -13,8 +13,10 @@ export interface LiveRelayOptions {
   connectionString: string;
   natsUrl: string;
   logger: BusLogger;
-  /** How often the leader reads new TaskChange rows when the last read found none (ms). */
+  /** How often the leader reads new TaskChange rows while changes keep coming (ms; within 1 s of the last). */
   pollIntervalMs?: number;
+  /** How often it reads them when none came for a second (ms): the first change after a quiet spell waits longer. */
+  idlePollIntervalMs?: number;
   /** How often a standby asks for the leadership, and the reconnect delay after a dropped connection (ms). */
   standbyRetryMs?: number;
   /** How long a missing version is looked for again before it is taken as rolled back (ms). */
@@ -58,7 +60,8 @@ UNION ALL
  */
 export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRelay> {
   const { logger } = options;
-  const pollIntervalMs = options.pollIntervalMs ?? 10;
+  const pollIntervalMs = options.pollIntervalMs ?? 3;
+  const idlePollIntervalMs = options.idlePollIntervalMs ?? 20;
   const standbyRetryMs = options.standbyRetryMs ?? 1_000;
   const gapWaitMs = options.gapWaitMs ?? 10_000;
   const takeoverReplayMs = options.takeoverReplayMs ?? 10_000;
@@ -81,6 +84,7 @@ export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRel
   let leader = false;
   let timer: NodeJS.Timeout | null = null;
   let last = 0;
+  let lastFreshAt = 0;
   /** Versions skipped by a read (not yet committed, or rolled back) and until when to look for them. */
   const gaps = new Map<number, number>();
 
@@ -169,7 +173,8 @@ export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRel
       }
       publish(NATS_SUBJECTS.taskChanged, JSON.stringify({ ...row, version }));
     }
-    schedule(poll, fresh >= BATCH ? 0 : pollIntervalMs);
+    if (fresh) lastFreshAt = now;
+    schedule(poll, fresh >= BATCH ? 0 : now - lastFreshAt < 1_000 ? pollIntervalMs : idlePollIntervalMs);
   };
 
   schedule(attempt, 0);
