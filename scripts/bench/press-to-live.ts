@@ -5,7 +5,7 @@
  * task.changed frame of the task the press created. Prints p50/p95/p99/max and the rates achieved.
  *
  *   pnpm bench:press-to-live [--rate 50] [--duration 20] [--clients 200] [--facilities 10] [--api-instances 1]
- *                            [--warmup 0]
+ *                            [--warmup 0] [--live-bus pg|nats]
  *
  * The API and the worker run as child processes (as deployed: one process each, one database), on a fresh
  * database dropped at the end. Loopback only; bounded in count and time.
@@ -20,6 +20,7 @@ import { connectLive, type LiveClient, openSessionToken } from '@sage/api/live-c
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase } from '@sage/db/testing';
+import { startNatsServer } from '@sage/live-bus/testing';
 import { testServer } from '../lib/database';
 import { addBenchButtons, type BenchButton, freePort, pressOrder, stop, waitForHealth } from './lib';
 
@@ -32,6 +33,8 @@ const { values: args } = parseArgs({
     facilities: { type: 'string', default: '10' },
     'api-instances': { type: 'string', default: '1' },
     warmup: { type: 'string', default: '0' },
+    /** The live bus: Postgres LISTEN/NOTIFY, or NATS on a nats-server started for the run (decision 0400). */
+    'live-bus': { type: 'string', default: 'pg' },
   },
 });
 const bounded = (name: string, value: string | undefined, min: number, max: number): number => {
@@ -46,6 +49,8 @@ const CLIENTS = bounded('clients', args.clients, 1, 2_000);
 const FACILITIES = bounded('facilities', args.facilities, 1, 50);
 const API_INSTANCES = bounded('api-instances', args['api-instances'], 1, 4);
 const PRESSES = Math.round(RATE * DURATION_S);
+const LIVE_BUS = args['live-bus'];
+if (LIVE_BUS !== 'pg' && LIVE_BUS !== 'nats') throw new Error('--live-bus must be pg or nats');
 /**
  * Seconds at the start of the run whose presses are left out of the verdict (still sent at the rate, still
  * delivered and reported): the freshly started worker and API take a few seconds to reach their steady state.
@@ -79,12 +84,15 @@ async function main(): Promise<void> {
   const server = await testServer(log);
   process.env.TEST_DATABASE_URL = server.url;
   const db = await createTestDatabase();
+  const nats = LIVE_BUS === 'nats' ? await startNatsServer() : null;
+  /** Given to the worker and every API instance alike ('' is unset: LISTEN/NOTIFY). */
+  const liveBusEnv = { LIVE_BUS_URL: nats?.url ?? '' };
   const children: ChildProcess[] = [];
   const clients: LiveClient[] = [];
   try {
     log(
       `press-to-live: ${RATE} presses/s for ${DURATION_S} s (${PRESSES} presses), ${CLIENTS} clients, ` +
-        `${FACILITIES} facilities/gateways, ${API_INSTANCES} API instance(s); ${os.cpus().length} CPUs`,
+        `${FACILITIES} facilities/gateways, ${API_INSTANCES} API instance(s), live bus ${LIVE_BUS}; ${os.cpus().length} CPUs`,
     );
 
     // Tenants: facilities with a gateway each, and a wall button for every press.
@@ -103,6 +111,7 @@ async function main(): Promise<void> {
       startProcess('worker', 'apps/worker/src/main.ts', {
         DATABASE_URL: db.url,
         INGEST_PORT: String(workerPort),
+        ...liveBusEnv,
       }),
     );
     const apiUrls: string[] = [];
@@ -113,6 +122,7 @@ async function main(): Promise<void> {
           DATABASE_URL: db.url,
           PORT: String(port),
           JWT_SECRET,
+          ...liveBusEnv,
         }),
       );
       apiUrls.push(`http://127.0.0.1:${port}`);
@@ -303,6 +313,7 @@ async function main(): Promise<void> {
   } finally {
     for (const c of clients) c.close();
     await Promise.all(children.map(stop));
+    await nats?.stop();
     await db.drop();
     await server.stop();
   }

@@ -34,5 +34,19 @@ describe('environment', () => {
     const config = loadConfig({ DATABASE_URL: 'postgresql://x@localhost/db' });
     expect(config.PORT).toBe(3000);
     expect(config.NODE_ENV).toBe('development');
+    expect(config.LIVE_BUS_URL).toBeUndefined();
+  });
+
+  it('takes a nats:// URL as the live bus, and names anything else (decision 0400)', () => {
+    const base = { DATABASE_URL: 'postgresql://x@localhost/db' };
+    expect(loadConfig({ ...base, LIVE_BUS_URL: 'nats://10.0.0.5:4222' }).LIVE_BUS_URL).toBe(
+      'nats://10.0.0.5:4222',
+    );
+    expect(loadConfig({ ...base, LIVE_BUS_URL: '' }).LIVE_BUS_URL).toBeUndefined();
+    for (const bad of ['redis://x:6379', 'nats', '127.0.0.1:4222']) {
+      expect(() => loadConfig({ ...base, LIVE_BUS_URL: bad })).toThrow(
+        /LIVE_BUS_URL: must be a nats:\/\/ URL \(e\.g\. nats:\/\/127\.0\.0\.1:4222\), or unset for Postgres LISTEN\/NOTIFY/,
+      );
+    }
   });
 });

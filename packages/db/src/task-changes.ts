@@ -21,6 +21,16 @@ export interface TaskChangedNotification extends TaskChangeInput {
   version: number;
 }
 
+/**
+ * Whether recording a change also NOTIFYs TASK_CHANGED_CHANNEL: yes with the Postgres live bus (the default);
+ * no with the NATS bus (LIVE_BUS_URL=nats://..., decision 0400), whose relay reads the TaskChange rows
+ * themselves, so no transaction takes Postgres's notification lock at commit. Set once per process at start.
+ */
+let notifyTaskChanges = true;
+export function setTaskChangeNotify(enabled: boolean): void {
+  notifyTaskChanges = enabled;
+}
+
 const SQL = `
 WITH change AS (
   INSERT INTO "TaskChange" ("facilityId", "taskId", "status", "severity")
@@ -33,13 +43,18 @@ SELECT version::text AS version,
        )::text)::text AS notified -- pg_notify returns void, which Prisma cannot read: cast it
   FROM change`;
 
+const SQL_WITHOUT_NOTIFY = `
+INSERT INTO "TaskChange" ("facilityId", "taskId", "status", "severity")
+VALUES ($1, $2, $3::"TaskStatus", $4::"Severity")
+RETURNING version::text AS version`;
+
 /** Inside a Prisma interactive transaction. Returns the new version. */
 export async function recordTaskChange(
   tx: Prisma.TransactionClient,
   change: TaskChangeInput,
 ): Promise<number> {
   const rows = await tx.$queryRawUnsafe<{ version: string }[]>(
-    SQL,
+    notifyTaskChanges ? SQL : SQL_WITHOUT_NOTIFY,
     change.facilityId,
     change.taskId,
     change.status,
@@ -50,7 +65,7 @@ export async function recordTaskChange(
 
 /** On a raw `pg` client inside a transaction (the ingest hot path). Returns the new version. */
 export async function recordTaskChangePg(client: pg.ClientBase, change: TaskChangeInput): Promise<number> {
-  const { rows } = await client.query<{ version: string }>(SQL, [
+  const { rows } = await client.query<{ version: string }>(notifyTaskChanges ? SQL : SQL_WITHOUT_NOTIFY, [
     change.facilityId,
     change.taskId,
     change.status,

@@ -12,6 +12,20 @@ export const SHARED_ENV_FIELDS = {
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' }),
+  /**
+   * The live bus (decision 0400): unset, Postgres LISTEN/NOTIFY on DATABASE_URL; a nats:// URL, NATS. Every API
+   * and worker process of one database must be given the same value.
+   */
+  LIVE_BUS_URL: z
+    .union([
+      z.literal(''),
+      z.url({
+        protocol: /^nats$/,
+        error: 'must be a nats:// URL (e.g. nats://127.0.0.1:4222), or unset for Postgres LISTEN/NOTIFY',
+      }),
+    ])
+    .optional()
+    .transform((v) => v || undefined),
   /** Web push (VAPID) key pair; generated once and stored in the database when not given (decision 0061). */
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
-import { createPrisma, JobName, type PrismaClient, pruneTaskChanges } from '@sage/db';
+import { createPrisma, JobName, type PrismaClient, pruneTaskChanges, setTaskChangeNotify } from '@sage/db';
+import { type LiveRelay, startLiveRelay } from '@sage/live-bus';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   parseCronItems,
@@ -122,6 +123,18 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     { ...DEFAULT_TAKEOVER_TIMINGS, ...options.takeover },
     options.healthFile,
   );
+  // With the NATS live bus, task changes are not NOTIFY'd: a relay (here, or in another process) publishes
+  // the committed TaskChange rows (decision 0400).
+  let relay: LiveRelay | null = null;
+  if (config.LIVE_BUS_URL) {
+    setTaskChangeNotify(false);
+    relay = await startLiveRelay({
+      natsUrl: config.LIVE_BUS_URL,
+      connectionString: config.DATABASE_URL,
+      logger: log,
+    });
+  }
+
   const events = new EventEmitter() as WorkerEvents;
   takeover.attach(events);
   const runner = await run({
@@ -164,6 +177,10 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       await runner.stop();
       await settle(pool);
       await takeover.stop(true);
+      if (relay) {
+        await relay.close();
+        setTaskChangeNotify(true);
+      }
       await prisma.$disconnect();
       await pool.end();
     },

@@ -10,10 +10,13 @@ export interface TestWorker {
   close(): Promise<void>;
 }
 
-/** The worker in-process on a fresh database of its own; the ingest app is used through inject(). */
-export async function startTestWorker(): Promise<TestWorker> {
+/**
+ * The worker in-process on a fresh database of its own; the ingest app is used through inject(). `env` adds
+ * variables (e.g. LIVE_BUS_URL).
+ */
+export async function startTestWorker(env: Record<string, string> = {}): Promise<TestWorker> {
   const db = await createTestDatabase();
-  const config = loadWorkerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url });
+  const config = loadWorkerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env, DATABASE_URL: db.url });
   const worker = await startWorker(config, { logger: false, listen: false });
   return {
     worker,

@@ -1,7 +1,8 @@
 import type { Prisma, PrismaClient } from '@sage/db';
+import { SESSION_ENDED_CHANNEL } from '@sage/live-bus';
 
-/** Postgres channel announcing an ended session (payload: its id), so every API process drops it at once. */
-export const SESSION_ENDED_CHANNEL = 'session_ended';
+/** Postgres channel announcing an ended session (payload: its id); the NATS relay republishes it (decision 0400). */
+export { SESSION_ENDED_CHANNEL };
 
 /** Announces the end of a session to every API process; sent in the transaction that revokes it (at commit). */
 export async function announceSessionEnded(

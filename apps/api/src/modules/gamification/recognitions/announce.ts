@@ -1,14 +1,9 @@
 import type { Prisma } from '@sage/db';
+import { RECOGNITION_CHANNEL, type RecognitionNotification } from '@sage/live-bus';
 import { type NotifierDeps, sendMessage } from '@sage/notify';
 
-/** Postgres channel of new recognitions: every API instance delivers them to the recipient's sockets. */
-export const RECOGNITION_CHANNEL = 'recognition_received';
-
-export interface RecognitionNotification {
-  recognitionRid: string;
-  recipientRid: string;
-  facilityRid: string;
-}
+/** Postgres channel of new recognitions; the NATS relay republishes it (decision 0400). */
+export { RECOGNITION_CHANNEL, type RecognitionNotification };
 
 /** Announces a recognition; call inside the transaction that creates it (delivered when it commits). */
 export async function notifyRecognition(

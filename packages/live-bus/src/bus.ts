@@ -1,0 +1,205 @@
+import type { TaskChangedNotification } from '@sage/db';
+import { connect, type Msg, type NatsConnection, type NatsError } from 'nats';
+import pg from 'pg';
+import {
+  type BusLogger,
+  NATS_CONNECT_OPTIONS,
+  NATS_SUBJECTS,
+  type RecognitionNotification,
+} from './subjects';
+
+export interface NatsLiveBusOptions {
+  natsUrl: string;
+  /** The database the catch-up reads TaskChange rows from. */
+  connectionString: string;
+  logger: BusLogger;
+  /**
+   * How often the changes recorded lately are read again and those never received delivered (ms): heals a
+   * message NATS dropped (it keeps none) without a reconnect to notice it by.
+   */
+  healIntervalMs?: number;
+}
+
+/** The subscriber's side, shaped like the API's LiveBus (apps/api/src/modules/live/bus.ts). */
+export interface NatsLiveBus {
+  subscribe(handler: (change: TaskChangedNotification) => void): () => void;
+  subscribeSessionEnded(handler: (sessionId: string | null) => void): () => void;
+  subscribeRecognitions(handler: (recognition: RecognitionNotification) => void): () => void;
+  connected(): boolean;
+  /** Reads the changes recorded since `since` (less the margin) and delivers those not delivered yet. */
+  catchUp(since: Date, until?: Date): Promise<number>;
+  close(): Promise<void>;
+}
+
+export const NATS_LIVE_BUS_NAME = 'sage-live-bus';
+
+/** How far back a catch-up reads (a change's changedAt is its transaction's start, not its commit). */
+const CATCH_UP_MARGIN_MS = 5_000;
+const RECENT_VERSIONS_KEPT = 50_000;
+const HEAL_SETTLE_MS = 2_000;
+
+/**
+ * One NATS connection per API process (decision 0400), subscribed to the relay's subjects. NATS keeps no
+ * messages, so the TaskChange rows are the truth: after a reconnect the bus replays the rows recorded since
+ * it was last connected, and every `healIntervalMs` it reads the recent rows again, delivering any it never
+ * received; versions already delivered are not delivered twice.
+ */
+export async function createNatsLiveBus(options: NatsLiveBusOptions): Promise<NatsLiveBus> {
+  const { logger } = options;
+  const healIntervalMs = options.healIntervalMs ?? 10_000;
+  const handlers = new Set<(change: TaskChangedNotification) => void>();
+  const sessionHandlers = new Set<(sessionId: string | null) => void>();
+  const recognitionHandlers = new Set<(recognition: RecognitionNotification) => void>();
+  const recent = new Set<number>();
+  const recentOrder: number[] = [];
+  const decoder = new TextDecoder();
+
+  const each = <T>(set: Set<(value: T) => void>, value: T, what: string) => {
+    for (const handler of set) {
+      try {
+        handler(value);
+      } catch (error) {
+        logger.error({ err: error }, `live bus ${what} handler failed`);
+      }
+    }
+  };
+  const deliver = (change: TaskChangedNotification) => {
+    if (recent.has(change.version)) return false;
+    recent.add(change.version);
+    recentOrder.push(change.version);
+    if (recentOrder.length > RECENT_VERSIONS_KEPT) recent.delete(recentOrder.shift()!);
+    each(handlers, change, 'task change');
+    return true;
+  };
+  const parse = <T>(msg: Msg, what: string): T | null => {
+    try {
+      return JSON.parse(decoder.decode(msg.data)) as T;
+    } catch (error) {
+      logger.warn({ err: error, subject: msg.subject }, `unreadable ${what}`);
+      return null;
+    }
+  };
+
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: 1,
+    application_name: `${NATS_LIVE_BUS_NAME}-catch-up`,
+  });
+  pool.on('error', (error) => logger.warn({ err: error }, 'live bus catch-up connection error'));
+
+  const catchUp = async (since: Date, until = new Date(Date.now() + 60_000)): Promise<number> => {
+    const { rows } = await pool.query<{
+      version: string;
+      facilityId: string;
+      taskId: string;
+      status: TaskChangedNotification['status'];
+      severity: TaskChangedNotification['severity'];
+    }>(
+      `SELECT version::text AS version, "facilityId", "taskId", status::text AS status, severity::text AS severity
+         FROM "TaskChange" WHERE "changedAt" >= $1 AND "changedAt" < $2 ORDER BY version LIMIT 50000`,
+      [new Date(since.getTime() - CATCH_UP_MARGIN_MS), until],
+    );
+    let delivered = 0;
+    for (const row of rows) if (deliver({ ...row, version: Number(row.version) })) delivered++;
+    return delivered;
+  };
+
+  const nc: NatsConnection = await connect({
+    servers: options.natsUrl,
+    name: NATS_LIVE_BUS_NAME,
+    ...NATS_CONNECT_OPTIONS,
+  });
+  let isConnected = true;
+  /** When the connection was last known good (for the catch-up after a reconnect). */
+  let lastAliveAt = new Date();
+
+  const onError = (what: string) => (error: NatsError | null) => {
+    if (error) logger.warn({ err: error }, `live bus ${what} subscription error`);
+  };
+  nc.subscribe(NATS_SUBJECTS.taskChanged, {
+    callback: (error, msg) => {
+      if (error) return onError('task change')(error);
+      const change = parse<TaskChangedNotification>(msg, 'task change notification');
+      if (change) deliver({ ...change, version: Number(change.version) });
+    },
+  });
+  nc.subscribe(NATS_SUBJECTS.sessionEnded, {
+    callback: (error, msg) => {
+      if (error) return onError('session')(error);
+      const id = decoder.decode(msg.data);
+      each(sessionHandlers, id || null, 'session');
+    },
+  });
+  nc.subscribe(NATS_SUBJECTS.recognition, {
+    callback: (error, msg) => {
+      if (error) return onError('recognition')(error);
+      const recognition = parse<RecognitionNotification>(msg, 'recognition notification');
+      if (recognition) each(recognitionHandlers, recognition, 'recognition');
+    },
+  });
+  // Subscriptions reach the server before this returns, so nothing published after it is missed.
+  await nc.flush();
+
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect') {
+        if (isConnected) lastAliveAt = new Date();
+        isConnected = false;
+        logger.warn({ server: status.data }, 'live bus disconnected from NATS: reconnecting');
+      } else if (status.type === 'reconnect') {
+        isConnected = true;
+        const since = lastAliveAt;
+        each(sessionHandlers, null, 'session');
+        catchUp(since).then(
+          (count) =>
+            logger.info({ count }, 'live bus reconnected to NATS: replayed changes recorded meanwhile'),
+          (error) => logger.error({ err: error }, 'live bus catch-up failed'),
+        );
+      }
+    }
+  })();
+
+  let lastHealAt = new Date(Date.now() - HEAL_SETTLE_MS);
+  let healing = false;
+  const heal = setInterval(() => {
+    if (healing || !isConnected) return;
+    healing = true;
+    // Rows younger than HEAL_SETTLE_MS are left to the relay (it may simply not have published them yet).
+    const until = new Date(Date.now() - HEAL_SETTLE_MS);
+    catchUp(lastHealAt, until)
+      .then((count) => {
+        lastHealAt = until;
+        if (count) logger.warn({ count }, 'live bus healed changes NATS never delivered');
+      })
+      .catch((error) => logger.warn({ err: error }, 'live bus heal failed'))
+      .finally(() => {
+        healing = false;
+      });
+  }, healIntervalMs);
+  heal.unref();
+
+  return {
+    subscribe(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    subscribeSessionEnded(handler) {
+      sessionHandlers.add(handler);
+      return () => sessionHandlers.delete(handler);
+    },
+    subscribeRecognitions(handler) {
+      recognitionHandlers.add(handler);
+      return () => recognitionHandlers.delete(handler);
+    },
+    connected: () => isConnected && !nc.isClosed(),
+    catchUp,
+    async close() {
+      clearInterval(heal);
+      handlers.clear();
+      sessionHandlers.clear();
+      recognitionHandlers.clear();
+      await nc.close().catch(() => {});
+      await pool.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './bus';
+export * from './relay';
+export * from './subjects';
