@@ -18,7 +18,8 @@
  *   check    the CI form (5 s, 20 presses/s, 20 clients unless given): asserts only that every press reached
  *            every client of its facility exactly once and that no event was processed twice. No timing.
  *
- * The API instance(s) and the worker process(es) (ingest + jobs each, `--workers 2` for two on one database)
+ * The API instance(s) and the worker process(es) (an ingest and a job process each, as deployed; `--workers 2`
+ * for two of each on one database)
  * run as child processes on a fresh database dropped at the end. Loopback only; bounded in count and time.
  * Goals (issue #18), on one 2-core machine: at 500 presses/s with 1,000 clients p99 < 100 ms after a 3 s warm-up
  * and < 250 ms over the whole run; at 50 presses/s with 200 clients p99 < 50 ms over the whole run; a ceiling of
@@ -181,11 +182,14 @@ async function main(): Promise<void> {
     const workerUrls: string[] = [];
     for (let i = 0; i < WORKERS; i++) {
       const port = await freePort();
+      // As deployed (decision 0111): the ingest (which now applies the events) and the job queue apart.
+      const n = WORKERS > 1 ? ` ${i + 1}` : '';
       children.push(
-        startProcess(WORKERS > 1 ? `worker ${i + 1}` : 'worker', 'apps/worker/src/main.ts', {
+        startProcess(`ingest${n}`, 'apps/worker/src/ingest-main.ts', {
           DATABASE_URL: db.url,
           INGEST_PORT: String(port),
         }),
+        startProcess(`jobs${n}`, 'apps/worker/src/jobs-main.ts', { DATABASE_URL: db.url }),
       );
       workerUrls.push(`http://127.0.0.1:${port}`);
     }

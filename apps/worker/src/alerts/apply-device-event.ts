@@ -253,13 +253,102 @@ export async function applyDeviceEventsLocked(
   );
   const ids = rows.map((r) => r.id);
   const loaded = await loadEvents(client, ids);
-  for (const id of ids) await applyLoaded(client, loaded.get(id), logger);
+  // Care is confirmed by a press only where a task is confirming: most batches have none to look for.
+  const { rows: confirming } = await client.query<{ facilityId: string }>(
+    `SELECT DISTINCT "facilityId" FROM "Task" WHERE status = 'OPEN_CONFIRMING' AND "facilityId" = ANY($1::text[])`,
+    [[...new Set([...loaded.values()].map((e) => e.facilityId))]],
+  );
+  const batch: BatchContext = { confirming: new Set(confirming.map((r) => r.facilityId)), activities: [] };
+  for (const id of ids) await applyLoaded(client, loaded.get(id), logger, batch);
+  await flushActivities(client, batch);
+}
+
+/** What a batch of events shares while it is applied (decision 0411). */
+interface BatchContext {
+  /** Facilities with a task OPEN_CONFIRMING when the batch began: elsewhere no press confirms care. */
+  confirming: Set<string>;
+  /** Device activity of the batch's events, recorded in one statement (flushActivities). */
+  activities: {
+    event: StoredEvent;
+    device: DeviceContext;
+    result: ApplyResult;
+    batteryCharged: boolean;
+  }[];
+}
+
+/**
+ * recordActivity for many events in ONE statement: device activity (last press, last heard, battery: the
+ * latest of the device's events), the history rows, the events marked processed and the troubles they end.
+ */
+async function flushActivities(client: pg.PoolClient, batch: BatchContext): Promise<void> {
+  const list = batch.activities.splice(0);
+  if (!list.length) return;
+  const { rows: closed } = await client.query<TaskChangeInput>(
+    `WITH ev AS (
+       SELECT * FROM unnest($1::text[], $2::text[], $3::bool[], $4::timestamptz[], $5::bool[], $6::int[], $7::text[],
+                            $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::bool[], $13::text[])
+         WITH ORDINALITY AS ev(id, "deviceId", "isPress", ts, "knownBattery", battery, "facilityId", type, "taskId",
+                               outcome, "receivedAt", charged, "gatewayId", n)
+     ), dev AS (
+       SELECT "deviceId", max(ts) FILTER (WHERE "isPress") AS "lastPress", max(LEAST(ts, "receivedAt")) AS heard,
+              bool_or("knownBattery") AS "knownBattery",
+              (array_agg(battery ORDER BY n DESC) FILTER (WHERE "knownBattery"))[1] AS battery
+         FROM ev GROUP BY "deviceId"
+     ), device AS (
+       UPDATE "Device" d
+          SET "lastPressTimestamp" = CASE WHEN dev."lastPress" IS NOT NULL
+                                          THEN GREATEST(COALESCE(d."lastPressTimestamp", dev."lastPress"), dev."lastPress")
+                                          ELSE d."lastPressTimestamp" END,
+              "lastHeardAt" = GREATEST(COALESCE(d."lastHeardAt", dev.heard), dev.heard),
+              "batteryLevel" = CASE WHEN dev."knownBattery" THEN dev.battery ELSE d."batteryLevel" END,
+              "updatedAt" = now()
+         FROM dev WHERE d.id = dev."deviceId"
+     ), activity AS (
+       INSERT INTO "DeviceActivity" ("facilityId", "deviceId", type, "batteryLevel", timestamp, "deviceEventId", "taskId")
+       SELECT "facilityId", "deviceId", type::"DeviceEventType", battery, ts, id, "taskId" FROM ev ORDER BY n
+     ), processed AS (
+       UPDATE "DeviceEvent" e SET "processedAt" = now(), "deviceId" = ev."deviceId", outcome = ev.outcome
+         FROM ev WHERE e.id = ev.id
+     ), closed AS (
+       ${CLOSE_TROUBLE_SQL}
+        WHERE "openTroubleKey" IN (
+          SELECT ev."deviceId" || ':${DeviceTroubleCause.DEVICE_SILENT}' FROM ev
+          UNION SELECT ev."deviceId" || ':${DeviceTroubleCause.LOW_BATTERY}' FROM ev WHERE ev.charged
+          UNION SELECT ev."gatewayId" || ':${DeviceTroubleCause.GATEWAY_SILENT}' FROM ev)
+       RETURNING id, "facilityId", severity, "troubleCause", "deviceId"
+     ), closed_update AS (
+       INSERT INTO "TaskUpdate" ("taskId", "facilityId", "deviceId", type, description)
+       SELECT id, "facilityId", CASE WHEN "troubleCause" = 'GATEWAY_SILENT' THEN NULL ELSE "deviceId" END, 'CLOSED',
+              CASE "troubleCause" WHEN 'LOW_BATTERY' THEN '${TROUBLE_CLOSED_DESCRIPTIONS.LOW_BATTERY}'
+                                  WHEN 'GATEWAY_SILENT' THEN '${TROUBLE_CLOSED_DESCRIPTIONS.GATEWAY_SILENT}'
+                                  ELSE '${TROUBLE_CLOSED_DESCRIPTIONS.DEVICE_SILENT}' END
+         FROM closed
+     )
+     SELECT id AS "taskId", "facilityId", 'CLOSED_RESOLVED' AS status, severity::text AS severity FROM closed`,
+    [
+      list.map((a) => a.event.id),
+      list.map((a) => a.device.deviceId),
+      list.map((a) => a.event.type !== 'HEARTBEAT'),
+      list.map((a) => a.event.eventTimestamp),
+      list.map((a) => a.event.batteryLevel !== null && a.event.batteryLevel >= 0),
+      list.map((a) => a.event.batteryLevel),
+      list.map((a) => a.device.deviceFacilityId ?? a.event.facilityId),
+      list.map((a) => a.event.type),
+      list.map((a) => a.result.taskIds[0] ?? null),
+      list.map((a) => a.result.outcome),
+      list.map((a) => a.event.receivedAt),
+      list.map((a) => a.batteryCharged),
+      list.map((a) => a.event.gatewayId),
+    ],
+  );
+  for (const task of closed) await recordTaskChangePg(client, task);
 }
 
 async function applyLoaded(
   client: pg.PoolClient,
   row: LoadedEvent | undefined,
   logger: Logger,
+  batch?: BatchContext,
 ): Promise<ApplyResult | null> {
   if (!row || row.processedAt) return null;
   const event: StoredEvent = row;
@@ -305,9 +394,16 @@ async function applyLoaded(
     });
     result = { outcome: DeviceEventOutcome.UNALLOCATED_DEVICE, taskIds: [] };
   } else {
-    result = await applyAlertRules(client, event, device);
+    result = await applyAlertRules(client, event, device, batch);
   }
   const battery = batteryStatus(device.deviceType, event.batteryLevel);
+  if (batch && battery !== BatteryStatus.LOW) {
+    // Recorded with the batch's other events in one statement at its end (nothing later reads it).
+    batch.activities.push({ event, device, result, batteryCharged: battery === BatteryStatus.OK });
+    return result;
+  }
+  // A low battery raises a trouble that a later event's charged battery closes: in order, at once.
+  if (batch) await flushActivities(client, batch);
   const closed = await recordActivity(client, event, device, result, battery === BatteryStatus.OK);
   for (const task of closed) await recordTaskChangePg(client, task);
   // Supervision: a low battery of an allocated device raises its trouble task (decision 0105).
@@ -377,6 +473,7 @@ async function applyAlertRules(
   client: pg.PoolClient,
   event: StoredEvent,
   device: DeviceContext,
+  batch?: BatchContext,
 ): Promise<ApplyResult> {
   const subject = subjectOf(device);
   const plan = planDeviceEvent(event.type, subject);
@@ -396,7 +493,7 @@ async function applyAlertRules(
     }
 
     case 'ALERT': {
-      if (plan.confirmsCare) {
+      if (plan.confirmsCare && (!batch || batch.confirming.has(event.facilityId))) {
         const confirmed = await confirmCare(client, event, device, subject.role);
         if (confirmed.length) return { outcome: DeviceEventOutcome.CARE_CONFIRMED, taskIds: confirmed };
       }

@@ -182,7 +182,9 @@ export class IngestGroupCommit {
       const t2 = performance.now();
       await client.query('COMMIT');
       if (process.env.PERF_DEBUG)
-        console.log(`batch ${batch.length}: connect ${(t1 - t0).toFixed(0)} apply ${(t2 - t1).toFixed(0)} commit ${(performance.now() - t2).toFixed(0)} ms`);
+        console.log(
+          `batch ${batch.length}: connect ${(t1 - t0).toFixed(0)} apply ${(t2 - t1).toFixed(0)} commit ${(performance.now() - t2).toFixed(0)} ms`,
+        );
       const stored = new Map(rows.map((r) => [`${r.gatewayId}\u0000${r.eventId}`, r]));
       return batch.map((w) => {
         const row = stored.get(`${w.gateway.id}\u0000${w.event.eventId}`);
