@@ -58,7 +58,7 @@ const { values: args } = parseArgs({
     rate: { type: 'string' },
     duration: { type: 'string' },
     clients: { type: 'string' },
-    facilities: { type: 'string', default: '10' },
+    facilities: { type: 'string' },
     'api-instances': { type: 'string', default: '1' },
     workers: { type: 'string', default: '1' },
     warmup: { type: 'string', default: '0' },
@@ -86,7 +86,8 @@ const CLIENTS = bounded(
   1,
   2_000,
 );
-const FACILITIES = bounded('facilities', args.facilities, 10, 1, 50);
+/** Ceiling and drain modes: more gateways, so no gateway passes its own 100 events/s limit (decision 0103). */
+const FACILITIES = bounded('facilities', args.facilities, MODE === 'ceiling' || MODE === 'drain' ? 40 : 10, 1, 50);
 const API_INSTANCES = bounded('api-instances', args['api-instances'], 1, 1, 4);
 const WORKERS = bounded('workers', args.workers, 1, 1, 4);
 const DRAIN_PRESSES = bounded('presses', args.presses, 10_000, 1, 50_000);
