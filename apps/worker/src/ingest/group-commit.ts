@@ -148,9 +148,7 @@ export class IngestGroupCommit {
   }
 
   private async commit(batch: Waiting[]): Promise<Accepted[]> {
-    const t0 = performance.now();
     const client = await this.pool.connect();
-    const t1 = performance.now();
     let broken = false;
     try {
       await client.query('BEGIN');
@@ -179,12 +177,7 @@ export class IngestGroupCommit {
         rows.map((r) => r.id),
         this.logger,
       );
-      const t2 = performance.now();
       await client.query('COMMIT');
-      if (process.env.PERF_DEBUG)
-        console.log(
-          `batch ${batch.length}: connect ${(t1 - t0).toFixed(0)} apply ${(t2 - t1).toFixed(0)} commit ${(performance.now() - t2).toFixed(0)} ms`,
-        );
       const stored = new Map(rows.map((r) => [`${r.gatewayId}\u0000${r.eventId}`, r]));
       return batch.map((w) => {
         const row = stored.get(`${w.gateway.id}\u0000${w.event.eventId}`);
