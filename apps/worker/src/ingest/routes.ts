@@ -18,7 +18,7 @@ import { type FastifyPluginAsyncZod, jsonSchemaTransform } from 'fastify-type-pr
 import { z } from 'zod';
 import { hashGatewayKey } from './gateway-key';
 import { IngestGroupCommit } from './group-commit';
-import { findGateway } from './store';
+import { cachedGatewayLookup } from './store';
 
 export interface IngestRoutesOptions {
   /** Events one gateway key may post per window (default INGEST_RATE_LIMIT_PER_SECOND per second; decision 0103). */
@@ -70,6 +70,7 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
     warn: (message, meta) => app.log.warn(meta ?? {}, message),
   });
   app.addHook('onClose', async () => groupCommit.drain());
+  const findGateway = cachedGatewayLookup(app.pool);
 
   const limit = options.rateLimit ?? { max: INGEST_RATE_LIMIT_PER_SECOND, timeWindowMs: 1000 };
   app.post(
@@ -108,7 +109,7 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
     },
     async (request, reply) => {
       const key = request.headers[GATEWAY_KEY_HEADER];
-      const gateway = key ? await findGateway(app.pool, key) : null;
+      const gateway = key ? await findGateway(key) : null;
       if (!gateway) throw unauthorized(`${GATEWAY_KEY_HEADER} is missing or unknown`, 'invalid_gateway_key');
       const { clamped } = await groupCommit.accept(gateway, request.body);
       if (clamped) {
