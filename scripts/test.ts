@@ -29,6 +29,9 @@ const steps: [string, string[]][] = [
   // Faults (docs/reliability.md): a job-process kill and a PostgreSQL restart under presses; fails when a press
   // is lost or doubled. Its own PostgreSQL on loopback port 3135, the API and ingest on 3130/3131.
   ['chaos (short form)', ['exec', 'tsx', 'scripts/chaos/run.ts', '--short']],
+  // The press-to-live benchmark's CI form (issue #18): 5 s, 20 presses/s, 20 clients; fails only when a press did
+  // not reach every client of its facility exactly once or an event was processed twice. No timing is judged.
+  ['press to live (short form)', ['exec', 'tsx', 'scripts/bench/press-to-live.ts', '--mode', 'check']],
   ['web build', ['--filter', '@sage/web', 'build']],
   ['browser tests', ['--filter', '@sage/e2e', 'test:e2e']],
 ];

@@ -8,7 +8,7 @@ import { loadWorkerConfig } from './env';
 import { startWorker } from './worker';
 
 describe('[WORKER][LIFECYCLE]: start, stop and restart', () => {
-  it('processes after a restart an event accepted while no job runner was up', async () => {
+  it('raises the alert of an event accepted while no job runner was up, and starts its escalation after a restart', async () => {
     const db = await createTestDatabase();
     const facility = await createTestFacility(db.prisma);
     const config = loadWorkerConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, INGEST_PORT: '0' });
@@ -33,18 +33,28 @@ describe('[WORKER][LIFECYCLE]: start, stop and restart', () => {
       await first.prisma.$disconnect();
       await first.ingestPool.end();
       await first.pool.end();
-      expect((await db.prisma.deviceEvent.findFirstOrThrow({ where: { eventId } })).processedAt).toBeNull();
+      // The ingest applies what it accepts (decision 0410): the alert is raised with no job runner up, and
+      // only its escalation start waits in the queue for one.
+      expect(
+        (await db.prisma.deviceEvent.findFirstOrThrow({ where: { eventId } })).processedAt,
+      ).not.toBeNull();
+      expect(
+        await db.prisma.task.count({ where: { deviceId: facility.residents.MC.pendant.deviceId } }),
+      ).toBe(1);
+      const waitingStarts = () =>
+        db.prisma.$queryRawUnsafe<{ n: number }[]>(
+          `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'start-task-notifications'`,
+        );
+      expect((await waitingStarts())[0]!.n).toBe(1);
 
-      // Second process: picks the queued job up.
+      // Second process: picks the queued escalation start up.
       const second = await startWorker(config, { logger: false, listen: true });
       const deadline = Date.now() + 10_000;
-      let processedAt: Date | null = null;
-      while (!processedAt && Date.now() < deadline) {
-        processedAt = (await db.prisma.deviceEvent.findFirstOrThrow({ where: { eventId } })).processedAt;
-        if (!processedAt) await new Promise((r) => setTimeout(r, 50));
+      while ((await waitingStarts())[0]!.n > 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
       }
-      expect(processedAt).not.toBeNull();
-      // Its alert was raised once, by the second process.
+      expect((await waitingStarts())[0]!.n).toBe(0);
+      // Its alert was raised once.
       expect(
         await db.prisma.task.count({ where: { deviceId: facility.residents.MC.pendant.deviceId } }),
       ).toBe(1);

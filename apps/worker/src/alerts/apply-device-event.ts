@@ -2,6 +2,7 @@ import {
   BatteryStatus,
   DeviceTroubleCause,
   INGEST_STALE_AFTER_MS,
+  notificationJobPriorityForSeverityValue,
   QA_SESSION_PRESS_OUTCOME,
   SEVERITY_VALUES,
   type Severity,
@@ -10,8 +11,9 @@ import {
 } from '@sage/contract';
 import {
   careConfirmationJobKey,
+  JobName,
   recordTaskChangePg,
-  scheduleTaskNotifications,
+  TASK_CHANGED_CHANNEL,
   type TaskChangeInput,
   type TaskStatus,
 } from '@sage/db';
@@ -124,10 +126,7 @@ export async function applyDeviceEvent(
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    let result: ApplyResult | null = null;
-    for (const id of await lockDeviceAndListPending(client, deviceEventId)) {
-      result = await applyInTransaction(client, id, logger);
-    }
+    const result = await applyDeviceEventIn(client, deviceEventId, logger);
     await client.query('COMMIT');
     return result;
   } catch (error) {
@@ -136,6 +135,22 @@ export async function applyDeviceEvent(
   } finally {
     client.release();
   }
+}
+
+/**
+ * Applies one stored event inside the caller's open transaction (the ingest's group commit, decision 0410):
+ * the device's lock, its earlier events still pending, then this one. Null when already processed.
+ */
+export async function applyDeviceEventIn(
+  client: pg.PoolClient,
+  deviceEventId: string,
+  logger: Logger,
+): Promise<ApplyResult | null> {
+  let result: ApplyResult | null = null;
+  for (const id of await lockDeviceAndListPending(client, deviceEventId)) {
+    result = await applyInTransaction(client, id, logger);
+  }
+  return result;
 }
 
 /**
@@ -168,21 +183,17 @@ async function lockDeviceAndListPending(client: pg.PoolClient, deviceEventId: st
   return rows.map((r) => r.id);
 }
 
-async function applyInTransaction(
-  client: pg.PoolClient,
-  deviceEventId: string,
-  logger: Logger,
-): Promise<ApplyResult | null> {
-  // The event (locked) and its device, allocation and subject, in one round trip.
-  const { rows } = await client.query<
-    StoredEvent &
-      Partial<DeviceContext> & {
-        enterpriseId: string;
-        timezone: string;
-        isOwnDevice: boolean;
-        qaSessionId: string | null;
-      }
-  >(
+type LoadedEvent = StoredEvent &
+  Partial<DeviceContext> & {
+    enterpriseId: string;
+    timezone: string;
+    isOwnDevice: boolean;
+    qaSessionId: string | null;
+  };
+
+/** The events (locked) with their devices, allocations and subjects, in one round trip. */
+async function loadEvents(client: pg.PoolClient, ids: readonly string[]): Promise<Map<string, LoadedEvent>> {
+  const { rows } = await client.query<LoadedEvent>(
     `SELECT e.id, e."facilityId", e."gatewayId", e."hardwareId", e.type::text AS type, e."eventTimestamp", e."batteryLevel",
             e."receivedAt", e."processedAt",
             d.id AS "deviceId", d.type::text AS "deviceType", d."facilityId" AS "deviceFacilityId",
@@ -204,11 +215,141 @@ async function applyInTransaction(
        LEFT JOIN "Resident" r ON r.id = a."residentId"
        LEFT JOIN "Unit" u ON u.id = COALESCE(a."unitId", r."unitId")
        LEFT JOIN "Door" door ON door.id = a."doorId"
-      WHERE e.id = $1
+      WHERE e.id = ANY($1::text[])
       FOR UPDATE OF e`,
-    [deviceEventId],
+    [ids],
   );
-  const row = rows[0];
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+async function applyInTransaction(
+  client: pg.PoolClient,
+  deviceEventId: string,
+  logger: Logger,
+): Promise<ApplyResult | null> {
+  return applyLoaded(client, (await loadEvents(client, [deviceEventId])).get(deviceEventId), logger);
+}
+
+/**
+ * Applies the given stored events and, before each, its device's earlier events still pending, inside the
+ * caller's open transaction, which already holds the devices' locks (the ingest's group commit, decision
+ * 0410). Three round trips for the batch (pending list, events with their devices) and, per event, two for
+ * a new alert (the task with its update, change, NOTIFY and escalation start; the device activity).
+ */
+export async function applyDeviceEventsLocked(
+  client: pg.PoolClient,
+  deviceEventIds: readonly string[],
+  logger: Logger,
+): Promise<void> {
+  if (!deviceEventIds.length) return;
+  const { rows } = await client.query<{ id: string }>(
+    `SELECT pending.id
+       FROM (SELECT DISTINCT "facilityId", "hardwareId" FROM "DeviceEvent" WHERE id = ANY($1::text[])) device
+       JOIN "DeviceEvent" pending
+         ON pending."facilityId" = device."facilityId" AND pending."hardwareId" = device."hardwareId"
+        AND pending."processedAt" IS NULL
+      ORDER BY pending."eventTimestamp", pending."receivedAt", pending.id`,
+    [deviceEventIds],
+  );
+  const ids = rows.map((r) => r.id);
+  const loaded = await loadEvents(client, ids);
+  // Care is confirmed by a press only where a task is confirming: most batches have none to look for.
+  const { rows: confirming } = await client.query<{ facilityId: string }>(
+    `SELECT DISTINCT "facilityId" FROM "Task" WHERE status = 'OPEN_CONFIRMING' AND "facilityId" = ANY($1::text[])`,
+    [[...new Set([...loaded.values()].map((e) => e.facilityId))]],
+  );
+  const batch: BatchContext = { confirming: new Set(confirming.map((r) => r.facilityId)), activities: [] };
+  for (const id of ids) await applyLoaded(client, loaded.get(id), logger, batch);
+  await flushActivities(client, batch);
+}
+
+/** What a batch of events shares while it is applied (decision 0411). */
+interface BatchContext {
+  /** Facilities with a task OPEN_CONFIRMING when the batch began: elsewhere no press confirms care. */
+  confirming: Set<string>;
+  /** Device activity of the batch's events, recorded in one statement (flushActivities). */
+  activities: {
+    event: StoredEvent;
+    device: DeviceContext;
+    result: ApplyResult;
+    batteryCharged: boolean;
+  }[];
+}
+
+/**
+ * recordActivity for many events in ONE statement: device activity (last press, last heard, battery: the
+ * latest of the device's events), the history rows, the events marked processed and the troubles they end.
+ */
+async function flushActivities(client: pg.PoolClient, batch: BatchContext): Promise<void> {
+  const list = batch.activities.splice(0);
+  if (!list.length) return;
+  const { rows: closed } = await client.query<TaskChangeInput>(
+    `WITH ev AS (
+       SELECT * FROM unnest($1::text[], $2::text[], $3::bool[], $4::timestamptz[], $5::bool[], $6::int[], $7::text[],
+                            $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::bool[], $13::text[])
+         WITH ORDINALITY AS ev(id, "deviceId", "isPress", ts, "knownBattery", battery, "facilityId", type, "taskId",
+                               outcome, "receivedAt", charged, "gatewayId", n)
+     ), dev AS (
+       SELECT "deviceId", max(ts) FILTER (WHERE "isPress") AS "lastPress", max(LEAST(ts, "receivedAt")) AS heard,
+              bool_or("knownBattery") AS "knownBattery",
+              (array_agg(battery ORDER BY n DESC) FILTER (WHERE "knownBattery"))[1] AS battery
+         FROM ev GROUP BY "deviceId"
+     ), device AS (
+       UPDATE "Device" d
+          SET "lastPressTimestamp" = CASE WHEN dev."lastPress" IS NOT NULL
+                                          THEN GREATEST(COALESCE(d."lastPressTimestamp", dev."lastPress"), dev."lastPress")
+                                          ELSE d."lastPressTimestamp" END,
+              "lastHeardAt" = GREATEST(COALESCE(d."lastHeardAt", dev.heard), dev.heard),
+              "batteryLevel" = CASE WHEN dev."knownBattery" THEN dev.battery ELSE d."batteryLevel" END,
+              "updatedAt" = now()
+         FROM dev WHERE d.id = dev."deviceId"
+     ), activity AS (
+       INSERT INTO "DeviceActivity" ("facilityId", "deviceId", type, "batteryLevel", timestamp, "deviceEventId", "taskId")
+       SELECT "facilityId", "deviceId", type::"DeviceEventType", battery, ts, id, "taskId" FROM ev ORDER BY n
+     ), processed AS (
+       UPDATE "DeviceEvent" e SET "processedAt" = now(), "deviceId" = ev."deviceId", outcome = ev.outcome
+         FROM ev WHERE e.id = ev.id
+     ), closed AS (
+       ${CLOSE_TROUBLE_SQL}
+        WHERE "openTroubleKey" IN (
+          SELECT ev."deviceId" || ':${DeviceTroubleCause.DEVICE_SILENT}' FROM ev
+          UNION SELECT ev."deviceId" || ':${DeviceTroubleCause.LOW_BATTERY}' FROM ev WHERE ev.charged
+          UNION SELECT ev."gatewayId" || ':${DeviceTroubleCause.GATEWAY_SILENT}' FROM ev)
+       RETURNING id, "facilityId", severity, "troubleCause", "deviceId"
+     ), closed_update AS (
+       INSERT INTO "TaskUpdate" ("taskId", "facilityId", "deviceId", type, description)
+       SELECT id, "facilityId", CASE WHEN "troubleCause" = 'GATEWAY_SILENT' THEN NULL ELSE "deviceId" END, 'CLOSED',
+              CASE "troubleCause" WHEN 'LOW_BATTERY' THEN '${TROUBLE_CLOSED_DESCRIPTIONS.LOW_BATTERY}'
+                                  WHEN 'GATEWAY_SILENT' THEN '${TROUBLE_CLOSED_DESCRIPTIONS.GATEWAY_SILENT}'
+                                  ELSE '${TROUBLE_CLOSED_DESCRIPTIONS.DEVICE_SILENT}' END
+         FROM closed
+     )
+     SELECT id AS "taskId", "facilityId", 'CLOSED_RESOLVED' AS status, severity::text AS severity FROM closed`,
+    [
+      list.map((a) => a.event.id),
+      list.map((a) => a.device.deviceId),
+      list.map((a) => a.event.type !== 'HEARTBEAT'),
+      list.map((a) => a.event.eventTimestamp),
+      list.map((a) => a.event.batteryLevel !== null && a.event.batteryLevel >= 0),
+      list.map((a) => a.event.batteryLevel),
+      list.map((a) => a.device.deviceFacilityId ?? a.event.facilityId),
+      list.map((a) => a.event.type),
+      list.map((a) => a.result.taskIds[0] ?? null),
+      list.map((a) => a.result.outcome),
+      list.map((a) => a.event.receivedAt),
+      list.map((a) => a.batteryCharged),
+      list.map((a) => a.event.gatewayId),
+    ],
+  );
+  for (const task of closed) await recordTaskChangePg(client, task);
+}
+
+async function applyLoaded(
+  client: pg.PoolClient,
+  row: LoadedEvent | undefined,
+  logger: Logger,
+  batch?: BatchContext,
+): Promise<ApplyResult | null> {
   if (!row || row.processedAt) return null;
   const event: StoredEvent = row;
 
@@ -253,9 +394,16 @@ async function applyInTransaction(
     });
     result = { outcome: DeviceEventOutcome.UNALLOCATED_DEVICE, taskIds: [] };
   } else {
-    result = await applyAlertRules(client, event, device);
+    result = await applyAlertRules(client, event, device, batch);
   }
   const battery = batteryStatus(device.deviceType, event.batteryLevel);
+  if (batch && battery !== BatteryStatus.LOW) {
+    // Recorded with the batch's other events in one statement at its end (nothing later reads it).
+    batch.activities.push({ event, device, result, batteryCharged: battery === BatteryStatus.OK });
+    return result;
+  }
+  // A low battery raises a trouble that a later event's charged battery closes: in order, at once.
+  if (batch) await flushActivities(client, batch);
   const closed = await recordActivity(client, event, device, result, battery === BatteryStatus.OK);
   for (const task of closed) await recordTaskChangePg(client, task);
   // Supervision: a low battery of an allocated device raises its trouble task (decision 0105).
@@ -325,6 +473,7 @@ async function applyAlertRules(
   client: pg.PoolClient,
   event: StoredEvent,
   device: DeviceContext,
+  batch?: BatchContext,
 ): Promise<ApplyResult> {
   const subject = subjectOf(device);
   const plan = planDeviceEvent(event.type, subject);
@@ -344,7 +493,7 @@ async function applyAlertRules(
     }
 
     case 'ALERT': {
-      if (plan.confirmsCare) {
+      if (plan.confirmsCare && (!batch || batch.confirming.has(event.facilityId))) {
         const confirmed = await confirmCare(client, event, device, subject.role);
         if (confirmed.length) return { outcome: DeviceEventOutcome.CARE_CONFIRMED, taskIds: confirmed };
       }
@@ -368,8 +517,39 @@ interface TaskRow {
 }
 
 /**
- * A new task for the device, or (when the device already has an open task) the press as an update on it:
- * one statement, made safe against concurrent events of one device by the unique openDeviceKey.
+ * A new task with its updates, its TaskChange and NOTIFY (recordTaskChange's, packages/db/src/task-changes.ts)
+ * and the start of its notification escalation (scheduleTaskNotifications', packages/db/src/jobs.ts; same
+ * transaction, docs/decisions/0060), in ONE statement (decision 0411); or, when the device already has an
+ * open task, only that task (the press is then added to it as an update). Made safe against concurrent
+ * events of one device by the unique openDeviceKey.
+ */
+const RAISE_SQL = `WITH t AS (
+    INSERT INTO "Task" ("facilityId", "enterpriseId", title, severity, "severityRank", "unitId", "residentId",
+                        "deviceId", "creationTimestamp", "lastUpdateTimestamp", "openDeviceKey")
+    VALUES ($1, $2, $3, $4::"Severity", $5, $6, $7, $8, $9, $9, $8)
+    ON CONFLICT ("openDeviceKey") DO UPDATE SET "lastUpdateTimestamp" = now()
+    RETURNING id, status, severity, (xmax = 0) AS created
+  ), updates AS (
+    INSERT INTO "TaskUpdate" ("taskId", "facilityId", "deviceId", type, description)
+    SELECT t.id, $1, $8, u.type::"TaskUpdateType", u.description
+      FROM t, unnest($10::text[], $11::text[]) WITH ORDINALITY AS u(type, description, n)
+     WHERE t.created ORDER BY u.n
+  ), change AS (
+    INSERT INTO "TaskChange" ("facilityId", "taskId", status, severity)
+    SELECT $1, t.id, t.status, t.severity FROM t WHERE t.created
+    RETURNING version, "taskId", status, severity
+  )
+  SELECT t.id, t.status::text AS status, t.severity::text AS severity, t.created,
+         (SELECT pg_notify('${TASK_CHANGED_CHANNEL}', json_build_object(
+                   'facilityId', $1::text, 'taskId', c."taskId", 'status', c.status::text,
+                   'severity', c.severity::text, 'version', c.version)::text)::text
+            FROM change c) AS notified,
+         CASE WHEN t.created THEN (graphile_worker.add_job($12, json_build_object('taskId', t.id, 'facilityId', $1::text),
+                                     job_key := 'notify-start:' || t.id, max_attempts := 5, priority := $13)).id END AS job
+    FROM t`;
+
+/**
+ * A new task for the device, or (when the device already has an open task) the press as an update on it.
  */
 async function raiseOrUpdate(
   client: pg.PoolClient,
@@ -377,44 +557,27 @@ async function raiseOrUpdate(
   device: DeviceContext,
   plan: { severity: Severity; title: string; update: TaskUpdatePlan },
 ): Promise<ApplyResult> {
-  const { rows } = await client.query<TaskRow>(
-    `INSERT INTO "Task" ("facilityId", "enterpriseId", title, severity, "severityRank", "unitId", "residentId",
-                         "deviceId", "creationTimestamp", "lastUpdateTimestamp", "openDeviceKey")
-     VALUES ($1, $2, $3, $4::"Severity", $5, $6, $7, $8, $9, $9, $8)
-     ON CONFLICT ("openDeviceKey") DO UPDATE SET "lastUpdateTimestamp" = now()
-     RETURNING id, status::text AS status, severity::text AS severity, (xmax = 0) AS created`,
-    [
-      event.facilityId,
-      device.enterpriseId,
-      plan.title,
-      plan.severity,
-      SEVERITY_VALUES[plan.severity],
-      device.unitId,
-      device.residentId,
-      device.deviceId,
-      event.receivedAt,
-    ],
-  );
+  const updates: TaskUpdatePlan[] = [{ type: TaskUpdateType.CREATED, description: plan.title }];
+  // M3 events keep their own update type in the history, besides CREATED.
+  if (plan.update.type.startsWith('M3_')) updates.push(plan.update);
+  const { rows } = await client.query<TaskRow>(RAISE_SQL, [
+    event.facilityId,
+    device.enterpriseId,
+    plan.title,
+    plan.severity,
+    SEVERITY_VALUES[plan.severity],
+    device.unitId,
+    device.residentId,
+    device.deviceId,
+    event.receivedAt,
+    updates.map((u) => u.type),
+    updates.map((u) => u.description),
+    JobName.startTaskNotifications,
+    notificationJobPriorityForSeverityValue(SEVERITY_VALUES[plan.severity]),
+  ]);
+
   const task = rows[0]!;
-  if (task.created) {
-    const updates: TaskUpdatePlan[] = [{ type: TaskUpdateType.CREATED, description: plan.title }];
-    // M3 events keep their own update type in the history, besides CREATED.
-    if (plan.update.type.startsWith('M3_')) updates.push(plan.update);
-    await insertUpdates(client, task.id, event.facilityId, device.deviceId, updates);
-    await recordTaskChangePg(client, {
-      facilityId: event.facilityId,
-      taskId: task.id,
-      status: task.status,
-      severity: task.severity,
-    });
-    // The facility's notification policy starts with the task (same transaction; docs/decisions/0060).
-    await scheduleTaskNotifications(client, {
-      taskId: task.id,
-      facilityId: event.facilityId,
-      severityRank: SEVERITY_VALUES[plan.severity],
-    });
-    return { outcome: DeviceEventOutcome.TASK_CREATED, taskIds: [task.id] };
-  }
+  if (task.created) return { outcome: DeviceEventOutcome.TASK_CREATED, taskIds: [task.id] };
   await addUpdate(client, event, device, task, plan.update, plan.severity);
   return { outcome: DeviceEventOutcome.TASK_UPDATED, taskIds: [task.id] };
 }

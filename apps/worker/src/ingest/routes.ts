@@ -17,7 +17,8 @@ import type { FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashGatewayKey } from './gateway-key';
-import { acceptDeviceEvent, findGateway } from './store';
+import { IngestGroupCommit } from './group-commit';
+import { cachedGatewayLookup } from './store';
 
 export interface IngestRoutesOptions {
   /** Events one gateway key may post per window (default INGEST_RATE_LIMIT_PER_SECOND per second; decision 0103). */
@@ -63,6 +64,13 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(rateLimit, { global: false });
+  // Events are stored and applied in group commits, the 202 after the commit (decision 0410).
+  const groupCommit = new IngestGroupCommit(app.pool, {
+    info: (message, meta) => app.log.info(meta ?? {}, message),
+    warn: (message, meta) => app.log.warn(meta ?? {}, message),
+  });
+  app.addHook('onClose', async () => groupCommit.drain());
+  const findGateway = cachedGatewayLookup(app.pool);
 
   const limit = options.rateLimit ?? { max: INGEST_RATE_LIMIT_PER_SECOND, timeWindowMs: 1000 };
   app.post(
@@ -101,9 +109,9 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
     },
     async (request, reply) => {
       const key = request.headers[GATEWAY_KEY_HEADER];
-      const gateway = key ? await findGateway(app.pool, key) : null;
+      const gateway = key ? await findGateway(key) : null;
       if (!gateway) throw unauthorized(`${GATEWAY_KEY_HEADER} is missing or unknown`, 'invalid_gateway_key');
-      const { clamped } = await acceptDeviceEvent(app.pool, gateway, request.body);
+      const { clamped } = await groupCommit.accept(gateway, request.body);
       if (clamped) {
         request.log.warn(
           { gatewayId: gateway.id, eventId: request.body.eventId, timestamp: request.body.timestamp },

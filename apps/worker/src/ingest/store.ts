@@ -16,6 +16,33 @@ export async function findGateway(pool: pg.Pool, key: string): Promise<Gateway |
   return rows[0] ?? null;
 }
 
+/** How long a known gateway key is remembered (decision 0410): one query less per event. */
+export const GATEWAY_CACHE_MS = 5_000;
+
+/**
+ * findGateway with the known keys remembered for GATEWAY_CACHE_MS (by the key's hash; an unknown key is
+ * always looked up, so a new gateway is accepted at once). No product path changes or removes a gateway's
+ * key; one removed by hand stops working within 5 s.
+ */
+export function cachedGatewayLookup(pool: pg.Pool): (key: string) => Promise<Gateway | null> {
+  const known = new Map<string, { gateway: Gateway; until: number }>();
+  return async (key) => {
+    const hash = hashGatewayKey(key);
+    const hit = known.get(hash);
+    if (hit && hit.until > Date.now()) return hit.gateway;
+    const { rows } = await pool.query<Gateway>(
+      'SELECT id, "facilityId" FROM "FacilityGateway" WHERE "keyHash" = $1',
+      [hash],
+    );
+    const gateway = rows[0] ?? null;
+    if (gateway) {
+      if (known.size > 10_000) known.clear();
+      known.set(hash, { gateway, until: Date.now() + GATEWAY_CACHE_MS });
+    } else known.delete(hash);
+    return gateway;
+  };
+}
+
 /**
  * Stores the event and queues its processing in ONE transaction, so an accepted event is never lost
  * and never processed twice: an eventId this gateway already sent inserts nothing and queues nothing

@@ -1,0 +1,212 @@
+import { INGEST_FUTURE_TOLERANCE_MS, type TIngestEventRequest } from '@sage/contract';
+import type pg from 'pg';
+import { applyDeviceEventsLocked, type Logger } from '../alerts/apply-device-event';
+import type { Gateway } from './store';
+import { acceptDeviceEvent } from './store';
+
+export interface Accepted {
+  duplicate: boolean;
+  clamped: boolean;
+}
+
+interface Waiting {
+  gateway: Gateway;
+  event: TIngestEventRequest;
+  /** The device's key: events of one device never run in two batches at once (their order). */
+  deviceKey: string;
+  resolve(accepted: Accepted): void;
+  reject(error: unknown): void;
+}
+
+export interface GroupCommitOptions {
+  /** Events in one transaction at most (default 200). */
+  maxBatch?: number;
+  /** Batches (transactions, connections) in flight at once (default 3). */
+  maxInFlight?: number;
+}
+
+/**
+ * The devices' transaction-scoped locks, taken in one statement and in key order, so two batches (of this
+ * process or another) sharing devices queue instead of deadlocking. The key is the one the job path takes
+ * (apply-device-event.ts), so a job and a batch of one device never apply side by side.
+ */
+const LOCK_DEVICES_SQL = `SELECT pg_advisory_xact_lock(k)::text AS locked
+  FROM (SELECT DISTINCT hashtextextended('device:' || f || ':' || h, 0) AS k
+          FROM unnest($1::text[], $2::text[]) AS d(f, h) ORDER BY 1) keys`;
+
+/**
+ * The batch's events stored in one statement, in arrival order; an eventId the gateway already sent stores
+ * nothing (unique per gateway, decision 0101), not even when sent twice in one batch. An event stamped more
+ * than the tolerance ahead is stored with its receipt time, its own kept aside (decision 0102).
+ */
+const STORE_EVENTS_SQL = `INSERT INTO "DeviceEvent" ("eventId", "facilityId", "gatewayId", "hardwareId", "type",
+                                 "eventTimestamp", "batteryLevel", "reportedTimestamp")
+  SELECT e."eventId", e."facilityId", e."gatewayId", e."hardwareId", e.type::"DeviceEventType",
+         CASE WHEN e.ahead THEN now() ELSE e.ts END, e.battery, CASE WHEN e.ahead THEN e.ts END
+    FROM (SELECT u.*, u.ts > now() + $8::int * interval '1 millisecond' AS ahead
+            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::int[])
+                 WITH ORDINALITY AS u("eventId", "facilityId", "gatewayId", "hardwareId", type, ts, battery, n)) e
+   ORDER BY e.n
+  ON CONFLICT ("gatewayId", "eventId") DO NOTHING
+  RETURNING id, "gatewayId", "eventId", "reportedTimestamp" IS NOT NULL AS clamped`;
+
+/**
+ * Group commit of the ingest (decision 0410): the events posted while the previous batch was committing are
+ * stored AND applied (device activity, the alert rules, the task change with its NOTIFY) in one transaction,
+ * and each request gets its 202 only after that commit. An accepted press is therefore never lost (its
+ * effects are committed before the 202) and never applied twice (the event is stored once per gateway
+ * eventId and marked processed in the same commit; a gateway that got no 202 sends again and finds it
+ * stored). The job queue carries only timers (escalation, care confirmation) and the events of the API's
+ * simulated press.
+ *
+ * When a batch fails for any reason but the database being away, its events are taken the old way, one by
+ * one (stored with a job of their own, decision 0190's statement): one bad event never holds up the others,
+ * and the job path retries and reports it.
+ */
+export class IngestGroupCommit {
+  private readonly queue: Waiting[] = [];
+  private readonly busyDevices = new Set<string>();
+  private inFlight = 0;
+  private readonly maxBatch: number;
+  private readonly maxInFlight: number;
+  private closed = false;
+  private idle: (() => void) | null = null;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly logger: Logger,
+    options: GroupCommitOptions = {},
+  ) {
+    this.maxBatch = options.maxBatch ?? 200;
+    this.maxInFlight = options.maxInFlight ?? 3;
+  }
+
+  accept(gateway: Gateway, event: TIngestEventRequest): Promise<Accepted> {
+    if (this.closed) return Promise.reject(new Error('the ingest is closing'));
+    return new Promise<Accepted>((resolve, reject) => {
+      this.queue.push({
+        gateway,
+        event,
+        deviceKey: `${gateway.facilityId}:${event.hardwareId}`,
+        resolve,
+        reject,
+      });
+      this.pump();
+    });
+  }
+
+  /** Resolves once every event handed over has its answer (the ingest's graceful close). */
+  async drain(): Promise<void> {
+    this.closed = true;
+    if (this.inFlight === 0 && this.queue.length === 0) return;
+    await new Promise<void>((resolve) => {
+      this.idle = resolve;
+    });
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.maxInFlight && this.queue.length) {
+      const batch = this.take();
+      if (!batch.length) return;
+      this.inFlight += 1;
+      void this.run(batch).finally(() => {
+        this.inFlight -= 1;
+        for (const w of batch) this.busyDevices.delete(w.deviceKey);
+        if (this.queue.length) this.pump();
+        else if (this.inFlight === 0 && this.idle) this.idle();
+      });
+    }
+  }
+
+  /** The oldest waiting events whose devices no batch in flight holds, in arrival order. */
+  private take(): Waiting[] {
+    const batch: Waiting[] = [];
+    const mine = new Set<string>();
+    for (let i = 0; i < this.queue.length && batch.length < this.maxBatch; ) {
+      const w = this.queue[i]!;
+      if (this.busyDevices.has(w.deviceKey) && !mine.has(w.deviceKey)) {
+        i += 1;
+        continue;
+      }
+      mine.add(w.deviceKey);
+      this.busyDevices.add(w.deviceKey);
+      batch.push(w);
+      this.queue.splice(i, 1);
+    }
+    return batch;
+  }
+
+  private async run(batch: Waiting[]): Promise<void> {
+    let answers: Accepted[];
+    try {
+      answers = await this.commit(batch);
+    } catch (error) {
+      await this.oneByOne(batch, error);
+      return;
+    }
+    for (const [i, w] of batch.entries()) w.resolve(answers[i]!);
+  }
+
+  private async commit(batch: Waiting[]): Promise<Accepted[]> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      await client.query(LOCK_DEVICES_SQL, [
+        batch.map((w) => w.gateway.facilityId),
+        batch.map((w) => w.event.hardwareId),
+      ]);
+      const { rows } = await client.query<{
+        id: string;
+        gatewayId: string;
+        eventId: string;
+        clamped: boolean;
+      }>(STORE_EVENTS_SQL, [
+        batch.map((w) => w.event.eventId),
+        batch.map((w) => w.gateway.facilityId),
+        batch.map((w) => w.gateway.id),
+        batch.map((w) => w.event.hardwareId),
+        batch.map((w) => w.event.type),
+        batch.map((w) => new Date(w.event.timestamp)),
+        batch.map((w) => w.event.batteryLevel ?? null),
+        INGEST_FUTURE_TOLERANCE_MS,
+      ]);
+      // Applied in arrival order; a device's earlier events still pending (stored by the job path) go first.
+      await applyDeviceEventsLocked(
+        client,
+        rows.map((r) => r.id),
+        this.logger,
+      );
+      await client.query('COMMIT');
+      const stored = new Map(rows.map((r) => [`${r.gatewayId}\u0000${r.eventId}`, r]));
+      return batch.map((w) => {
+        const row = stored.get(`${w.gateway.id}\u0000${w.event.eventId}`);
+        // The first of two requests with one eventId in a batch is the one stored; the second is a duplicate.
+        if (row) stored.delete(`${w.gateway.id}\u0000${w.event.eventId}`);
+        return { duplicate: !row, clamped: row?.clamped ?? false };
+      });
+    } catch (error) {
+      broken = true;
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release(broken ? true : undefined);
+    }
+  }
+
+  /** A failed batch: each event stored with its own job (the job path applies it and retries a failure). */
+  private async oneByOne(batch: Waiting[], cause: unknown): Promise<void> {
+    this.logger.warn('ingest batch failed: its events are stored one by one for the job queue', {
+      events: batch.length,
+      error: cause instanceof Error ? cause.message : String(cause),
+    });
+    await Promise.all(
+      batch.map((w) =>
+        acceptDeviceEvent(this.pool, w.gateway, w.event).then(
+          (accepted) => w.resolve(accepted),
+          (error) => w.reject(error),
+        ),
+      ),
+    );
+  }
+}
