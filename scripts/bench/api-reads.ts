@@ -14,6 +14,8 @@ const HISTORY_TASKS = Number(process.env.BENCH_HISTORY_TASKS ?? 20_000);
 const OPEN_TASKS = 40;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const REQUESTS_PER_READ = Number(process.env.BENCH_REQUESTS ?? 2_000);
+/** Only the reads whose name contains this (e.g. `BENCH_ONLY=search`), to profile one at a time. */
+const ONLY = process.env.BENCH_ONLY;
 
 const db = await createTestDatabase();
 try {
@@ -98,8 +100,10 @@ try {
     `facility: 50 units, 70 residents, ${HISTORY_TASKS} tasks (${OPEN_TASKS} open); concurrency ${CONCURRENCY}`,
   );
   for (const [name, read] of reads) {
+    if (ONLY && !name.includes(ONLY)) continue;
     for (let i = 0; i < 50; i++) await read(); // warm-up
     const times: number[] = [];
+    const cpuBefore = process.cpuUsage();
     const deadline = Date.now() + 60_000;
     let issued = 0;
     await Promise.all(
@@ -110,9 +114,13 @@ try {
         }
       }),
     );
+    const cpu = process.cpuUsage(cpuBefore);
     times.sort((a, b) => a - b);
+    // CPU of this process (the API and the benchmark's own client) per request: less noisy than latency
+    // on a shared machine. PostgreSQL's CPU is not in it.
+    const cpuPerRequest = (cpu.user + cpu.system) / 1000 / times.length;
     console.log(
-      `${name.padEnd(58)} n=${times.length}  p50 ${pct(times, 50).toFixed(1)} ms  p95 ${pct(times, 95).toFixed(1)} ms  p99 ${pct(times, 99).toFixed(1)} ms`,
+      `${name.padEnd(58)} n=${times.length}  p50 ${pct(times, 50).toFixed(1)} ms  p95 ${pct(times, 95).toFixed(1)} ms  p99 ${pct(times, 99).toFixed(1)} ms  node CPU ${cpuPerRequest.toFixed(2)} ms/req`,
     );
   }
   agent.destroy();

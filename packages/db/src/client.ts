@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client';
 
 export type { PrismaClient };
@@ -13,8 +14,25 @@ export interface CreatePrismaOptions {
   min?: number;
 }
 
+/** The `pg` pool under each client made here: hot reads query it directly (decision 0390). */
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
 /** The Prisma client over `pg` (Prisma 7 driver adapter). One per process, closed with `$disconnect()`. */
 export function createPrisma(connectionString: string, options: CreatePrismaOptions = {}): PrismaClient {
-  const adapter = new PrismaPg({ connectionString, max: options.max ?? 10, min: options.min ?? 0 });
-  return new PrismaClient({ adapter });
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, min: options.min ?? 0 });
+  // The client owns the pool: `$disconnect()` ends it.
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  pools.set(prisma, pool);
+  return prisma;
+}
+
+/**
+ * The connection pool the client queries through, for the few hot reads that skip Prisma's query path and
+ * its result mapping (one hand-written statement, its JSON built by PostgreSQL; decision 0390). Same
+ * connections, same limit. Only clients made by `createPrisma` have one.
+ */
+export function pgPoolOf(prisma: PrismaClient): pg.Pool {
+  const pool = pools.get(prisma);
+  if (!pool) throw new Error('This Prisma client was not made by createPrisma: it has no pg pool');
+  return pool;
 }

@@ -3,7 +3,7 @@ import { forbidden, unauthorized } from '@sage/service-kit/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SessionRegistry } from '../../modules/auth/sessions/registry';
-import { verifyAccessToken } from '../../modules/auth/tokens/access-token';
+import { createAccessTokenVerifier } from '../../modules/auth/tokens/access-token';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,12 +29,14 @@ export default fp(
     });
     app.addHook('onClose', async () => unsubscribe());
     app.decorateRequest('auth', null);
+    // A verified token is remembered (its expiry checked each time); the session is checked every time.
+    const verifyAccessToken = createAccessTokenVerifier(app.config.JWT_SECRET);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
       if (!token)
         throw unauthorized('Login required: send Authorization: Bearer <access token>', 'login_required');
-      const result = await verifyAccessToken(token, app.config.JWT_SECRET);
+      const result = await verifyAccessToken(token);
       if (!result.ok) {
         throw result.reason === 'expired'
           ? unauthorized('The access token has expired', 'token_expired')

@@ -1,5 +1,6 @@
 import type { TTaskReply } from '@sage/contract';
 import type { PrismaClient } from '@sage/db';
+import type { Pool } from 'pg';
 
 /**
  * The task replies of a search page, built by PostgreSQL in ONE statement (decision 0043).
@@ -14,8 +15,7 @@ const ms = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint`;
 const staffRef = (alias: string) =>
   `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id, 'firstName', ${alias}."firstName", 'lastName', ${alias}."lastName") END`;
 
-const TASK_PAGE_SQL = `
-SELECT json_build_object(
+const TASK_REPLY_JSON = `json_build_object(
   'id', t.id,
   'facilityId', t."facilityId",
   'title', t.title,
@@ -63,8 +63,11 @@ SELECT json_build_object(
   'observations', to_json(t.observations),
   'respondingStaffRids', to_json(t."respondingStaffRids"),
   'staffAssistCount', t."staffAssistCount"
-) AS reply
-  FROM unnest($1::text[]) WITH ORDINALITY AS page(id, ord)
+)`;
+
+/** The tasks' joins, over `page(id, ord)`: the ids of `source` (an array expression) in their order. */
+const taskPageFrom = (source: string) => `
+  FROM unnest(${source}) WITH ORDINALITY AS page(id, ord)
   JOIN "Task" t ON t.id = page.id
   LEFT JOIN "Unit" un ON un.id = t."unitId"
   LEFT JOIN "Resident" r ON r.id = t."residentId"
@@ -72,12 +75,55 @@ SELECT json_build_object(
   LEFT JOIN "StaffMember" cs ON cs.id = t."creatorStaffMemberId"
   LEFT JOIN "StaffMember" a ON a.id = t."assigneeId"
   LEFT JOIN "StaffMember" rb ON rb.id = t."resolvedById"
-  LEFT JOIN "Group" g ON g.id = t."assigneeGroupId"
- ORDER BY page.ord`;
+  LEFT JOIN "Group" g ON g.id = t."assigneeGroupId"`;
+
+const TASK_PAGE_SQL = `SELECT ${TASK_REPLY_JSON} AS reply ${taskPageFrom('$1::text[]')} ORDER BY page.ord`;
 
 /** The replies of the given tasks, in the order of the ids (ids not found are left out). */
 export async function loadTaskPage(prisma: PrismaClient, taskIds: readonly string[]): Promise<TTaskReply[]> {
   if (!taskIds.length) return [];
   const rows = await prisma.$queryRawUnsafe<{ reply: TTaskReply }[]>(TASK_PAGE_SQL, taskIds);
   return rows.map((row) => row.reply);
+}
+
+/**
+ * A whole page reply (`{ tasks, pageNumber, pageSize, totalCount }`) as JSON text, in ONE statement
+ * (decision 0390): the page's ids (`idsSql`: a SELECT of `t.id` ordered, limited and offset), their replies in
+ * that order, and the total (`countSql`), all built by PostgreSQL. `params` are those the two fragments use.
+ */
+export async function taskPageJson(
+  pool: Pool,
+  page: { idsSql: string; countSql: string; params: unknown[]; pageNumber: number; pageSize: number },
+): Promise<string> {
+  const n = page.params.length;
+  const sql = `SELECT json_build_object(
+  'tasks', COALESCE((SELECT json_agg(x.reply ORDER BY x.ord) FROM (
+      SELECT ${TASK_REPLY_JSON} AS reply, page.ord ${taskPageFrom(`ARRAY(${page.idsSql})`)}) x), '[]'::json),
+  'pageNumber', $${n + 1}::int,
+  'pageSize', $${n + 2}::int,
+  'totalCount', (${page.countSql})
+)::text AS body`;
+  const { rows } = await pool.query<{ body: string }>(sql, [...page.params, page.pageNumber, page.pageSize]);
+  return rows[0]!.body;
+}
+
+/**
+ * One task's reply as JSON text and what its visibility depends on, in one statement (decision 0390); null
+ * when there is no such task. The reply is the same as `toTaskReply` (tested).
+ */
+export async function taskReplyJson(
+  pool: Pool,
+  taskId: string,
+): Promise<{ facilityId: string; assigneeId: string | null; assigneeGroupId: string | null; reply: string } | null> {
+  const { rows } = await pool.query<{
+    facilityId: string;
+    assigneeId: string | null;
+    assigneeGroupId: string | null;
+    reply: string;
+  }>(
+    `SELECT t."facilityId", t."assigneeId", t."assigneeGroupId", ${TASK_REPLY_JSON}::text AS reply
+       ${taskPageFrom('ARRAY[$1::text]')}`,
+    [taskId],
+  );
+  return rows[0] ?? null;
 }
