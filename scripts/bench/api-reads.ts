@@ -1,6 +1,7 @@
 // API read latency with a realistic facility loaded: the demo facility plus a year of alert history.
 // Prints p50/p95/p99 per read. Loopback only; bounded in requests and time.
 //   pnpm bench:api-reads   (TEST_DATABASE_URL or the local PostgreSQL at 127.0.0.1:5432)
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '@sage/api';
@@ -94,6 +95,24 @@ try {
     ['GET /admin/api/v1/tasks/{id}', () => call('GET', `/admin/api/v1/tasks/${someTask.id}`)],
   ];
 
+  // CPU of this database's PostgreSQL backends (ms), read from /proc when PostgreSQL runs on this machine
+  // (as in these benchmarks); null when it cannot be read.
+  const ticksPerMs = 100 / 1000; // USER_HZ
+  const postgresCpuMs = async (): Promise<number | null> => {
+    const pids = await db.prisma.$queryRawUnsafe<{ pid: number }[]>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+    );
+    try {
+      let ticks = 0;
+      for (const { pid } of pids) {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      }
+      return ticks / ticksPerMs;
+    } catch {
+      return null;
+    }
+  };
   const pct = (sorted: number[], p: number) =>
     sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
   console.log(
@@ -104,6 +123,7 @@ try {
     for (let i = 0; i < 50; i++) await read(); // warm-up
     const times: number[] = [];
     const cpuBefore = process.cpuUsage();
+    const postgresBefore = await postgresCpuMs();
     const deadline = Date.now() + 60_000;
     let issued = 0;
     await Promise.all(
@@ -115,12 +135,17 @@ try {
       }),
     );
     const cpu = process.cpuUsage(cpuBefore);
+    const postgresAfter = await postgresCpuMs();
     times.sort((a, b) => a - b);
     // CPU of this process (the API and the benchmark's own client) per request: less noisy than latency
     // on a shared machine. PostgreSQL's CPU is not in it.
     const cpuPerRequest = (cpu.user + cpu.system) / 1000 / times.length;
+    const postgresPerRequest =
+      postgresBefore !== null && postgresAfter !== null
+        ? `${((postgresAfter - postgresBefore) / times.length).toFixed(2)} ms/req`
+        : 'n/a';
     console.log(
-      `${name.padEnd(58)} n=${times.length}  p50 ${pct(times, 50).toFixed(1)} ms  p95 ${pct(times, 95).toFixed(1)} ms  p99 ${pct(times, 99).toFixed(1)} ms  node CPU ${cpuPerRequest.toFixed(2)} ms/req`,
+      `${name.padEnd(58)} n=${times.length}  p50 ${pct(times, 50).toFixed(1)} ms  p95 ${pct(times, 95).toFixed(1)} ms  p99 ${pct(times, 99).toFixed(1)} ms  node CPU ${cpuPerRequest.toFixed(2)} ms/req  PostgreSQL CPU ${postgresPerRequest}`,
     );
   }
   agent.destroy();
