@@ -9,6 +9,7 @@ import {
 } from '@sage/domain';
 import { forbidden } from '@sage/service-kit/errors';
 import type { FacilityAccess } from '../staff/access';
+import { queryPrepared } from './task-page';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -55,7 +56,7 @@ interface ViewerRow {
 
 /** Loads the caller's facilities and permissions once per request. */
 export async function loadViewer(prisma: PrismaClient, staffMemberId: string): Promise<Viewer> {
-  const { rows } = await pgPoolOf(prisma).query<ViewerRow>(VIEWER_SQL, [staffMemberId]);
+  const rows = await queryPrepared<ViewerRow>(pgPoolOf(prisma), VIEWER_SQL, [staffMemberId]);
   const access = new Map<string, FacilityAccess>();
   for (const row of rows) {
     if (row.groupId === null || row.facilityId === null || row.enterpriseId === null) continue;
