@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { PrismaClient } from './generated/prisma/client';
+import { type Prisma, PrismaClient } from './generated/prisma/client';
 
 export type { PrismaClient };
 
@@ -14,7 +15,7 @@ export interface CreatePrismaOptions {
   min?: number;
 }
 
-/** The `pg` pool under each client made here: hot reads query it directly (decision 0390). */
+/** The `pg` pool under each client made here: `queryPrepared` queries it directly (decision 0390). */
 const pools = new WeakMap<PrismaClient, pg.Pool>();
 
 /** The Prisma client over `pg` (Prisma 7 driver adapter). One per process, closed with `$disconnect()`. */
@@ -26,13 +27,25 @@ export function createPrisma(connectionString: string, options: CreatePrismaOpti
   return prisma;
 }
 
+const statementNames = new Map<string, string>();
+
 /**
- * The connection pool the client queries through, for the few hot reads that skip Prisma's query path and
- * its result mapping (one hand-written statement, its JSON built by PostgreSQL; decision 0390). Same
- * connections, same limit. Only clients made by `createPrisma` have one.
+ * Runs `text` as a named (prepared) statement on the client's pool: each connection parses and plans it once,
+ * and may keep a generic plan where PostgreSQL finds it as good (decision 0390). The name is derived from the
+ * text, so the same text is the same statement on every connection. A client without a pool of its own (a
+ * transaction's) runs the same text through Prisma, inside its transaction.
  */
-export function pgPoolOf(prisma: PrismaClient): pg.Pool {
-  const pool = pools.get(prisma);
-  if (!pool) throw new Error('This Prisma client was not made by createPrisma: it has no pg pool');
-  return pool;
+export async function queryPrepared<Row extends pg.QueryResultRow>(
+  db: PrismaClient | Prisma.TransactionClient,
+  text: string,
+  values: unknown[],
+): Promise<Row[]> {
+  const pool = pools.get(db as PrismaClient);
+  if (!pool) return (db as PrismaClient).$queryRawUnsafe<Row[]>(text, ...values);
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `sage_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (statementNames.size < 1_000) statementNames.set(text, name);
+  }
+  return (await pool.query<Row>({ name, text, values })).rows;
 }

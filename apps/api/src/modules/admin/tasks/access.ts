@@ -1,4 +1,4 @@
-import { type GroupType, type Prisma, type PrismaClient, pgPoolOf } from '@sage/db';
+import { type GroupType, type Prisma, type PrismaClient, queryPrepared } from '@sage/db';
 import {
   canSeeTask,
   derivePermissions,
@@ -9,7 +9,6 @@ import {
 } from '@sage/domain';
 import { forbidden } from '@sage/service-kit/errors';
 import type { FacilityAccess } from '../staff/access';
-import { queryPrepared } from './task-page';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -56,7 +55,7 @@ interface ViewerRow {
 
 /** Loads the caller's facilities and permissions once per request. */
 export async function loadViewer(prisma: PrismaClient, staffMemberId: string): Promise<Viewer> {
-  const rows = await queryPrepared<ViewerRow>(pgPoolOf(prisma), VIEWER_SQL, [staffMemberId]);
+  const rows = await queryPrepared<ViewerRow>(prisma, VIEWER_SQL, [staffMemberId]);
   const access = new Map<string, FacilityAccess>();
   for (const row of rows) {
     if (row.groupId === null || row.facilityId === null || row.enterpriseId === null) continue;

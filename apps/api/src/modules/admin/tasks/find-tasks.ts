@@ -9,7 +9,7 @@ import {
   type TTaskPageReply,
   type TTaskReply,
 } from '@sage/contract';
-import { type Prisma, type PrismaClient, pgPoolOf } from '@sage/db';
+import type { Prisma, PrismaClient } from '@sage/db';
 import { notFound } from '@sage/service-kit/errors';
 import { type FacilityViewer, facilityScope, seesTask, type Viewer, visibleTasksWhere } from './access';
 import { loadTaskPage, taskPageJson, taskReplyJson } from './task-page';
@@ -40,7 +40,7 @@ async function findVisibleTask(prisma: PrismaClient, viewer: Viewer, taskId: str
 
 /** GET /tasks/{taskId}: the reply as JSON text, built by PostgreSQL in one statement (decision 0390). */
 export async function getTaskJson(prisma: PrismaClient, viewer: Viewer, taskId: string): Promise<string> {
-  const task = await taskReplyJson(pgPoolOf(prisma), taskId);
+  const task = await taskReplyJson(prisma, taskId);
   // Another facility's task, or one an operations user is not assigned: not revealed.
   if (!task || !seesTask(viewer, task)) throw notFound(`Task ${taskId} not found`);
   return task.reply;
@@ -142,7 +142,7 @@ export async function searchTasksJson(
     ? 't."creationTimestamp" DESC, t.id ASC'
     : 't."severityRank" ASC, t."creationTimestamp" ASC, t.id ASC';
   const where = filters.join(' AND ');
-  return taskPageJson(pgPoolOf(prisma), {
+  return taskPageJson(prisma, {
     idsSql: `SELECT t.id FROM "Task" t WHERE ${where} ORDER BY ${orderBy}
               LIMIT ${p(body.pageSize)}::int OFFSET ${p(body.pageNumber * body.pageSize)}::int`,
     countSql: `SELECT count(*) FROM "Task" t WHERE ${where}`,

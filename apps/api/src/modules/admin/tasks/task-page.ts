@@ -1,27 +1,7 @@
 import type { TTaskReply } from '@sage/contract';
 import type { PrismaClient } from '@sage/db';
-import { createHash } from 'node:crypto';
-import type { Pool, QueryResultRow } from 'pg';
+import { queryPrepared } from '@sage/db';
 
-const statementNames = new Map<string, string>();
-
-/**
- * Runs `text` as a named (prepared) statement: each connection parses and plans it once, and PostgreSQL may
- * then keep a generic plan, instead of planning a statement of this size on every request (decision 0390).
- * The name is derived from the text, so the same text is the same statement on every connection.
- */
-export async function queryPrepared<Row extends QueryResultRow>(
-  pool: Pool,
-  text: string,
-  values: unknown[],
-): Promise<Row[]> {
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `sage_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    if (statementNames.size < 1_000) statementNames.set(text, name);
-  }
-  return (await pool.query<Row>({ name, text, values })).rows;
-}
 
 /**
  * The task replies of a search page, built by PostgreSQL in ONE statement (decision 0043).
@@ -111,7 +91,7 @@ export async function loadTaskPage(prisma: PrismaClient, taskIds: readonly strin
  * that order, and the total (`countSql`), all built by PostgreSQL. `params` are those the two fragments use.
  */
 export async function taskPageJson(
-  pool: Pool,
+  prisma: PrismaClient,
   page: { idsSql: string; countSql: string; params: unknown[]; pageNumber: number; pageSize: number },
 ): Promise<string> {
   const n = page.params.length;
@@ -122,7 +102,7 @@ export async function taskPageJson(
   'pageSize', $${n + 2}::int,
   'totalCount', (${page.countSql})
 )::text AS body`;
-  const rows = await queryPrepared<{ body: string }>(pool, sql, [...page.params, page.pageNumber, page.pageSize]);
+  const rows = await queryPrepared<{ body: string }>(prisma, sql, [...page.params, page.pageNumber, page.pageSize]);
   return rows[0]!.body;
 }
 
@@ -131,7 +111,7 @@ export async function taskPageJson(
  * when there is no such task. The reply is the same as `toTaskReply` (tested).
  */
 export async function taskReplyJson(
-  pool: Pool,
+  prisma: PrismaClient,
   taskId: string,
 ): Promise<{ facilityId: string; assigneeId: string | null; assigneeGroupId: string | null; reply: string } | null> {
   const rows = await queryPrepared<{
@@ -140,7 +120,7 @@ export async function taskReplyJson(
     assigneeGroupId: string | null;
     reply: string;
   }>(
-    pool,
+    prisma,
     `SELECT t."facilityId", t."assigneeId", t."assigneeGroupId", ${TASK_REPLY_JSON}::text AS reply
        ${taskPageFrom('ARRAY[$1::text]')}`,
     [taskId],
