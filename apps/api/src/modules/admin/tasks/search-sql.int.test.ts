@@ -103,8 +103,8 @@ describe('[TASKS][SEARCH-SQL]: the one-statement search and read equal the Prism
         unitId: resident?.unitId ?? null,
         assigneeId: assignees[i % assignees.length] ?? null,
         assigneeGroupId: groups[i % groups.length] ?? null,
-        // Every third pair shares a creation time: the id decides their order.
-        creationTimestamp: new Date(base + Math.floor(i / 2) * 3_600_000 * (i % 3 === 0 ? 1 : 1.5)),
+        // Three tasks at a time share a creation time (closed ones among them): the id decides their order.
+        creationTimestamp: new Date(base + Math.floor(i / 3) * 3_600_000),
       });
     }
     for (let i = 0; i < 12; i++) {
