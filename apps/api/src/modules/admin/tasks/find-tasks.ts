@@ -7,7 +7,6 @@ import {
   type TResidentTaskActivityRequest,
   type TSearchTasksRequest,
   type TTaskPageReply,
-  type TTaskReply,
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
 import { notFound } from '@sage/service-kit/errors';
@@ -103,7 +102,11 @@ function sqlParams() {
  * `visibleTasksWhere` (access.ts) as SQL over `"Task" t`, for the hand-written search (decision 0390): all of
  * a facility where the caller sees all tasks, else those assigned to them or one of their groups there.
  */
-function visibleTasksSql(viewer: Viewer, facilities: FacilityViewer[], p: (value: unknown) => string): string {
+function visibleTasksSql(
+  viewer: Viewer,
+  facilities: FacilityViewer[],
+  p: (value: unknown) => string,
+): string {
   if (facilities.length === 0) return 'false';
   const each = facilities.map((f) =>
     f.seesAll

@@ -28,7 +28,11 @@ import { loadTaskReply } from './task-reply';
 const TASKS = '/admin/api/v1/tasks';
 
 /** The search as it was before decision 0390 (Prisma's where, order and page), kept here as the reference. */
-async function searchViaPrisma(t: TestApp, viewer: Viewer, body: TSearchTasksRequest): Promise<TTaskPageReply> {
+async function searchViaPrisma(
+  t: TestApp,
+  viewer: Viewer,
+  body: TSearchTasksRequest,
+): Promise<TTaskPageReply> {
   const facilities = facilityScope(viewer, body.facilityId);
   const filters: Prisma.TaskWhereInput[] = [visibleTasksWhere(viewer, facilities)];
   if (body.statuses) filters.push({ status: { in: body.statuses } });
@@ -73,7 +77,11 @@ describe('[TASKS][SEARCH-SQL]: the one-statement search and read equal the Prism
     [f, other] = await Promise.all([createTestFacility(t.db.prisma), createTestFacility(t.db.prisma)]);
     // The nurse of f also works in the other facility (care staff there): a search without facilityId covers both.
     await t.db.prisma.groupMembership.create({
-      data: { facilityId: other.facilityId, groupId: other.groups.CareStaff, staffMemberId: f.staff.nurse.id },
+      data: {
+        facilityId: other.facilityId,
+        groupId: other.groups.CareStaff,
+        staffMemberId: f.staff.nurse.id,
+      },
     });
     const statuses: TaskStatus[] = [
       'OPEN_UNCLAIMED',
@@ -83,7 +91,13 @@ describe('[TASKS][SEARCH-SQL]: the one-statement search and read equal the Prism
       'CLOSED_CANCELED',
       'CLOSED_UNRESOLVED',
     ];
-    const severities: Severity[] = ['CODE_BLUE', 'EMERGENCY', 'HIGH_PRIORITY', 'MEDIUM_PRIORITY', 'LOW_PRIORITY'];
+    const severities: Severity[] = [
+      'CODE_BLUE',
+      'EMERGENCY',
+      'HIGH_PRIORITY',
+      'MEDIUM_PRIORITY',
+      'LOW_PRIORITY',
+    ];
     const residents = Object.values(f.residents);
     const assignees = [null, f.staff.caregiver.id, f.staff.housekeeper.id, f.staff.nurse.id];
     const groups = [null, f.groups.CareStaff, f.groups.Housekeeping];
@@ -183,7 +197,9 @@ describe('[TASKS][SEARCH-SQL]: the one-statement search and read equal the Prism
   });
 
   it("another facility's search is a 403 naming it; bad filters are a 400 naming the field", async () => {
-    const res = await caller(t, f.staff.caregiver.id)('POST', `${TASKS}/search`, { facilityId: other.facilityId });
+    const res = await caller(t, f.staff.caregiver.id)('POST', `${TASKS}/search`, {
+      facilityId: other.facilityId,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toContain(other.facilityId);
     const bad = await caller(t, f.staff.caregiver.id)('POST', `${TASKS}/search`, { statuses: ['NOPE'] });

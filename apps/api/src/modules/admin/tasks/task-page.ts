@@ -2,7 +2,6 @@ import type { TTaskReply } from '@sage/contract';
 import type { PrismaClient } from '@sage/db';
 import { queryPrepared } from '@sage/db';
 
-
 /**
  * The task replies of a search page, built by PostgreSQL in ONE statement (decision 0043).
  *
@@ -102,7 +101,11 @@ export async function taskPageJson(
   'pageSize', $${n + 2}::int,
   'totalCount', (${page.countSql})
 )::text AS body`;
-  const rows = await queryPrepared<{ body: string }>(prisma, sql, [...page.params, page.pageNumber, page.pageSize]);
+  const rows = await queryPrepared<{ body: string }>(prisma, sql, [
+    ...page.params,
+    page.pageNumber,
+    page.pageSize,
+  ]);
   return rows[0]!.body;
 }
 
@@ -113,7 +116,12 @@ export async function taskPageJson(
 export async function taskReplyJson(
   prisma: PrismaClient,
   taskId: string,
-): Promise<{ facilityId: string; assigneeId: string | null; assigneeGroupId: string | null; reply: string } | null> {
+): Promise<{
+  facilityId: string;
+  assigneeId: string | null;
+  assigneeGroupId: string | null;
+  reply: string;
+} | null> {
   const rows = await queryPrepared<{
     facilityId: string;
     assigneeId: string | null;
