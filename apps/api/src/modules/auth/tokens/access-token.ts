@@ -34,9 +34,14 @@ export async function signAccessToken(
   return { token, expiresIn: ttlSeconds };
 }
 
-export async function verifyAccessToken(token: string, secret: string): Promise<VerifyResult> {
+export async function verifyAccessToken(
+  token: string,
+  secret: string,
+  currentDate?: Date,
+): Promise<VerifyResult> {
   try {
     const { payload } = await jwtVerify(token, key(secret), {
+      currentDate,
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],
@@ -113,7 +118,7 @@ export function createAccessTokenVerifier(
       }
       return { ok: true, claims: known };
     }
-    const result = await verifyAccessToken(token, secret);
+    const result = await verifyAccessToken(token, secret, new Date(now()));
     if (result.ok) {
       if (verified.size >= maxEntries) verified.delete(verified.keys().next().value as string);
       verified.set(token, result.claims);
