@@ -21,6 +21,10 @@ const pools = new WeakMap<PrismaClient, pg.Pool>();
 /** The Prisma client over `pg` (Prisma 7 driver adapter). One per process, closed with `$disconnect()`. */
 export function createPrisma(connectionString: string, options: CreatePrismaOptions = {}): PrismaClient {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10, min: options.min ?? 0 });
+  // An idle connection that fails (the server restarted) is dropped by the pool; without a listener the 'error'
+  // would end the process. The adapter adds its own only once Prisma connects, and `queryPrepared` may use the
+  // pool before that.
+  pool.on('error', () => {});
   // The client owns the pool: `$disconnect()` ends it.
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   pools.set(prisma, pool);
