@@ -1,6 +1,7 @@
 // API read latency with a realistic facility loaded: the demo facility plus a year of alert history.
 // Prints p50/p95/p99 per read. Loopback only; bounded in requests and time.
 //   pnpm bench:api-reads   (TEST_DATABASE_URL or the local PostgreSQL at 127.0.0.1:5432)
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '@sage/api';
@@ -14,6 +15,8 @@ const HISTORY_TASKS = Number(process.env.BENCH_HISTORY_TASKS ?? 20_000);
 const OPEN_TASKS = 40;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const REQUESTS_PER_READ = Number(process.env.BENCH_REQUESTS ?? 2_000);
+/** Only the reads whose name contains this (e.g. `BENCH_ONLY=search`), to profile one at a time. */
+const ONLY = process.env.BENCH_ONLY;
 
 const db = await createTestDatabase();
 try {
@@ -92,14 +95,38 @@ try {
     ['GET /admin/api/v1/tasks/{id}', () => call('GET', `/admin/api/v1/tasks/${someTask.id}`)],
   ];
 
+  // CPU of this database's PostgreSQL backends (ms), read from /proc when PostgreSQL runs on this machine
+  // (as in these benchmarks); null when it cannot be read.
+  const ticksPerMs = 100 / 1000; // USER_HZ
+  const postgresCpu = async (): Promise<Map<number, number> | null> => {
+    const pids = await db.prisma.$queryRawUnsafe<{ pid: number }[]>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+    );
+    const ms = new Map<number, number>();
+    for (const { pid } of pids) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        ms.set(pid, (Number(fields[11]) + Number(fields[12])) / ticksPerMs); // utime, stime
+      } catch {
+        // gone since, or PostgreSQL runs elsewhere
+      }
+    }
+    return ms.size ? ms : null;
+  };
+  // Backends opened during the phase count from zero; one closed during it is missed (pools keep theirs busy).
+  const postgresCpuSince = (before: Map<number, number>, after: Map<number, number>) =>
+    [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
   const pct = (sorted: number[], p: number) =>
     sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
   console.log(
     `facility: 50 units, 70 residents, ${HISTORY_TASKS} tasks (${OPEN_TASKS} open); concurrency ${CONCURRENCY}`,
   );
   for (const [name, read] of reads) {
+    if (ONLY && !name.includes(ONLY)) continue;
     for (let i = 0; i < 50; i++) await read(); // warm-up
     const times: number[] = [];
+    const cpuBefore = process.cpuUsage();
+    const postgresBefore = await postgresCpu();
     const deadline = Date.now() + 60_000;
     let issued = 0;
     await Promise.all(
@@ -110,9 +137,18 @@ try {
         }
       }),
     );
+    const cpu = process.cpuUsage(cpuBefore);
+    const postgresAfter = await postgresCpu();
     times.sort((a, b) => a - b);
+    // CPU of this process (the API and the benchmark's own client) per request: less noisy than latency
+    // on a shared machine. PostgreSQL's CPU is not in it.
+    const cpuPerRequest = (cpu.user + cpu.system) / 1000 / times.length;
+    const postgresPerRequest =
+      postgresBefore && postgresAfter
+        ? `${(postgresCpuSince(postgresBefore, postgresAfter) / times.length).toFixed(2)} ms/req`
+        : 'n/a';
     console.log(
-      `${name.padEnd(58)} n=${times.length}  p50 ${pct(times, 50).toFixed(1)} ms  p95 ${pct(times, 95).toFixed(1)} ms  p99 ${pct(times, 99).toFixed(1)} ms`,
+      `${name.padEnd(58)} n=${times.length}  p50 ${pct(times, 50).toFixed(1)} ms  p95 ${pct(times, 95).toFixed(1)} ms  p99 ${pct(times, 99).toFixed(1)} ms  node CPU ${cpuPerRequest.toFixed(2)} ms/req  PostgreSQL CPU ${postgresPerRequest}`,
     );
   }
   agent.destroy();

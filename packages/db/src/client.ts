@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaClient } from './generated/prisma/client';
+import pg from 'pg';
+import { type Prisma, PrismaClient } from './generated/prisma/client';
 
 export type { PrismaClient };
 
@@ -13,8 +15,41 @@ export interface CreatePrismaOptions {
   min?: number;
 }
 
+/** The `pg` pool under each client made here: `queryPrepared` queries it directly (decision 0390). */
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
 /** The Prisma client over `pg` (Prisma 7 driver adapter). One per process, closed with `$disconnect()`. */
 export function createPrisma(connectionString: string, options: CreatePrismaOptions = {}): PrismaClient {
-  const adapter = new PrismaPg({ connectionString, max: options.max ?? 10, min: options.min ?? 0 });
-  return new PrismaClient({ adapter });
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, min: options.min ?? 0 });
+  // An idle connection that fails (the server restarted) is dropped by the pool; without a listener the 'error'
+  // would end the process. The adapter adds its own only once Prisma connects, and `queryPrepared` may use the
+  // pool before that.
+  pool.on('error', () => {});
+  // The client owns the pool: `$disconnect()` ends it.
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  pools.set(prisma, pool);
+  return prisma;
+}
+
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs `text` as a named (prepared) statement on the client's pool: each connection parses and plans it once,
+ * and may keep a generic plan where PostgreSQL finds it as good (decision 0390). The name is derived from the
+ * text, so the same text is the same statement on every connection. A client without a pool of its own (a
+ * transaction's) runs the same text through Prisma, inside its transaction.
+ */
+export async function queryPrepared<Row extends pg.QueryResultRow>(
+  db: PrismaClient | Prisma.TransactionClient,
+  text: string,
+  values: unknown[],
+): Promise<Row[]> {
+  const pool = pools.get(db as PrismaClient);
+  if (!pool) return (db as PrismaClient).$queryRawUnsafe<Row[]>(text, ...values);
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `sage_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (statementNames.size < 1_000) statementNames.set(text, name);
+  }
+  return (await pool.query<Row>({ name, text, values })).rows;
 }

@@ -1,4 +1,4 @@
-export { createPrisma, type PrismaClient } from './client';
+export { createPrisma, type PrismaClient, queryPrepared } from './client';
 export * from './device-events';
 export * from './device-qa';
 export * from './generated/prisma/client';

@@ -3,7 +3,7 @@ import { forbidden, unauthorized } from '@sage/service-kit/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SessionRegistry } from '../../modules/auth/sessions/registry';
-import { verifyAccessToken, verifyDisplayToken } from '../../modules/auth/tokens/access-token';
+import { createAccessTokenVerifier, verifyDisplayToken } from '../../modules/auth/tokens/access-token';
 
 /** The station display signed in (docs/decisions/0370): what its own read route may show. */
 export interface DisplayPrincipal {
@@ -40,12 +40,14 @@ export default fp(
     });
     app.addHook('onClose', async () => unsubscribe());
     app.decorateRequest('auth', null);
+    // A verified token is remembered (its expiry checked each time); the session is checked every time.
+    const verifyAccessToken = createAccessTokenVerifier(app.config.JWT_SECRET);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
       if (!token)
         throw unauthorized('Login required: send Authorization: Bearer <access token>', 'login_required');
-      const result = await verifyAccessToken(token, app.config.JWT_SECRET);
+      const result = await verifyAccessToken(token);
       if (!result.ok) {
         // A station display sees, never acts: every staff route refuses it (decision 0370).
         if (result.reason === 'display')
@@ -74,7 +76,7 @@ export default fp(
       const result = await verifyDisplayToken(token, app.config.JWT_SECRET);
       if (!result.ok) {
         // A staff member's token on the display's route: the route is the display's alone.
-        if ((await verifyAccessToken(token, app.config.JWT_SECRET)).ok)
+        if ((await verifyAccessToken(token)).ok)
           throw forbidden('Only a station display reads this route', 'DISPLAY_ONLY');
         throw result.reason === 'expired'
           ? unauthorized('The access token has expired', 'token_expired')

@@ -1,4 +1,4 @@
-import type { GroupType, PrismaClient } from '@sage/db';
+import { type GroupType, type PrismaClient, queryPrepared } from '@sage/db';
 import { forbidden } from '@sage/service-kit/errors';
 
 export interface FacilityAccess {
@@ -7,29 +7,39 @@ export interface FacilityAccess {
   memberships: { groupId: string; group: GroupType; isAdmin: boolean }[];
 }
 
+/**
+ * A staff member's memberships with their groups' facility, in one prepared statement over the client's pool
+ * (decision 0390): read on nearly every request. An archived person keeps no access, even with an access token
+ * issued before (decision 0160).
+ */
+const FACILITY_ACCESS_SQL = `
+SELECT m."groupId", m."isAdmin", g.type::text AS "groupType", g."facilityId", g."enterpriseId"
+  FROM "GroupMembership" m
+  JOIN "StaffMember" s ON s.id = m."staffMemberId" AND NOT s."isArchived"
+  JOIN "Group" g ON g.id = m."groupId"
+ WHERE m."staffMemberId" = $1`;
+
 /** The facilities a staff member works in (through group memberships), with their memberships there. */
 export async function loadFacilityAccess(
   prisma: PrismaClient,
   staffMemberId: string,
 ): Promise<FacilityAccess[]> {
-  const memberships = await prisma.groupMembership.findMany({
-    // An archived person keeps no access, even with an access token issued before (decision 0160).
-    where: { staffMemberId, staffMember: { isArchived: false } },
-    select: {
-      groupId: true,
-      isAdmin: true,
-      group: { select: { type: true, facilityId: true, enterpriseId: true } },
-    },
-  });
+  const memberships = await queryPrepared<{
+    groupId: string;
+    isAdmin: boolean;
+    groupType: GroupType;
+    facilityId: string;
+    enterpriseId: string;
+  }>(prisma, FACILITY_ACCESS_SQL, [staffMemberId]);
   const byFacility = new Map<string, FacilityAccess>();
   for (const m of memberships) {
-    const access = byFacility.get(m.group.facilityId) ?? {
-      facilityId: m.group.facilityId,
-      enterpriseId: m.group.enterpriseId,
+    const access = byFacility.get(m.facilityId) ?? {
+      facilityId: m.facilityId,
+      enterpriseId: m.enterpriseId,
       memberships: [],
     };
-    access.memberships.push({ groupId: m.groupId, group: m.group.type, isAdmin: m.isAdmin });
-    byFacility.set(m.group.facilityId, access);
+    access.memberships.push({ groupId: m.groupId, group: m.groupType, isAdmin: m.isAdmin });
+    byFacility.set(m.facilityId, access);
   }
   return [...byFacility.values()];
 }

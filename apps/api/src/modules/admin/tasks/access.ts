@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from '@sage/db';
+import { type GroupType, type Prisma, type PrismaClient, queryPrepared } from '@sage/db';
 import {
   canSeeTask,
   derivePermissions,
@@ -8,7 +8,7 @@ import {
   type TaskActor,
 } from '@sage/domain';
 import { forbidden } from '@sage/service-kit/errors';
-import { loadFacilityAccess } from '../staff/access';
+import type { FacilityAccess } from '../staff/access';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -31,17 +31,48 @@ export interface Viewer {
   facilities: Map<string, FacilityViewer>;
 }
 
+/**
+ * The caller's name and memberships in ONE statement over the client's pool (decision 0390): the same rows as
+ * `loadFacilityAccess` (an archived person keeps no access, decision 0160) plus the name, in one round trip.
+ */
+const VIEWER_SQL = `
+SELECT s."firstName", s."lastName", m."groupId", m."isAdmin", g.type::text AS "groupType",
+       g."facilityId", g."enterpriseId"
+  FROM "StaffMember" s
+  LEFT JOIN "GroupMembership" m ON m."staffMemberId" = s.id AND NOT s."isArchived"
+  LEFT JOIN "Group" g ON g.id = m."groupId"
+ WHERE s.id = $1`;
+
+interface ViewerRow {
+  firstName: string;
+  lastName: string;
+  groupId: string | null;
+  isAdmin: boolean | null;
+  groupType: string | null;
+  facilityId: string | null;
+  enterpriseId: string | null;
+}
+
 /** Loads the caller's facilities and permissions once per request. */
 export async function loadViewer(prisma: PrismaClient, staffMemberId: string): Promise<Viewer> {
-  const [access, me] = await Promise.all([
-    loadFacilityAccess(prisma, staffMemberId),
-    prisma.staffMember.findUnique({
-      where: { id: staffMemberId },
-      select: { firstName: true, lastName: true },
-    }),
-  ]);
+  const rows = await queryPrepared<ViewerRow>(prisma, VIEWER_SQL, [staffMemberId]);
+  const access = new Map<string, FacilityAccess>();
+  for (const row of rows) {
+    if (row.groupId === null || row.facilityId === null || row.enterpriseId === null) continue;
+    const facility = access.get(row.facilityId) ?? {
+      facilityId: row.facilityId,
+      enterpriseId: row.enterpriseId,
+      memberships: [],
+    };
+    facility.memberships.push({
+      groupId: row.groupId,
+      group: row.groupType as GroupType,
+      isAdmin: row.isAdmin === true,
+    });
+    access.set(row.facilityId, facility);
+  }
   const facilities = new Map<string, FacilityViewer>();
-  for (const f of access) {
+  for (const f of access.values()) {
     // derivePermissions knows the spec's groups; other groups (Activities) carry no permission.
     const permissions = derivePermissions({
       memberships: f.memberships.map((m) => ({ group: m.group as never, isAdmin: m.isAdmin })),
@@ -55,6 +86,7 @@ export async function loadViewer(prisma: PrismaClient, staffMemberId: string): P
       isSupervisor: isTaskSupervisor(permissions),
     });
   }
+  const me = rows[0];
   return { staffMemberId, firstName: me?.firstName ?? '', lastName: me?.lastName ?? '', facilities };
 }
 

@@ -7,12 +7,11 @@ import {
   type TResidentTaskActivityRequest,
   type TSearchTasksRequest,
   type TTaskPageReply,
-  type TTaskReply,
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
 import { notFound } from '@sage/service-kit/errors';
-import { facilityScope, seesTask, type Viewer, visibleTasksWhere } from './access';
-import { loadTaskPage } from './task-page';
+import { type FacilityViewer, facilityScope, seesTask, type Viewer, visibleTasksWhere } from './access';
+import { loadTaskPage, taskPageJson, taskReplyJson } from './task-page';
 import { TASK_REPLY_SELECT, toTaskReply } from './task-reply';
 
 /** "Most severe and oldest first": the spec's severity value ascending, then creation time. */
@@ -38,9 +37,12 @@ async function findVisibleTask(prisma: PrismaClient, viewer: Viewer, taskId: str
   return task;
 }
 
-/** GET /tasks/{taskId} */
-export async function getTask(prisma: PrismaClient, viewer: Viewer, taskId: string): Promise<TTaskReply> {
-  return toTaskReply(await findVisibleTask(prisma, viewer, taskId));
+/** GET /tasks/{taskId}: the reply as JSON text, built by PostgreSQL in one statement (decision 0390). */
+export async function getTaskJson(prisma: PrismaClient, viewer: Viewer, taskId: string): Promise<string> {
+  const task = await taskReplyJson(prisma, taskId);
+  // Another facility's task, or one an operations user is not assigned: not revealed.
+  if (!task || !seesTask(viewer, task)) throw notFound(`Task ${taskId} not found`);
+  return task.reply;
 }
 
 /**
@@ -86,31 +88,71 @@ async function page(
   return { tasks, pageNumber, pageSize, totalCount };
 }
 
+/** Positional parameters of a hand-written statement: `p(value)` adds one and returns its `$n`. */
+function sqlParams() {
+  const values: unknown[] = [];
+  const p = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  return { values, p };
+}
+
+/**
+ * `visibleTasksWhere` (access.ts) as SQL over `"Task" t`, for the hand-written search (decision 0390): all of
+ * a facility where the caller sees all tasks, else those assigned to them or one of their groups there.
+ */
+function visibleTasksSql(
+  viewer: Viewer,
+  facilities: FacilityViewer[],
+  p: (value: unknown) => string,
+): string {
+  if (facilities.length === 0) return 'false';
+  const each = facilities.map((f) =>
+    f.seesAll
+      ? `t."facilityId" = ${p(f.facilityId)}`
+      : `(t."facilityId" = ${p(f.facilityId)} AND (t."assigneeId" = ${p(viewer.staffMemberId)} OR t."assigneeGroupId" = ANY(${p(f.groupIds)}::text[])))`,
+  );
+  return `(${each.join(' OR ')})`;
+}
+
 /**
  * POST /tasks/search: the caller's visible tasks, filtered; most severe and oldest first, except a search for
  * closed tasks only: newest first, so that the page holds the latest of a long history (decision 0350).
+ * One statement builds the whole reply as JSON text (decision 0390); the route sends it as it is.
  */
-export async function searchTasks(
+export async function searchTasksJson(
   prisma: PrismaClient,
   viewer: Viewer,
   body: TSearchTasksRequest,
-): Promise<TTaskPageReply> {
+): Promise<string> {
   const facilities = facilityScope(viewer, body.facilityId);
-  const filters: Prisma.TaskWhereInput[] = [visibleTasksWhere(viewer, facilities)];
-  if (body.statuses) filters.push({ status: { in: body.statuses } });
+  const { values, p } = sqlParams();
+  const filters = [visibleTasksSql(viewer, facilities, p)];
+  if (body.statuses) filters.push(`t.status = ANY(${p(body.statuses)}::"TaskStatus"[])`);
   // Device trouble only when asked for: residents' lists stay residents' (decision 0105).
-  filters.push({ kind: { in: body.kinds ?? [TaskKind.ALERT] } });
-  if (body.severities) filters.push({ severity: { in: body.severities } });
-  if (body.unitIds) filters.push({ unitId: { in: body.unitIds } });
-  if (body.residentIds) filters.push({ residentId: { in: body.residentIds } });
-  if (body.assigneeIds) filters.push({ assigneeId: { in: body.assigneeIds } });
-  if (body.createdAfter) filters.push({ creationTimestamp: { gte: body.createdAfter } });
-  if (body.createdBefore) filters.push({ creationTimestamp: { lt: body.createdBefore } });
+  filters.push(`t.kind = ANY(${p(body.kinds ?? [TaskKind.ALERT])}::"TaskKind"[])`);
+  if (body.severities) filters.push(`t.severity = ANY(${p(body.severities)}::"Severity"[])`);
+  if (body.unitIds) filters.push(`t."unitId" = ANY(${p(body.unitIds)}::text[])`);
+  if (body.residentIds) filters.push(`t."residentId" = ANY(${p(body.residentIds)}::text[])`);
+  if (body.assigneeIds) filters.push(`t."assigneeId" = ANY(${p(body.assigneeIds)}::text[])`);
+  if (body.createdAfter)
+    filters.push(`t."creationTimestamp" >= ${p(body.createdAfter.toISOString())}::timestamptz`);
+  if (body.createdBefore)
+    filters.push(`t."creationTimestamp" < ${p(body.createdBefore.toISOString())}::timestamptz`);
   const closedOnly = body.statuses?.length && body.statuses.every((s) => !OPEN_STATUSES.has(s));
-  const orderBy: Prisma.TaskOrderByWithRelationInput[] = closedOnly
-    ? [{ creationTimestamp: 'desc' }, { id: 'asc' }]
-    : SEVERITY_THEN_AGE;
-  return page(prisma, { AND: filters }, orderBy, body.pageNumber, body.pageSize);
+  const orderBy = closedOnly
+    ? 't."creationTimestamp" DESC, t.id ASC'
+    : 't."severityRank" ASC, t."creationTimestamp" ASC, t.id ASC';
+  const where = filters.join(' AND ');
+  return taskPageJson(prisma, {
+    idsSql: `SELECT t.id FROM "Task" t WHERE ${where} ORDER BY ${orderBy}
+              LIMIT ${p(body.pageSize)}::int OFFSET ${p(body.pageNumber * body.pageSize)}::int`,
+    countSql: `SELECT count(*) FROM "Task" t WHERE ${where}`,
+    params: values,
+    pageNumber: body.pageNumber,
+    pageSize: body.pageSize,
+  });
 }
 
 const OPEN_STATUSES: ReadonlySet<string> = new Set(OPEN_TASK_STATUSES);

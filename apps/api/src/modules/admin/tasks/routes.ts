@@ -22,22 +22,31 @@ import {
   ZUpdateTaskRequestSchema,
   ZVideoReplayQuerySchema,
 } from '@sage/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadViewer } from './access';
 import { cancelTask, changeTaskStatus, createTask, unassignTask, updateTask } from './change-task';
 import {
   getCareConfirmationTracker,
-  getTask,
+  getTaskJson,
   getVideoReplay,
   myTasks,
   residentTaskActivity,
-  searchTasks,
+  searchTasksJson,
 } from './find-tasks';
 import { bulkResolveTasks, resolveTask } from './resolve-task';
 import { addTaskNote, addTaskUpdate, deleteTaskNote, deleteTaskUpdate, editTaskNote } from './task-notes';
 
 const errors = ERROR_REPLIES;
+
+/**
+ * Sends a reply PostgreSQL built as JSON text, as it is: not parsed, checked by the response schema and
+ * serialized again (decision 0390). Its shape is the contract's: tests parse these replies with the reply
+ * schema and compare them with `toTaskReply`.
+ */
+const sendJson = (reply: FastifyReply, json: string) =>
+  reply.type('application/json; charset=utf-8').send(json as never);
 const tags = ['admin: tasks'];
 
 /** Admin tasks API (alerts doc section 7): thin routes over the task services. */
@@ -69,7 +78,8 @@ const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTaskPageReplySchema, ...errors },
       },
     },
-    async (request) => searchTasks(app.prisma, await viewerOf(request), request.body),
+    async (request, reply) =>
+      sendJson(reply, await searchTasksJson(app.prisma, await viewerOf(request), request.body)),
   );
 
   app.post(
@@ -184,7 +194,8 @@ const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTaskReplySchema, ...errors },
       },
     },
-    async (request) => getTask(app.prisma, await viewerOf(request), request.params.taskId),
+    async (request, reply) =>
+      sendJson(reply, await getTaskJson(app.prisma, await viewerOf(request), request.params.taskId)),
   );
 
   app.put(

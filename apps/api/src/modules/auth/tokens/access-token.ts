@@ -35,9 +35,14 @@ export async function signAccessToken(
   return { token, expiresIn: ttlSeconds };
 }
 
-export async function verifyAccessToken(token: string, secret: string): Promise<VerifyResult> {
+export async function verifyAccessToken(
+  token: string,
+  secret: string,
+  currentDate?: Date,
+): Promise<VerifyResult> {
   try {
     const { payload } = await jwtVerify(token, key(secret), {
+      currentDate,
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],
@@ -137,4 +142,36 @@ export async function signIdToken(
     .setIssuedAt()
     .setExpirationTime(`${ttlSeconds}s`)
     .sign(key(secret));
+}
+
+/**
+ * `verifyAccessToken` remembering the tokens it verified (decision 0390). A token's signature, issuer,
+ * audience and claims never change, so a token verified once needs only its expiry checked again (as jose
+ * does: expired once `exp` <= now in whole seconds); a refused token is verified again every time. Whether
+ * its session is still live is not remembered here: the caller checks that on every request. Bounded: the
+ * oldest entries are dropped first, and simply verified again.
+ */
+export function createAccessTokenVerifier(
+  secret: string,
+  options: { maxEntries?: number; now?: () => number } = {},
+): (token: string) => Promise<VerifyResult> {
+  const maxEntries = options.maxEntries ?? 10_000;
+  const now = options.now ?? Date.now;
+  const verified = new Map<string, AccessTokenClaims>();
+  return async (token) => {
+    const known = verified.get(token);
+    if (known) {
+      if (known.expiresAt.getTime() <= Math.floor(now() / 1000) * 1000) {
+        verified.delete(token);
+        return { ok: false, reason: 'expired' };
+      }
+      return { ok: true, claims: known };
+    }
+    const result = await verifyAccessToken(token, secret, new Date(now()));
+    if (result.ok) {
+      if (verified.size >= maxEntries) verified.delete(verified.keys().next().value as string);
+      verified.set(token, result.claims);
+    }
+    return result;
+  };
 }
