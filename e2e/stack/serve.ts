@@ -20,8 +20,8 @@ import { makeE2ePushCertificate } from './push-certificate';
 import { seedQaCommunity } from './qa-community';
 import { seedResponseTimesCommunity } from './response-times-community';
 import { seedSoundCommunity } from './sound-community';
-import { markTourOfferedOutsideTourCommunity, seedTourCommunity } from './tour-community';
 import { seedStationCommunity } from './station-community';
+import { markTourOfferedOutsideTourCommunity, seedTourCommunity } from './tour-community';
 
 const port = process.env.E2E_PORT ?? '3110';
 const ingestPort = process.env.E2E_INGEST_PORT ?? '3111';

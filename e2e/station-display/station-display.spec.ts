@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import path from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ingestUrl, screensDir, signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
 import { STATION_COMMUNITY } from '../stack/facts';
 
