@@ -6,7 +6,7 @@ import { AlertSound } from '../alert-sound/alert-sound';
 import { HighFiveWatcher } from '../insights/high-five-watcher';
 import { useWebPush } from '../notifications/push/use-web-push';
 import { startSilentTokenRefresh } from '../signin/session-actions';
-import { GuidedTour } from '../training/tour';
+import { GuidedTourHost } from '../training/guided-tour-host';
 
 /**
  * The main app module (loaded lazily): everything behind sign-in. A visitor without a session goes to the
@@ -25,7 +25,7 @@ export function SignedInLayout() {
       <AlertSound />
       <HighFiveWatcher />
       <Outlet />
-      <GuidedTour staffMemberId={session.staffMemberId} />
+      <GuidedTourHost staffMemberId={session.staffMemberId} />
     </>
   );
 }
