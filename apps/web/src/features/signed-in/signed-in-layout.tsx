@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { authenticatePath, pendingLogoutReason } from '../../shared/navigation';
+import { AppQueryProvider } from '../../shared/query-client';
 import { useSession } from '../../shared/session';
 import { AlertSound } from '../alert-sound/alert-sound';
 import { HighFiveWatcher } from '../insights/high-five-watcher';
@@ -13,6 +14,15 @@ import { GuidedTourHost } from '../training/guided-tour-host';
  * login page, also when the session ends while the app is open (sign-out in another tab).
  */
 export function SignedInLayout() {
+  // The app's query client (not at the app's root: the sign-in page has no use for it; decision 0385).
+  return (
+    <AppQueryProvider>
+      <SignedInApp />
+    </AppQueryProvider>
+  );
+}
+
+function SignedInApp() {
   const session = useSession();
   const signedIn = session !== null;
   // The access token is fetched silently every 60 s while signed in (sign-in doc section 4).

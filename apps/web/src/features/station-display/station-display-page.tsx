@@ -2,6 +2,7 @@ import { Badge, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from 
 import { SEVERITY_LABELS, type TStationAlert } from '@sage/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { AppQueryProvider } from '../../shared/query-client';
 import { setErrorReportAuth } from '../../shared/report-error';
 import { AlertSoundBars, useAlertRinging } from '../alert-sound/alert-sound';
 import { soundingTasks } from '../alert-sound/ring-schedule';
