@@ -37,6 +37,15 @@ const TOKEN_REFRESH_MARGIN_S = 60;
  * It has no control that acts on an alert (the server refuses its session anything but reading).
  */
 export function StationDisplayPage() {
+  // The app's query client is not at the app's root (decision 0385).
+  return (
+    <AppQueryProvider>
+      <StationDisplay />
+    </AppQueryProvider>
+  );
+}
+
+function StationDisplay() {
   const [displayKey, setDisplayKey] = useState<string | null>(
     () => takeKeyFromHash() ?? displayKeyStore.get(),
   );
