@@ -70,6 +70,11 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       treeshake: { manualPureFunctions: ['z', 'zText', 'zDate'] },
+      output: {
+        // zod in a chunk of its own, so that it is fetched only by the code that parses with a schema, not by
+        // whatever module it would otherwise share a chunk with (the API client; docs/decisions/0384).
+        codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/].*[\\/]zod[\\/]/ }] },
+      },
     },
   },
   test: {

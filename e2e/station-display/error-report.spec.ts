@@ -15,7 +15,11 @@ test('[ERRORS][REPORT]: an error thrown on the sign-in page is reported, without
 }) => {
   await page.goto('/authenticate?resident=Margaret%20Hale');
   await expect(page.getByRole('button').first()).toBeVisible();
-  const reported = page.waitForResponse((response) => isReport(response.url()));
+  const reported = page.waitForResponse(
+    (response) =>
+      isReport(response.url()) &&
+      (response.request().postDataJSON() as { message?: string } | null)?.message === 'e2e window error',
+  );
   await page.evaluate(() => {
     setTimeout(() => {
       throw new Error('e2e window error');
@@ -40,7 +44,13 @@ test('[ERRORS][REPORT]: an unhandled rejection of a signed-in page is reported w
   await useSession(page, manager);
   await page.goto('/manage/station-displays');
   await expect(page.getByRole('button', { name: 'Pair a display' })).toBeVisible();
-  const reported = page.waitForResponse((response) => isReport(response.url()));
+  // This report, not another error the page reports meanwhile (headless Chromium refuses the push subscription).
+  const reported = page.waitForResponse(
+    (response) =>
+      isReport(response.url()) &&
+      (response.request().postDataJSON() as { message?: string } | null)?.message ===
+        'e2e unhandled rejection',
+  );
   await page.evaluate(() => {
     void Promise.reject(new Error('e2e unhandled rejection'));
   });

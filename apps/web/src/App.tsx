@@ -1,9 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { theme } from './app/theme';
 import { AppErrorBoundary } from './features/shell/app-error-boundary';
@@ -65,7 +63,6 @@ export function App({ cookieEnabled = browserCookieEnabled(), userAgent = browse
 }
 
 function AppWithRouter() {
-  const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
 
   useEffect(() => {
@@ -76,9 +73,10 @@ function AppWithRouter() {
   }, [router]);
 
   return (
-    <QueryClientProvider client={queryClient}>
+    // No query client here: the routes and the lazy containers that fetch data provide it (shared/query-client).
+    <>
       <Toasts />
       <RouterProvider router={router} />
-    </QueryClientProvider>
+    </>
   );
 }

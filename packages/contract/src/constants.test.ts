@@ -6,7 +6,7 @@ import {
   DOOR_SCHEDULE_FULL_DAY_END,
 } from './devices';
 import { PHONE_MAX_DIGITS } from './nanp';
-import { VERIFICATION_CODE_LENGTH } from './signin';
+import { VERIFICATION_CODE_LENGTH } from './signin-constants';
 
 // Section 9 of both documents, row by row: [spec text, actual, expected]
 const ROWS: [string, unknown, unknown][] = [

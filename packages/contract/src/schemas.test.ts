@@ -4,12 +4,12 @@ import { ZErrorReplySchema, zQueryArray } from './common';
 import { ZIngestEventRequestSchema, ZIngestEventTypeSchema } from './ingest';
 import { ZLiveClientMessageSchema, ZLiveServerMessageSchema } from './live';
 import {
-  LoginErrorCode,
   ZPasswordlessStartRequestSchema,
   ZPasswordlessVerifyReplySchema,
   ZPasswordlessVerifyRequestSchema,
   ZTokenRefreshRequestSchema,
 } from './signin';
+import { LoginErrorCode } from './signin-constants';
 import { ZResolveTaskRequestSchema } from './task-requests';
 import { ZListUnitsQuerySchema, ZUnitSchema } from './units';
 

@@ -1,20 +1,12 @@
 import { z } from 'zod';
 import { zText } from './common';
+import { LoginErrorCode, LoginStep, LogoutReason, SignupErrorCode } from './signin-constants';
 
-/** Sign-in contract (ARCHITECTURE.md). */
-export const SIGNIN_PATHS = {
-  passwordlessStart: '/auth/api/v1/passwordless/start',
-  passwordlessVerify: '/auth/api/v1/passwordless/verify',
-  token: '/auth/api/v1/token',
-  /** Hosted email sign-in page (implicit flow). */
-  authorize: '/auth/authorize',
-} as const;
+/**
+ * Sign-in request and reply schemas (ARCHITECTURE.md). The constants (paths, codes, routes) are in
+ * signin-constants.ts, free of zod (docs/decisions/0384).
+ */
 
-/** Email sign-in response type: "token and id token". */
-export const EMAIL_SIGNIN_RESPONSE_TYPE = 'token id_token';
-
-/** Verification code: six numeric digits. */
-export const VERIFICATION_CODE_LENGTH = 6;
 export const ZVerificationCodeSchema = z.string().regex(/^\d{6}$/, 'Expected six numeric digits');
 
 /** E.164 phone number (the API normalises NANP input to +1…). */
@@ -60,56 +52,7 @@ export type TTokenRefreshRequest = z.infer<typeof ZTokenRefreshRequestSchema>;
 export const ZTokenRefreshReplySchema = ZTokenReplySchema;
 export type TTokenRefreshReply = TTokenReply;
 
-/** Login error codes (sign-in doc section 8). */
-export const LoginErrorCode = {
-  access_denied: 'access_denied',
-  mfa_invalid_code: 'mfa_invalid_code',
-  too_many_attempts: 'too_many_attempts',
-  invalid_user_password: 'invalid_user_password',
-  mfa_registration_required: 'mfa_registration_required',
-  mfa_required: 'mfa_required',
-  password_leaked: 'password_leaked',
-  PasswordHistoryError: 'PasswordHistoryError',
-  PasswordStrengthError: 'PasswordStrengthError',
-  unauthorized: 'unauthorized',
-} as const;
 export const ZLoginErrorCodeSchema = z.enum(LoginErrorCode);
-export type LoginErrorCode = z.infer<typeof ZLoginErrorCodeSchema>;
-
-/** Signup error codes (listed without messages). */
-export const SignupErrorCode = {
-  invalid_password: 'invalid_password',
-  invalid_signup: 'invalid_signup',
-  password_dictionary_error: 'password_dictionary_error',
-  password_no_user_info_error: 'password_no_user_info_error',
-  password_strength_error: 'password_strength_error',
-  unauthorized: 'unauthorized',
-  user_exists: 'user_exists',
-  username_exists: 'username_exists',
-} as const;
 export const ZSignupErrorCodeSchema = z.enum(SignupErrorCode);
-export type SignupErrorCode = z.infer<typeof ZSignupErrorCodeSchema>;
-
-/** Codes that mean "wrong code": 'Invalid Authentication Code'. */
-export const INVALID_CODE_ERROR_CODES: readonly LoginErrorCode[] = [
-  LoginErrorCode.access_denied,
-  LoginErrorCode.mfa_invalid_code,
-];
-
-/** Login steps. */
-export const LoginStep = { PHONE_NUMBER_LOGIN: 'phone-number-login', CONFIRM_CODE: 'confirm-code' } as const;
 export const ZLoginStepSchema = z.enum(LoginStep);
-export type LoginStep = z.infer<typeof ZLoginStepSchema>;
-
-/** logoutReason query values of /authenticate. */
-export const LogoutReason = {
-  LOGIN_REQUIRED: 'login-required',
-  SESSION_EXPIRED: 'session-expired',
-  TOKEN_ERROR: 'token-error',
-} as const;
 export const ZLogoutReasonSchema = z.enum(LogoutReason);
-export type LogoutReason = z.infer<typeof ZLogoutReasonSchema>;
-
-export const LOGIN_ROUTE = '/authenticate';
-export const POST_LOGIN_ROUTE = '/profile/shift?fromLogin=true';
-export const EMAIL_LOGIN_CALLBACK_ROUTE = '/auth_confirmed';

@@ -1,13 +1,16 @@
 import { Notifications } from '@mantine/notifications';
+import { AppQueryProvider } from '../shared/query-client';
 import { TOAST_CONTAINER_CLASS_NAMES } from '../shared/toast';
 
 /** Where toasts show (loaded with the first toast: docs/decisions/0381). */
 export function ToastContainer() {
   return (
-    <Notifications
-      position="top-center"
-      containerWidth="min(440px, calc(100vw - 16px))"
-      classNames={TOAST_CONTAINER_CLASS_NAMES}
-    />
+    <AppQueryProvider>
+      <Notifications
+        position="top-center"
+        containerWidth="min(440px, calc(100vw - 16px))"
+        classNames={TOAST_CONTAINER_CLASS_NAMES}
+      />
+    </AppQueryProvider>
   );
 }

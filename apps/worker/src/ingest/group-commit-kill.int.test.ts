@@ -100,12 +100,30 @@ describe('[WORKER][INGEST]: a press answered 202 is applied exactly once, even w
       }
       return false;
     };
+    // One device held, as a slow transaction of another process would hold it: the batch that holds its presses
+    // waits inside its transaction, so the ingest is certainly mid-batch when it is killed, whatever the
+    // machine's speed (the other batches, of other devices, go on and are answered).
+    const holder = await pool.connect();
+    await holder.query('BEGIN');
+    await holder.query(`SELECT pg_advisory_xact_lock(hashtextextended('device:' || $1 || ':' || $2, 0))`, [
+      facility.facilityId,
+      hardware[0],
+    ]);
+    const ingestWaitsForTheDevice = async () =>
+      (
+        await pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE application_name = 'sage-ingest' AND wait_event_type = 'Lock' AND wait_event = 'advisory'`,
+        )
+      ).rows[0]!.n > 0;
     // All at once: the ingest holds several batches in flight when it is killed.
     const firstRound = events.map((e) => post(e));
-    await eventually(async () => answered.size >= 40, 30_000);
+    await eventually(async () => answered.size >= 40 && (await ingestWaitsForTheDevice()), 30_000);
     const waitingAtKill = waiting;
     first.kill('SIGKILL');
     await Promise.all(firstRound);
+    await holder.query('ROLLBACK');
+    holder.release();
     const firstAccepted = new Set(answered);
     // Requests were in the ingest's hands (being stored and applied) when it died.
     expect(waitingAtKill).toBeGreaterThan(0);

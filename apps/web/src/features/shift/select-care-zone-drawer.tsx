@@ -1,9 +1,6 @@
-import { Button, Text } from '@mantine/core';
 import { DrawerTitles } from '@sage/contract';
-import { type DrawerControls, DrawerLayout, useDrawers } from '../../shared/drawers';
-import { useSession } from '../../shared/session';
+import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
 import { CareZoneChoice } from './care-zone-choice';
-import { useCurrentFacility, useProfile } from './shift-api';
 
 export interface SelectCareZoneDrawerProps {
   /** Runs once the zones are saved (the drawer has closed). */
@@ -28,33 +25,5 @@ export function SelectCareZoneDrawer({
         onCancel={drawer.close}
       />
     </DrawerLayout>
-  );
-}
-
-/** The dashboard's 'Working In' button: the zones the staff member works in now; it opens the drawer. */
-export function WorkingInEntry() {
-  const session = useSession();
-  const profile = useProfile(session?.staffMemberId ?? '');
-  const facility = useCurrentFacility();
-  const drawers = useDrawers();
-  const facilityId = facility.data?.id;
-  const zones =
-    profile.data?.staffMemberFacilityConfigs.find((c) => c.facilityId === facilityId)?.careZones ?? [];
-  if (!profile.data || !facilityId) return null;
-  return (
-    <Button
-      variant="light"
-      size="lg"
-      h="auto"
-      mih={48}
-      py={6}
-      onClick={() => drawers.open('select-care-zone', {})}
-      styles={{ label: { whiteSpace: 'normal', flexDirection: 'column', alignItems: 'center' } }}
-    >
-      {DrawerTitles.selectCareZone}
-      <Text span size="sm" data-testid="working-in-zones">
-        {zones.length ? zones.map((z) => z.name).join(', ') : 'No care zone'}
-      </Text>
-    </Button>
   );
 }

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from 
 import { SEVERITY_LABELS, type TStationAlert } from '@sage/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { AppQueryProvider } from '../../shared/query-client';
 import { setErrorReportAuth } from '../../shared/report-error';
 import { AlertSoundBars, useAlertRinging } from '../alert-sound/alert-sound';
 import { soundingTasks } from '../alert-sound/ring-schedule';
@@ -36,6 +37,15 @@ const TOKEN_REFRESH_MARGIN_S = 60;
  * It has no control that acts on an alert (the server refuses its session anything but reading).
  */
 export function StationDisplayPage() {
+  // The app's query client is not at the app's root (decision 0385).
+  return (
+    <AppQueryProvider>
+      <StationDisplay />
+    </AppQueryProvider>
+  );
+}
+
+function StationDisplay() {
   const [displayKey, setDisplayKey] = useState<string | null>(
     () => takeKeyFromHash() ?? displayKeyStore.get(),
   );

@@ -1,4 +1,3 @@
-import { Button } from '@mantine/core';
 import { DRAWER_EXIT_MS, type TStaffMember } from '@sage/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -8,16 +7,10 @@ import { useSession } from '../../shared/session';
 import { useCurrentFacility, useProfile } from '../shift/shift-api';
 import { useMyPermissions } from '../team/team-api';
 import { startTraining } from './start-training';
+import { TourOfferTexts } from './take-the-tour-entry';
 import { tourApi, tourKeys } from './tour-api';
 
-/** Words of the offer the spec leaves to us (decision 0363). */
-export const TourOfferTexts = {
-  title: 'Take a quick tour?',
-  text: 'Practise answering an alert with a training alert, step by step. Nothing is sent to your team.',
-  start: 'Start Tour',
-  later: 'Not Now',
-  entry: 'Take the Tour',
-} as const;
+export { TourOfferTexts } from './take-the-tour-entry';
 
 const traineeOf = (profile: TStaffMember) => ({
   id: profile.id,
@@ -79,20 +72,4 @@ export function useTourOffer(): () => Promise<boolean> {
       );
     });
   }, [drawers, facility.data?.id, permissions.data?.canViewAlerts, profile.data, queryClient, staffMemberId]);
-}
-
-/** 'Take the Tour' on the dashboard: the tour again, any time, for staff who see alerts. */
-export function TakeTheTourEntry() {
-  const session = useSession();
-  const profile = useProfile(session?.staffMemberId ?? '');
-  const facility = useCurrentFacility();
-  const permissions = useMyPermissions(facility.data?.id);
-  const facilityId = facility.data?.id;
-  if (!profile.data || !facilityId || !permissions.data?.canViewAlerts) return null;
-  const trainee = traineeOf(profile.data);
-  return (
-    <Button variant="light" size="lg" onClick={() => startTraining({ facilityId, trainee })}>
-      {TourOfferTexts.entry}
-    </Button>
-  );
 }

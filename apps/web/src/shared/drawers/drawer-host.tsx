@@ -1,6 +1,7 @@
 import { Center, Drawer, Loader } from '@mantine/core';
 import { type ComponentType, type Dispatch, Suspense, useCallback, useEffect, useState } from 'react';
 import { DRAWER_ENTER_MS, DRAWER_EXIT_MS } from '../constants';
+import { AppQueryProvider } from '../query-client';
 import { reportError } from '../report-error';
 import type { DrawerQueueAction, DrawerRequest } from './drawer-queue';
 import type { DrawerControls, DrawerRegistry } from './drawer-registry';
@@ -112,13 +113,16 @@ export function DrawerHost({ active, registry, dispatch }: DrawerHostProps) {
       data-sage-drawer
     >
       {Component && controls && step ? (
-        <Suspense fallback={<DrawerLoading />}>
-          <Component
-            key={`${shown?.id}:${shown?.stepIndex}`}
-            {...(step.props as Record<string, unknown>)}
-            drawer={controls}
-          />
-        </Suspense>
+        // The drawers fetch data with the app's query client, which is not at the app's root (decision 0385).
+        <AppQueryProvider>
+          <Suspense fallback={<DrawerLoading />}>
+            <Component
+              key={`${shown?.id}:${shown?.stepIndex}`}
+              {...(step.props as Record<string, unknown>)}
+              drawer={controls}
+            />
+          </Suspense>
+        </AppQueryProvider>
       ) : null}
     </Drawer>
   );

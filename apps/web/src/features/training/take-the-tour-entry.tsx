@@ -1,0 +1,38 @@
+import { Button } from '@mantine/core';
+import { reportError } from '../../shared/report-error';
+import { useSession } from '../../shared/session';
+import { useCurrentFacility, useProfile } from '../shift/shift-api';
+import { useMyPermissions } from '../team/team-api';
+
+/** Words of the offer the spec leaves to us (decision 0363); tour-offer.tsx re-exports them. */
+export const TourOfferTexts = {
+  title: 'Take a quick tour?',
+  text: 'Practise answering an alert with a training alert, step by step. Nothing is sent to your team.',
+  start: 'Start Tour',
+  later: 'Not Now',
+  entry: 'Take the Tour',
+} as const;
+
+/**
+ * 'Take the Tour' on the dashboard: the tour again, any time, for staff who see alerts. The training alert's
+ * code is fetched on the tap (decision 0384), not with the dashboard.
+ */
+export function TakeTheTourEntry() {
+  const session = useSession();
+  const profile = useProfile(session?.staffMemberId ?? '');
+  const facility = useCurrentFacility();
+  const permissions = useMyPermissions(facility.data?.id);
+  const facilityId = facility.data?.id;
+  if (!profile.data || !facilityId || !permissions.data?.canViewAlerts) return null;
+  const trainee = { id: profile.data.id, firstName: profile.data.firstName, lastName: profile.data.lastName };
+  const start = () => {
+    import('./start-training')
+      .then(({ startTraining }) => startTraining({ facilityId, trainee }))
+      .catch((error: unknown) => reportError(error, { action: 'start-training' }));
+  };
+  return (
+    <Button variant="light" size="lg" onClick={start}>
+      {TourOfferTexts.entry}
+    </Button>
+  );
+}
