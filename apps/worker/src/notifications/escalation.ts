@@ -22,7 +22,7 @@ import {
   type UnitTags,
 } from '@sage/domain';
 import { type NotifierDeps, type SentMessage, sendMessage } from '@sage/notify';
-import type { JobHelpers } from 'graphile-worker';
+import type { JobHelpers, TaskSpec } from 'graphile-worker';
 import { z } from 'zod';
 import { DEFAULT_MISSED_PUSH_MS, watchDeliveries } from './missed-alerts';
 import type { UnreachedBlocks } from './unreached-blocks';
@@ -84,8 +84,9 @@ export const parseStartPayloads = (rawPayload: unknown): StartPayload[] => {
 
 /** The later blocks of the started escalations, queued in one statement (notificationBlockJobKey's keys). */
 const QUEUE_BLOCKS_SQL = `SELECT count(*)::int AS n
-  FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::int[]) AS b("contextId", "blockIndex", "runAt", key, priority),
-       LATERAL graphile_worker.add_job($1, json_build_object('contextId', b."contextId", 'blockIndex', b."blockIndex", 'run', 0),
+  FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::int[])
+         AS b("contextId", "blockIndex", "runAt", key, priority, run),
+       LATERAL graphile_worker.add_job($1, json_build_object('contextId', b."contextId", 'blockIndex', b."blockIndex", 'run', b.run),
                                        run_at := b."runAt"::timestamptz, job_key := b.key, priority := b.priority,
                                        max_attempts := 3) AS job`;
 
@@ -226,14 +227,31 @@ export async function startTaskNotificationsBatch(
       later.map((l) => new Date(l.runAt).toISOString()),
       later.map((l) => notificationBlockJobKey(l.s.context.id, l.blockIndex)),
       later.map((l) => l.s.priority),
+      later.map(() => 0),
     ),
   ]);
   const candidates: CandidateCache = new Map();
+  // The next runs of recurring blocks, queued together after the blocks due now have run.
+  const nextRuns: { payload: RunNotificationBlockPayload; runAt: Date; jobKey: string; priority: number }[] = [];
+  const blockHelpers: Pick<JobHelpers, 'addJob' | 'logger'> = {
+    logger: helpers.logger,
+    addJob: ((identifier: string, payload: unknown, spec?: TaskSpec) => {
+      if (identifier !== JobName.runNotificationBlock || !spec?.runAt || !spec.jobKey)
+        return helpers.addJob(identifier, payload, spec);
+      nextRuns.push({
+        payload: payload as RunNotificationBlockPayload,
+        runAt: spec.runAt,
+        jobKey: spec.jobKey,
+        priority: spec.priority ?? 0,
+      });
+      return Promise.resolve(null as never);
+    }) as JobHelpers['addJob'],
+  };
   for (const { context, task, runAts, priority } of starting) {
     for (let i = 0; i < runAts.length; i++) {
       if (runAts[i]! > startedAtMs) continue;
       try {
-        await runNotificationBlock(deps, { contextId: context.id, blockIndex: i, run: 0 }, helpers, {
+        await runNotificationBlock(deps, { contextId: context.id, blockIndex: i, run: 0 }, blockHelpers, {
           context,
           task,
           candidates,
@@ -247,6 +265,18 @@ export async function startTaskNotificationsBatch(
         );
       }
     }
+  }
+  if (nextRuns.length) {
+    await prisma.$queryRawUnsafe(
+      QUEUE_BLOCKS_SQL,
+      JobName.runNotificationBlock,
+      nextRuns.map((n) => n.payload.contextId),
+      nextRuns.map((n) => n.payload.blockIndex),
+      nextRuns.map((n) => n.runAt.toISOString()),
+      nextRuns.map((n) => n.jobKey),
+      nextRuns.map((n) => n.priority),
+      nextRuns.map((n) => n.payload.run),
+    );
   }
   return results;
 }
