@@ -232,7 +232,8 @@ export async function startTaskNotificationsBatch(
   ]);
   const candidates: CandidateCache = new Map();
   // The next runs of recurring blocks, queued together after the blocks due now have run.
-  const nextRuns: { payload: RunNotificationBlockPayload; runAt: Date; jobKey: string; priority: number }[] = [];
+  const nextRuns: { payload: RunNotificationBlockPayload; runAt: Date; jobKey: string; priority: number }[] =
+    [];
   const blockHelpers: Pick<JobHelpers, 'addJob' | 'logger'> = {
     logger: helpers.logger,
     addJob: ((identifier: string, payload: unknown, spec?: TaskSpec) => {
