@@ -580,6 +580,29 @@ const RAISE_SQL = `WITH t AS (
     FROM t`;
 
 /**
+ * Warm-up (issue #18, the first seconds' tail): plans the raise statement on this connection (EXPLAIN, not
+ * run), so the relations, indexes and functions it touches are in the backend's caches before a press needs it.
+ */
+export async function warmUpRaise(client: pg.ClientBase): Promise<void> {
+  const at = new Date();
+  await client.query(`EXPLAIN ${RAISE_SQL}`, [
+    'warm-up',
+    'warm-up',
+    'warm-up',
+    'EMERGENCY',
+    1,
+    null,
+    null,
+    'warm-up',
+    at,
+    ['CREATED'],
+    ['warm-up'],
+    JobName.startTaskNotifications,
+    0,
+  ]);
+}
+
+/**
  * A new task for the device, or (when the device already has an open task) the press as an update on it.
  */
 async function raiseOrUpdate(
