@@ -258,9 +258,38 @@ export async function applyDeviceEventsLocked(
     `SELECT DISTINCT "facilityId" FROM "Task" WHERE status = 'OPEN_CONFIRMING' AND "facilityId" = ANY($1::text[])`,
     [[...new Set([...loaded.values()].map((e) => e.facilityId))]],
   );
-  const batch: BatchContext = { confirming: new Set(confirming.map((r) => r.facilityId)), activities: [] };
+  const batch: BatchContext = {
+    confirming: new Set(confirming.map((r) => r.facilityId)),
+    activities: [],
+    starts: [],
+  };
   for (const id of ids) await applyLoaded(client, loaded.get(id), logger, batch);
   await flushActivities(client, batch);
+  await queueStarts(client, batch);
+}
+
+/**
+ * The escalation starts of the batch's new tasks: one 'start-task-notifications' job per priority holding
+ * them all (decision 0413), in the batch's transaction, so the job exists exactly when the tasks commit.
+ */
+async function queueStarts(client: pg.PoolClient, batch: BatchContext): Promise<void> {
+  const byPriority = new Map<number, { taskId: string; facilityId: string }[]>();
+  for (const { priority, ...start } of batch.starts.splice(0)) {
+    const list = byPriority.get(priority);
+    if (list) list.push(start);
+    else byPriority.set(priority, [start]);
+  }
+  if (!byPriority.size) return;
+  await client.query(
+    `SELECT count(*)::int AS n
+       FROM unnest($2::json[], $3::int[]) AS s(payload, priority),
+            LATERAL graphile_worker.add_job($1, s.payload, max_attempts := 5, priority := s.priority) AS job`,
+    [
+      JobName.startTaskNotifications,
+      [...byPriority.values()].map((list) => JSON.stringify(list)),
+      [...byPriority.keys()],
+    ],
+  );
 }
 
 /** What a batch of events shares while it is applied (decision 0411). */
@@ -268,6 +297,8 @@ interface BatchContext {
   /** Facilities with a task OPEN_CONFIRMING when the batch began: elsewhere no press confirms care. */
   confirming: Set<string>;
   /** Device activity of the batch's events, recorded in one statement (flushActivities). */
+  /** New tasks whose escalation starts in one job per priority at the batch's end (queueStarts). */
+  starts: { taskId: string; facilityId: string; priority: number }[];
   activities: {
     event: StoredEvent;
     device: DeviceContext;
@@ -504,7 +535,7 @@ async function applyAlertRules(
           ? { outcome: DeviceEventOutcome.TASK_UPDATED, taskIds: [task] }
           : { outcome: DeviceEventOutcome.OUTSIDE_ALERT_PERIOD, taskIds: [] };
       }
-      return raiseOrUpdate(client, event, device, plan);
+      return raiseOrUpdate(client, event, device, plan, batch);
     }
   }
 }
@@ -544,9 +575,32 @@ const RAISE_SQL = `WITH t AS (
                    'facilityId', $1::text, 'taskId', c."taskId", 'status', c.status::text,
                    'severity', c.severity::text, 'version', c.version)::text)::text
             FROM change c) AS notified,
-         CASE WHEN t.created THEN (graphile_worker.add_job($12, json_build_object('taskId', t.id, 'facilityId', $1::text),
+         CASE WHEN t.created AND $12::text IS NOT NULL THEN (graphile_worker.add_job($12, json_build_object('taskId', t.id, 'facilityId', $1::text),
                                      job_key := 'notify-start:' || t.id, max_attempts := 5, priority := $13)).id END AS job
     FROM t`;
+
+/**
+ * Warm-up (issue #18, the first seconds' tail): plans the raise statement on this connection (EXPLAIN, not
+ * run), so the relations, indexes and functions it touches are in the backend's caches before a press needs it.
+ */
+export async function warmUpRaise(client: pg.ClientBase): Promise<void> {
+  const at = new Date();
+  await client.query(`EXPLAIN ${RAISE_SQL}`, [
+    'warm-up',
+    'warm-up',
+    'warm-up',
+    'EMERGENCY',
+    1,
+    null,
+    null,
+    'warm-up',
+    at,
+    ['CREATED'],
+    ['warm-up'],
+    JobName.startTaskNotifications,
+    0,
+  ]);
+}
 
 /**
  * A new task for the device, or (when the device already has an open task) the press as an update on it.
@@ -556,7 +610,9 @@ async function raiseOrUpdate(
   event: StoredEvent,
   device: DeviceContext,
   plan: { severity: Severity; title: string; update: TaskUpdatePlan },
+  batch?: BatchContext,
 ): Promise<ApplyResult> {
+  const priority = notificationJobPriorityForSeverityValue(SEVERITY_VALUES[plan.severity]);
   const updates: TaskUpdatePlan[] = [{ type: TaskUpdateType.CREATED, description: plan.title }];
   // M3 events keep their own update type in the history, besides CREATED.
   if (plan.update.type.startsWith('M3_')) updates.push(plan.update);
@@ -572,11 +628,13 @@ async function raiseOrUpdate(
     event.receivedAt,
     updates.map((u) => u.type),
     updates.map((u) => u.description),
-    JobName.startTaskNotifications,
-    notificationJobPriorityForSeverityValue(SEVERITY_VALUES[plan.severity]),
+    // In a batch the escalation starts are queued together at its end (queueStarts).
+    batch ? null : JobName.startTaskNotifications,
+    priority,
   ]);
 
   const task = rows[0]!;
+  if (task.created && batch) batch.starts.push({ taskId: task.id, facilityId: event.facilityId, priority });
   if (task.created) return { outcome: DeviceEventOutcome.TASK_CREATED, taskIds: [task.id] };
   await addUpdate(client, event, device, task, plan.update, plan.severity);
   return { outcome: DeviceEventOutcome.TASK_UPDATED, taskIds: [task.id] };

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { INGEST_FUTURE_TOLERANCE_MS, type TIngestEventRequest } from '@sage/contract';
 import type pg from 'pg';
-import { applyDeviceEventsLocked, type Logger } from '../alerts/apply-device-event';
+import { applyDeviceEventsLocked, type Logger, warmUpRaise } from '../alerts/apply-device-event';
 import type { Gateway } from './store';
 import { acceptDeviceEvent } from './store';
 
@@ -49,6 +50,33 @@ const STORE_EVENTS_SQL = `INSERT INTO "DeviceEvent" ("eventId", "facilityId", "g
    ORDER BY e.n
   ON CONFLICT ("gatewayId", "eventId") DO NOTHING
   RETURNING id, "gatewayId", "eventId", "reportedTimestamp" IS NOT NULL AS clamped`;
+
+/**
+ * A warm-up pass of the batch's hot statements on one connection before the ingest accepts events (issue #18,
+ * the first seconds' tail; decision 0415): the locks and the store planned (EXPLAIN, not run), the apply's
+ * reads run for an event that does not exist, the raise statement planned; rolled back, nothing written.
+ */
+export async function warmUpGroupCommit(client: pg.ClientBase, logger: Logger): Promise<void> {
+  const at = new Date();
+  await client.query('BEGIN');
+  try {
+    await client.query(`EXPLAIN ${LOCK_DEVICES_SQL}`, [['warm-up'], ['warm-up']]);
+    await client.query(`EXPLAIN ${STORE_EVENTS_SQL}`, [
+      ['warm-up'],
+      ['warm-up'],
+      ['warm-up'],
+      ['warm-up'],
+      ['BUTTON_PRESS'],
+      [at],
+      [null],
+      INGEST_FUTURE_TOLERANCE_MS,
+    ]);
+    await applyDeviceEventsLocked(client as pg.PoolClient, [randomUUID()], logger);
+    await warmUpRaise(client);
+  } finally {
+    await client.query('ROLLBACK');
+  }
+}
 
 /**
  * Group commit of the ingest (decision 0410): the events posted while the previous batch was committing are

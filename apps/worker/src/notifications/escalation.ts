@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SEVERITY_LABELS } from '@sage/contract';
 import {
   JobName,
@@ -21,7 +22,7 @@ import {
   type UnitTags,
 } from '@sage/domain';
 import { type NotifierDeps, type SentMessage, sendMessage } from '@sage/notify';
-import type { JobHelpers } from 'graphile-worker';
+import type { JobHelpers, TaskSpec } from 'graphile-worker';
 import { z } from 'zod';
 import { DEFAULT_MISSED_PUSH_MS, watchDeliveries } from './missed-alerts';
 import type { UnreachedBlocks } from './unreached-blocks';
@@ -53,6 +54,10 @@ interface ContextState {
 }
 
 const ZStartPayload = z.object({ taskId: z.string().min(1), facilityId: z.string().min(1) });
+const ZStartPayloads = z.union([ZStartPayload, z.array(ZStartPayload).min(1)]);
+export type StartPayload = z.infer<typeof ZStartPayload>;
+/** The staff of a facility as loadCandidates read them, kept for the blocks of one batch of starts. */
+type CandidateCache = Map<string, ReturnType<typeof loadCandidates>>;
 const ZBlockPayload = z.object({
   contextId: z.string().min(1),
   blockIndex: z.number().int().min(0),
@@ -67,100 +72,214 @@ export async function startTaskNotifications(
   rawPayload: unknown,
   helpers: Pick<JobHelpers, 'addJob' | 'logger'>,
 ): Promise<StartResult> {
-  const { taskId, facilityId } = ZStartPayload.parse(rawPayload);
+  const [result] = await startTaskNotificationsBatch(deps, [ZStartPayload.parse(rawPayload)], helpers);
+  return result!;
+}
+
+/** The job's payload: one task (queued by the API) or the new tasks of one ingest batch (decision 0413). */
+export const parseStartPayloads = (rawPayload: unknown): StartPayload[] => {
+  const parsed = ZStartPayloads.parse(rawPayload);
+  return Array.isArray(parsed) ? parsed : [parsed];
+};
+
+/** The later blocks of the started escalations, queued in one statement (notificationBlockJobKey's keys). */
+const QUEUE_BLOCKS_SQL = `SELECT count(*)::int AS n
+  FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::int[])
+         AS b("contextId", "blockIndex", "runAt", key, priority, run),
+       LATERAL graphile_worker.add_job($1, json_build_object('contextId', b."contextId", 'blockIndex', b."blockIndex", 'run', b.run),
+                                       run_at := b."runAt"::timestamptz, job_key := b.key, priority := b.priority,
+                                       max_attempts := 3) AS job`;
+
+/**
+ * The escalation start of many tasks at once (decision 0413): the tasks, their latest contexts and their
+ * facilities' policies read in three statements, the contexts created and their later blocks queued in one
+ * transaction of two statements, and the blocks due now run here (the staff read once per facility), each
+ * as runNotificationBlock runs it. Same rules as one task at a time: an open task with no running
+ * escalation starts, counting from its creation (the press) the first time and from now when started again.
+ */
+export async function startTaskNotificationsBatch(
+  deps: EscalationDeps,
+  payloads: readonly StartPayload[],
+  helpers: Pick<JobHelpers, 'addJob' | 'logger'>,
+): Promise<StartResult[]> {
   const { prisma } = deps;
-  const task = await prisma.task.findFirst({
-    where: { id: taskId, facilityId },
-    select: { ...taskSelect, creationTimestamp: true },
-  });
-  if (!task) return 'NO_TASK';
-  if (!shouldKeepNotifying(task.status)) return 'NOT_OPEN';
-  const latest = await prisma.notificationContext.findFirst({
-    where: { facilityId, taskId },
-    orderBy: { startedAt: 'desc' },
-    select: { completedAt: true },
-  });
-  if (latest && !latest.completedAt) return 'ALREADY_RUNNING';
-  const policy = await prisma.notificationPolicy.findFirst({
-    where: { facilityId, type: 'ALERT' },
-    // The newest policy is the facility's policy: creating one supersedes; editing an older one does not.
-    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-    select: {
-      id: true,
-      version: true,
-      blocks: {
-        select: {
-          id: true,
-          executionTimeAfterStartInMs: true,
-          recurringIntervalInMs: true,
-          isBreakGlass: true,
-          priority: true,
-          filters: {
-            select: {
-              groupIds: true,
-              staffMemberIds: true,
-              careZoneIds: true,
-              severities: true,
-              onCallOnly: true,
+  const taskIds = [...new Set(payloads.map((p) => p.taskId))];
+  const facilityIds = [...new Set(payloads.map((p) => p.facilityId))];
+  const [tasks, contexts, policies] = await Promise.all([
+    prisma.task.findMany({
+      where: { id: { in: taskIds }, facilityId: { in: facilityIds } },
+      select: { ...taskSelect, facilityId: true, creationTimestamp: true },
+    }),
+    prisma.notificationContext.findMany({
+      where: { facilityId: { in: facilityIds }, taskId: { in: taskIds } },
+      orderBy: { startedAt: 'desc' },
+      select: { facilityId: true, taskId: true, completedAt: true },
+    }),
+    prisma.notificationPolicy.findMany({
+      where: { facilityId: { in: facilityIds }, type: 'ALERT' },
+      // The newest policy is the facility's policy: creating one supersedes; editing an older one does not.
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      select: {
+        id: true,
+        facilityId: true,
+        version: true,
+        blocks: {
+          select: {
+            id: true,
+            executionTimeAfterStartInMs: true,
+            recurringIntervalInMs: true,
+            isBreakGlass: true,
+            priority: true,
+            filters: {
+              select: {
+                groupIds: true,
+                staffMemberIds: true,
+                careZoneIds: true,
+                severities: true,
+                onCallOnly: true,
+              },
             },
           },
         },
       },
-    },
-  });
-  if (!policy || policy.blocks.length === 0) return 'NO_POLICY';
-  const blocks: BlockSnapshot[] = orderBlocks(policy.blocks).map(({ id, filters, ...block }) => ({
-    blockId: id,
-    ...block,
-    filters,
-  }));
-  // The first escalation counts from the task's creation (the press); one started again (the task was given
-  // back unclaimed, or restarted through POST /notificationContexts) counts from now.
-  const startedAt = latest ? new Date() : task.creationTimestamp;
-  const state: ContextState = { blocks };
-  const context = await prisma.notificationContext.create({
-    data: {
-      facilityId,
-      taskId,
-      policyId: policy.id,
-      policyVersion: policy.version,
-      startedAt,
-      state: state as unknown as Prisma.InputJsonValue,
-    },
-    select: contextSelect,
-  });
-  const priority = notificationJobPriority(task.severity);
-  const queue = (blockIndex: number, runAt: number) =>
-    helpers.addJob(
-      JobName.runNotificationBlock,
-      { contextId: context.id, blockIndex, run: 0 } satisfies RunNotificationBlockPayload,
-      {
-        runAt: new Date(runAt),
-        jobKey: notificationBlockJobKey(context.id, blockIndex),
-        priority,
-        maxAttempts: 3,
-      },
-    );
-  const runAts = blocks.map((block) => blockRunAt(block, startedAt.getTime(), 0) ?? Date.now());
+    }),
+  ]);
+  const taskOf = new Map(tasks.map((t) => [`${t.facilityId}\u0000${t.id}`, t]));
+  const latestOf = new Map<string, { completedAt: Date | null }>();
+  for (const c of contexts) {
+    const key = `${c.facilityId}\u0000${c.taskId}`;
+    if (!latestOf.has(key)) latestOf.set(key, c);
+  }
+  const policyOf = new Map<string, (typeof policies)[number]>();
+  for (const p of policies) if (!policyOf.has(p.facilityId)) policyOf.set(p.facilityId, p);
+
+  const results: StartResult[] = [];
+  const starting: { context: ContextRow; task: TaskRow; runAts: number[]; priority: number }[] = [];
+  const seen = new Set<string>();
+  for (const { taskId, facilityId } of payloads) {
+    const key = `${facilityId}\u0000${taskId}`;
+    const found = taskOf.get(key);
+    if (!found) {
+      results.push('NO_TASK');
+      continue;
+    }
+    if (!shouldKeepNotifying(found.status)) {
+      results.push('NOT_OPEN');
+      continue;
+    }
+    const latest = latestOf.get(key);
+    if ((latest && !latest.completedAt) || seen.has(key)) {
+      results.push('ALREADY_RUNNING');
+      continue;
+    }
+    const policy = policyOf.get(facilityId);
+    if (!policy || policy.blocks.length === 0) {
+      results.push('NO_POLICY');
+      continue;
+    }
+    seen.add(key);
+    const blocks: BlockSnapshot[] = orderBlocks(policy.blocks).map(({ id, filters, ...block }) => ({
+      blockId: id,
+      ...block,
+      filters,
+    }));
+    // The first escalation counts from the task's creation (the press); one started again (the task was given
+    // back unclaimed, or restarted through POST /notificationContexts) counts from now.
+    const startedAt = latest ? new Date() : found.creationTimestamp;
+    const state: ContextState = { blocks };
+    const { facilityId: _facility, creationTimestamp: _created, ...task } = found;
+    starting.push({
+      context: { id: randomUUID(), facilityId, taskId, startedAt, completedAt: null, state: state as never },
+      task,
+      runAts: blocks.map((block) => blockRunAt(block, startedAt.getTime(), 0) ?? Date.now()),
+      priority: notificationJobPriority(task.severity),
+    });
+    results.push('STARTED');
+  }
+  if (!starting.length) return results;
+
   const startedAtMs = Date.now();
-  const due = runAts.map((runAt) => runAt <= startedAtMs);
-  const dueNow = (i: number) => due[i] === true;
   // Later blocks wait on the queue; blocks due now (the first block, usually at 0 ms) run here, saving a
   // queue hop on the press-to-push path. One that fails here is queued, so the queue retries it.
-  await Promise.all(blocks.map((_, i) => (dueNow(i) ? null : queue(i, runAts[i]!))));
-  for (let i = 0; i < blocks.length; i++) {
-    if (!dueNow(i)) continue;
-    try {
-      await runNotificationBlock(deps, { contextId: context.id, blockIndex: i, run: 0 }, helpers, {
-        context,
-        task,
+  const later = starting.flatMap((s) =>
+    s.runAts.flatMap((runAt, blockIndex) => (runAt <= startedAtMs ? [] : [{ s, blockIndex, runAt }])),
+  );
+  await prisma.$transaction([
+    prisma.notificationContext.createMany({
+      data: starting.map(({ context }) => {
+        const policy = policyOf.get(context.facilityId)!;
+        return {
+          id: context.id,
+          facilityId: context.facilityId,
+          taskId: context.taskId,
+          policyId: policy.id,
+          policyVersion: policy.version,
+          startedAt: context.startedAt,
+          state: context.state as Prisma.InputJsonValue,
+        };
+      }),
+    }),
+    prisma.$queryRawUnsafe(
+      QUEUE_BLOCKS_SQL,
+      JobName.runNotificationBlock,
+      later.map((l) => l.s.context.id),
+      later.map((l) => l.blockIndex),
+      later.map((l) => new Date(l.runAt).toISOString()),
+      later.map((l) => notificationBlockJobKey(l.s.context.id, l.blockIndex)),
+      later.map((l) => l.s.priority),
+      later.map(() => 0),
+    ),
+  ]);
+  const candidates: CandidateCache = new Map();
+  // The next runs of recurring blocks, queued together after the blocks due now have run.
+  const nextRuns: { payload: RunNotificationBlockPayload; runAt: Date; jobKey: string; priority: number }[] =
+    [];
+  const blockHelpers: Pick<JobHelpers, 'addJob' | 'logger'> = {
+    logger: helpers.logger,
+    addJob: ((identifier: string, payload: unknown, spec?: TaskSpec) => {
+      if (identifier !== JobName.runNotificationBlock || !spec?.runAt || !spec.jobKey)
+        return helpers.addJob(identifier, payload, spec);
+      nextRuns.push({
+        payload: payload as RunNotificationBlockPayload,
+        runAt: spec.runAt,
+        jobKey: spec.jobKey,
+        priority: spec.priority ?? 0,
       });
-    } catch (error) {
-      helpers.logger.error(`notification block ${i} failed; queued for retry: ${String(error)}`);
-      await queue(i, Date.now());
+      return Promise.resolve(null as never);
+    }) as JobHelpers['addJob'],
+  };
+  for (const { context, task, runAts, priority } of starting) {
+    for (let i = 0; i < runAts.length; i++) {
+      if (runAts[i]! > startedAtMs) continue;
+      try {
+        await runNotificationBlock(deps, { contextId: context.id, blockIndex: i, run: 0 }, blockHelpers, {
+          context,
+          task,
+          candidates,
+        });
+      } catch (error) {
+        helpers.logger.error(`notification block ${i} failed; queued for retry: ${String(error)}`);
+        await helpers.addJob(
+          JobName.runNotificationBlock,
+          { contextId: context.id, blockIndex: i, run: 0 } satisfies RunNotificationBlockPayload,
+          { runAt: new Date(), jobKey: notificationBlockJobKey(context.id, i), priority, maxAttempts: 3 },
+        );
+      }
     }
   }
-  return 'STARTED';
+  if (nextRuns.length) {
+    await prisma.$queryRawUnsafe(
+      QUEUE_BLOCKS_SQL,
+      JobName.runNotificationBlock,
+      nextRuns.map((n) => n.payload.contextId),
+      nextRuns.map((n) => n.payload.blockIndex),
+      nextRuns.map((n) => n.runAt.toISOString()),
+      nextRuns.map((n) => n.jobKey),
+      nextRuns.map((n) => n.priority),
+      nextRuns.map((n) => n.payload.run),
+    );
+  }
+  return results;
 }
 
 export type BlockRunResult =
@@ -196,7 +315,7 @@ export async function runNotificationBlock(
   deps: EscalationDeps,
   rawPayload: unknown,
   helpers: Pick<JobHelpers, 'addJob' | 'logger'>,
-  preloaded?: { context: ContextRow; task: TaskRow },
+  preloaded?: { context: ContextRow; task: TaskRow; candidates?: CandidateCache },
 ): Promise<BlockRunResult> {
   const payload = ZBlockPayload.parse(rawPayload);
   const { prisma } = deps;
@@ -230,7 +349,12 @@ export async function runNotificationBlock(
     return { kind: 'STOPPED', status };
   }
 
-  const { candidates, zonesById } = await loadCandidates(prisma, context.facilityId, block.filters);
+  const { candidates, zonesById } = await cachedCandidates(
+    prisma,
+    context.facilityId,
+    block.filters,
+    preloaded?.candidates,
+  );
   // A task addressed to a group (an observation escalated to the nurses) reaches that group (decision 0241).
   const recipientIds = task.assigneeGroupId
     ? selectGroupTaskRecipients(task.assigneeGroupId, block, candidates)
@@ -325,6 +449,25 @@ function messageBody(severity: Severity, block: ScheduledBlock, run: number, sta
   if (run === 0 && !block.isBreakGlass) return `${label}: nobody has claimed it yet`;
   const minutes = Math.max(1, Math.round((Date.now() - startedAtMs) / 60_000));
   return `${label}: still unclaimed after ${minutes} min`;
+}
+
+/** loadCandidates, once per facility and zones for the blocks of one batch of starts. */
+function cachedCandidates(
+  prisma: PrismaClient,
+  facilityId: string,
+  filters: readonly BlockFilter[],
+  cache: CandidateCache | undefined,
+): ReturnType<typeof loadCandidates> {
+  if (!cache) return loadCandidates(prisma, facilityId, filters);
+  const key = [facilityId, ...[...new Set(filters.flatMap((f) => f.careZoneIds))].sort()].join('\u0000');
+  let loaded = cache.get(key);
+  if (!loaded) {
+    loaded = loadCandidates(prisma, facilityId, filters);
+    // A failed read is not kept: the next block reads again.
+    loaded.catch(() => cache.delete(key));
+    cache.set(key, loaded);
+  }
+  return loaded;
 }
 
 /** The facility's staff as the recipient rule reads them (memberships, on-shift state, care zones): one query. */

@@ -3,7 +3,12 @@ import { JobName, type PrismaClient } from '@sage/db';
 import { createSmsTransportFromEnv, resolveVapidKeys, type SmsTransport } from '@sage/notify';
 import type { TaskList } from 'graphile-worker';
 import type { WorkerConfig } from '../env';
-import { type EscalationDeps, runNotificationBlock, startTaskNotifications } from './escalation';
+import {
+  type EscalationDeps,
+  parseStartPayloads,
+  runNotificationBlock,
+  startTaskNotificationsBatch,
+} from './escalation';
 import { checkMissedAlert, DEFAULT_MISSED_PUSH_MS, textFailed } from './missed-alerts';
 import { UnreachedBlocks } from './unreached-blocks';
 
@@ -49,8 +54,11 @@ export async function createNotificationTasks(
   };
   return {
     [JobName.startTaskNotifications]: async (payload, helpers) => {
-      const result = await startTaskNotifications(deps, payload, helpers);
-      helpers.logger.info(`task notifications: ${result}`);
+      // One task (queued by the API) or the new tasks of one ingest batch (decision 0413).
+      const results = await startTaskNotificationsBatch(deps, parseStartPayloads(payload), helpers);
+      const counts: Record<string, number> = {};
+      for (const r of results) counts[r] = (counts[r] ?? 0) + 1;
+      helpers.logger.info(`task notifications: ${JSON.stringify(counts)}`);
     },
     [JobName.runNotificationBlock]: async (payload, helpers) => {
       const result = await runNotificationBlock(deps, payload, helpers);

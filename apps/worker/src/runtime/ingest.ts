@@ -5,6 +5,7 @@ import { Logger, runMigrations } from 'graphile-worker';
 import pg from 'pg';
 import type { Logger as PinoLogger } from 'pino';
 import type { WorkerConfig } from '../env';
+import { warmUpGroupCommit } from '../ingest/group-commit';
 import ingestRoutes from '../ingest/routes';
 import { isDatabaseUnavailable } from '../recovery/db-errors';
 
@@ -88,6 +89,17 @@ export async function startIngest(
   // add_job (called in the accepting transaction) must exist before the first event is accepted.
   await runMigrations({ pgPool: ingestPool, logger: queueLogger(ingest.log) });
   const clients = await Promise.all(Array.from({ length: INGEST_STANDING }, () => ingestPool.connect()));
+  // Each standing connection warmed with the batch's hot statements (decision 0415); best effort.
+  await Promise.all(
+    clients.map((client) =>
+      warmUpGroupCommit(client, {
+        info: (message, meta) => ingest.log.debug(meta ?? {}, message),
+        warn: (message, meta) => ingest.log.warn(meta ?? {}, message),
+      }).catch((error: unknown) =>
+        ingest.log.warn({ err: error }, 'ingest warm-up failed (events are accepted all the same)'),
+      ),
+    ),
+  );
   for (const client of clients) client.release();
 
   ingest.setValidatorCompiler(validatorCompiler);
