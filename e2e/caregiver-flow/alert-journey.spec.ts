@@ -50,6 +50,16 @@ test.describe('[CAREGIVER-FLOW][ALERT]', () => {
       await held;
       await route.continue();
     });
+    // Likewise the server's answer about the caregiver's permissions, held longer: nothing on the dashboard may
+    // wait for it ('Take the Tour' once did, and slid in above Team when it came).
+    let releasePermissions = () => {};
+    const permissionsHeld = new Promise<void>((resolve) => {
+      releasePermissions = resolve;
+    });
+    await page.route('**/staff/permissions', async (route) => {
+      await permissionsHeld;
+      await route.continue();
+    });
     await page.goto('/dashboard');
     const allAlerts = page.getByRole('link', { name: 'All alerts' });
     await expect(allAlerts).toBeVisible();
@@ -59,6 +69,12 @@ test.describe('[CAREGIVER-FLOW][ALERT]', () => {
     const mine = page.getByRole('list', { name: 'My claimed alerts' }).getByRole('link');
     await expect(mine.filter({ hasText: 'Restock the linen cart' })).toBeVisible();
     expect((await allAlerts.boundingBox())?.y).toBe(before?.y);
+    const team = page.getByRole('link', { name: 'Team' });
+    await expect(page.getByRole('button', { name: 'Take the Tour' })).toBeVisible();
+    const teamBefore = await team.boundingBox();
+    releasePermissions();
+    await page.waitForLoadState('networkidle');
+    expect((await team.boundingBox())?.y).toBe(teamBefore?.y);
 
     // Its card says what it is instead of a bare dash.
     const card = mine.filter({ hasText: 'Restock the linen cart' });

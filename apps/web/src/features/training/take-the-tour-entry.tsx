@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { reportError } from '../../shared/report-error';
 import { useSession } from '../../shared/session';
-import { useCurrentFacility, useProfile } from '../shift/shift-api';
-import { useMyPermissions } from '../team/team-api';
+import { useFacilityPermissions } from '../admin/admin-shared';
+import { useProfile } from '../shift/shift-api';
 
 /** Words of the offer the spec leaves to us (decision 0363); tour-offer.tsx re-exports them. */
 export const TourOfferTexts = {
@@ -20,10 +20,10 @@ export const TourOfferTexts = {
 export function TakeTheTourEntry() {
   const session = useSession();
   const profile = useProfile(session?.staffMemberId ?? '');
-  const facility = useCurrentFacility();
-  const permissions = useMyPermissions(facility.data?.id);
-  const facilityId = facility.data?.id;
-  if (!profile.data || !facilityId || !permissions.data?.canViewAlerts) return null;
+  // Permissions derived from the profile the dashboard already holds (as its other entries do), not asked of the
+  // server: an answer arriving after the page showed would slide 'Take the Tour' in and push Team down (#19).
+  const { facilityId, permissions } = useFacilityPermissions();
+  if (!profile.data || !facilityId || !permissions?.canViewAlerts) return null;
   const trainee = { id: profile.data.id, firstName: profile.data.firstName, lastName: profile.data.lastName };
   const start = () => {
     import('./start-training')
