@@ -24,9 +24,19 @@ export async function signAccessToken(
   ttlSeconds: number,
   sessionId: string,
 ): Promise<{ token: string; expiresIn: number }> {
-  const token = await new SignJWT({ typ: 'access', sid: sessionId })
+  return signBearerToken({ typ: 'access', sid: sessionId }, staffMemberId, secret, ttlSeconds);
+}
+
+/** Our short-lived HS256 bearer tokens (staff access, station display): issuer, audience, expiry. */
+async function signBearerToken(
+  claims: Record<string, string>,
+  subject: string,
+  secret: string,
+  ttlSeconds: number,
+): Promise<{ token: string; expiresIn: number }> {
+  const token = await new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(staffMemberId)
+    .setSubject(subject)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt()
@@ -84,15 +94,7 @@ export async function signDisplayToken(
   secret: string,
   ttlSeconds: number,
 ): Promise<{ token: string; expiresIn: number }> {
-  const token = await new SignJWT({ typ: DISPLAY_TOKEN_TYPE })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(stationDisplayId)
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${ttlSeconds}s`)
-    .sign(key(secret));
-  return { token, expiresIn: ttlSeconds };
+  return signBearerToken({ typ: DISPLAY_TOKEN_TYPE }, stationDisplayId, secret, ttlSeconds);
 }
 
 export async function verifyDisplayToken(
