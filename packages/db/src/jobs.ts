@@ -127,3 +127,42 @@ export async function scheduleTaskNotifications(
   if ('$executeRawUnsafe' in tx) await tx.$executeRawUnsafe(START_NOTIFICATIONS_SQL, ...args);
   else await tx.query(START_NOTIFICATIONS_SQL, args);
 }
+
+/**
+ * Many jobs queued in ONE call of graphile-worker's `add_jobs` (decision 0433). Calling `add_job` once per
+ * row (a LATERAL join) costs a plan and a scan of the job table per job: 1.9 ms each with 20,000 jobs
+ * waiting, against 4.7 ms for 200 jobs in one `add_jobs`. Same semantics as `add_job`'s default key mode
+ * ('replace'); a key given twice in one call keeps its last row, as two `add_job` calls in a row would
+ * (`add_jobs` itself refuses a key twice). Parameters, one array each, row by row: $1 identifiers, $2
+ * payloads (JSON text), $3 run-at times (ISO text, null for now), $4 job keys (null for none), $5 priorities,
+ * $6 max attempts. Returns the number of jobs queued or replaced.
+ */
+export const ADD_JOBS_SQL = `SELECT count(*)::int AS n FROM graphile_worker.add_jobs(ARRAY(
+  SELECT ROW(j.identifier, j.payload::json, NULL, j."runAt"::timestamptz, j."maxAttempts"::smallint, j.key,
+             j.priority::smallint, NULL)::graphile_worker.job_spec
+    FROM (SELECT DISTINCT ON (u.key, CASE WHEN u.key IS NULL THEN u.n END) u.*
+            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[])
+                 WITH ORDINALITY AS u(identifier, payload, "runAt", key, priority, "maxAttempts", n)
+           ORDER BY u.key, CASE WHEN u.key IS NULL THEN u.n END, u.n DESC) j
+   ORDER BY j.n))`;
+
+/** One row of ADD_JOBS_SQL. */
+export interface JobRow {
+  identifier: string;
+  payload: unknown;
+  /** Null: due now. */
+  runAt: Date | null;
+  jobKey: string | null;
+  priority: number;
+  maxAttempts: number;
+}
+
+/** ADD_JOBS_SQL's parameters for these rows. */
+export const addJobsParams = (rows: readonly JobRow[]): unknown[] => [
+  rows.map((r) => r.identifier),
+  rows.map((r) => JSON.stringify(r.payload)),
+  rows.map((r) => r.runAt?.toISOString() ?? null),
+  rows.map((r) => r.jobKey),
+  rows.map((r) => r.priority),
+  rows.map((r) => r.maxAttempts),
+];

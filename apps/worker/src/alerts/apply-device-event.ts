@@ -10,6 +10,8 @@ import {
   ZDoorAlarmScheduleSchema,
 } from '@sage/contract';
 import {
+  ADD_JOBS_SQL,
+  addJobsParams,
   careConfirmationJobKey,
   JobName,
   recordTaskChangePg,
@@ -280,15 +282,19 @@ async function queueStarts(client: pg.PoolClient, batch: BatchContext): Promise<
     else byPriority.set(priority, [start]);
   }
   if (!byPriority.size) return;
+  // One add_jobs call (decision 0433).
   await client.query(
-    `SELECT count(*)::int AS n
-       FROM unnest($2::json[], $3::int[]) AS s(payload, priority),
-            LATERAL graphile_worker.add_job($1, s.payload, max_attempts := 5, priority := s.priority) AS job`,
-    [
-      JobName.startTaskNotifications,
-      [...byPriority.values()].map((list) => JSON.stringify(list)),
-      [...byPriority.keys()],
-    ],
+    ADD_JOBS_SQL,
+    addJobsParams(
+      [...byPriority].map(([priority, list]) => ({
+        identifier: JobName.startTaskNotifications,
+        payload: list,
+        runAt: null,
+        jobKey: null,
+        priority,
+        maxAttempts: 5,
+      })),
+    ),
   );
 }
 

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { SEVERITY_LABELS } from '@sage/contract';
 import {
+  ADD_JOBS_SQL,
+  addJobsParams,
   JobName,
+  type JobRow,
   notificationBlockJobKey,
   type Prisma,
   type PrismaClient,
@@ -56,7 +59,7 @@ interface ContextState {
 const ZStartPayload = z.object({ taskId: z.string().min(1), facilityId: z.string().min(1) });
 const ZStartPayloads = z.union([ZStartPayload, z.array(ZStartPayload).min(1)]);
 export type StartPayload = z.infer<typeof ZStartPayload>;
-/** The staff of a facility as loadCandidates read them, kept for the blocks of one batch of starts. */
+/** The staff of a facility as loadCandidates read them, kept for the block runs of one batch. */
 type CandidateCache = Map<string, ReturnType<typeof loadCandidates>>;
 const ZBlockPayload = z.object({
   contextId: z.string().min(1),
@@ -82,19 +85,11 @@ export const parseStartPayloads = (rawPayload: unknown): StartPayload[] => {
   return Array.isArray(parsed) ? parsed : [parsed];
 };
 
-/** The later blocks of the started escalations, queued in one statement (notificationBlockJobKey's keys). */
-const QUEUE_BLOCKS_SQL = `SELECT count(*)::int AS n
-  FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::int[])
-         AS b("contextId", "blockIndex", "runAt", key, priority, run),
-       LATERAL graphile_worker.add_job($1, json_build_object('contextId', b."contextId", 'blockIndex', b."blockIndex", 'run', b.run),
-                                       run_at := b."runAt"::timestamptz, job_key := b.key, priority := b.priority,
-                                       max_attempts := 3) AS job`;
-
 /**
  * The escalation start of many tasks at once (decision 0413): the tasks, their latest contexts and their
  * facilities' policies read in three statements, the contexts created and their later blocks queued in one
  * transaction of two statements, and the blocks due now run here (the staff read once per facility), each
- * as runNotificationBlock runs it. Same rules as one task at a time: an open task with no running
+ * as runNotificationBlocks runs them. Same rules as one task at a time: an open task with no running
  * escalation starts, counting from its creation (the press) the first time and from now when started again.
  */
 export async function startTaskNotificationsBatch(
@@ -219,64 +214,55 @@ export async function startTaskNotificationsBatch(
         };
       }),
     }),
+    // The later blocks in one add_jobs call (decision 0433), under notificationBlockJobKey's keys.
     prisma.$queryRawUnsafe(
-      QUEUE_BLOCKS_SQL,
-      JobName.runNotificationBlock,
-      later.map((l) => l.s.context.id),
-      later.map((l) => l.blockIndex),
-      later.map((l) => new Date(l.runAt).toISOString()),
-      later.map((l) => notificationBlockJobKey(l.s.context.id, l.blockIndex)),
-      later.map((l) => l.s.priority),
-      later.map(() => 0),
+      ADD_JOBS_SQL,
+      ...addJobsParams(
+        later.map((l) => ({
+          identifier: JobName.runNotificationBlock,
+          payload: {
+            contextId: l.s.context.id,
+            blockIndex: l.blockIndex,
+            run: 0,
+          } satisfies RunNotificationBlockPayload,
+          runAt: new Date(l.runAt),
+          jobKey: notificationBlockJobKey(l.s.context.id, l.blockIndex),
+          priority: l.s.priority,
+          maxAttempts: 3,
+        })),
+      ),
     ),
   ]);
-  const candidates: CandidateCache = new Map();
-  // The next runs of recurring blocks, queued together after the blocks due now have run.
-  const nextRuns: { payload: RunNotificationBlockPayload; runAt: Date; jobKey: string; priority: number }[] =
-    [];
-  const blockHelpers: Pick<JobHelpers, 'addJob' | 'logger'> = {
-    logger: helpers.logger,
-    addJob: ((identifier: string, payload: unknown, spec?: TaskSpec) => {
-      if (identifier !== JobName.runNotificationBlock || !spec?.runAt || !spec.jobKey)
-        return helpers.addJob(identifier, payload, spec);
-      nextRuns.push({
-        payload: payload as RunNotificationBlockPayload,
-        runAt: spec.runAt,
-        jobKey: spec.jobKey,
-        priority: spec.priority ?? 0,
-      });
-      return Promise.resolve(null as never);
-    }) as JobHelpers['addJob'],
-  };
-  for (const { context, task, runAts, priority } of starting) {
-    for (let i = 0; i < runAts.length; i++) {
-      if (runAts[i]! > startedAtMs) continue;
-      try {
-        await runNotificationBlock(deps, { contextId: context.id, blockIndex: i, run: 0 }, blockHelpers, {
-          context,
-          task,
-          candidates,
-        });
-      } catch (error) {
-        helpers.logger.error(`notification block ${i} failed; queued for retry: ${String(error)}`);
-        await helpers.addJob(
-          JobName.runNotificationBlock,
-          { contextId: context.id, blockIndex: i, run: 0 } satisfies RunNotificationBlockPayload,
-          { runAt: new Date(), jobKey: notificationBlockJobKey(context.id, i), priority, maxAttempts: 3 },
-        );
-      }
-    }
-  }
-  if (nextRuns.length) {
-    await prisma.$queryRawUnsafe(
-      QUEUE_BLOCKS_SQL,
+  // The blocks due now run here as one batch (runNotificationBlocks), with the context and task just read.
+  const due = starting.flatMap(({ context, task, runAts, priority }) =>
+    runAts.flatMap((runAt, blockIndex) =>
+      runAt > startedAtMs ? [] : [{ context, task, blockIndex, priority }],
+    ),
+  );
+  const outcomes = await runNotificationBlocks(
+    deps,
+    due.map((d) => ({ contextId: d.context.id, blockIndex: d.blockIndex, run: 0 })),
+    helpers,
+    {
+      contexts: starting.map((s) => s.context),
+      tasksByContext: new Map(starting.map((s) => [s.context.id, s.task])),
+    },
+  );
+  for (const [i, outcome] of outcomes.entries()) {
+    if (outcome.status === 'fulfilled') continue;
+    const { context, blockIndex, priority } = due[i]!;
+    helpers.logger.error(
+      `notification block ${blockIndex} failed; queued for retry: ${String(outcome.reason)}`,
+    );
+    await helpers.addJob(
       JobName.runNotificationBlock,
-      nextRuns.map((n) => n.payload.contextId),
-      nextRuns.map((n) => n.payload.blockIndex),
-      nextRuns.map((n) => n.runAt.toISOString()),
-      nextRuns.map((n) => n.jobKey),
-      nextRuns.map((n) => n.priority),
-      nextRuns.map((n) => n.payload.run),
+      { contextId: context.id, blockIndex, run: 0 } satisfies RunNotificationBlockPayload,
+      {
+        runAt: new Date(),
+        jobKey: notificationBlockJobKey(context.id, blockIndex),
+        priority,
+        maxAttempts: 3,
+      },
     );
   }
   return results;
@@ -307,108 +293,299 @@ const contextSelect = {
 type TaskRow = Prisma.TaskGetPayload<{ select: typeof taskSelect }>;
 type ContextRow = Prisma.NotificationContextGetPayload<{ select: typeof contextSelect }>;
 
+/** A job the block runs of a batch queue, gathered and queued together in one statement (queueJobs). */
+type QueuedJob = JobRow;
+
 /**
- * Job 'run-notification-block': one run of one block. The start job passes the context and task it has
- * just read (`preloaded`), sparing the re-reads on the press-to-push path.
+ * Jobs queued in one add_jobs call (decision 0433; same key mode as helpers.addJob, replace). A key replacing
+ * a pending job is announced as well: one NOTIFY for the statement, so the waker (runtime/due-job-waker.ts)
+ * sees a run brought forward.
  */
-export async function runNotificationBlock(
-  deps: EscalationDeps,
-  rawPayload: unknown,
+const QUEUE_JOBS_SQL = `WITH q AS (${ADD_JOBS_SQL}) SELECT n, pg_notify('jobs:insert', json_build_object('count', n)::text) FROM q`;
+
+async function queueJobs(prisma: PrismaClient, jobs: readonly QueuedJob[]): Promise<void> {
+  if (!jobs.length) return;
+  await prisma.$executeRawUnsafe(QUEUE_JOBS_SQL, ...addJobsParams(jobs));
+}
+
+/** Helpers whose addJob gathers the jobs into `into` (queued later by queueJobs) instead of queueing each. */
+function gatheringHelpers(
   helpers: Pick<JobHelpers, 'addJob' | 'logger'>,
-  preloaded?: { context: ContextRow; task: TaskRow; candidates?: CandidateCache },
-): Promise<BlockRunResult> {
-  const payload = ZBlockPayload.parse(rawPayload);
+  into: QueuedJob[],
+): Pick<JobHelpers, 'addJob' | 'logger'> {
+  return {
+    logger: helpers.logger,
+    addJob: ((identifier: string, payload: unknown, spec?: TaskSpec) => {
+      into.push({
+        identifier,
+        payload,
+        runAt: spec?.runAt ?? new Date(),
+        jobKey: spec?.jobKey ?? null,
+        priority: spec?.priority ?? 0,
+        maxAttempts: spec?.maxAttempts ?? 25,
+      });
+      return Promise.resolve(null as never);
+    }) as JobHelpers['addJob'],
+  };
+}
+
+/** Block runs of one batch at once at most (each may send: database writes and push requests). */
+const BLOCK_RUNS_AT_ONCE = 8;
+
+/**
+ * Job 'run-notification-block', many at once (decision 0430): the runs of a batch (the jobs the job process
+ * holds at one moment, or the blocks due at once of a batch of starts) read their contexts, tasks and devices'
+ * allocations in one statement each and the staff once per facility (and care zones); each run then follows
+ * the rules of decision 0060 on its own (stop once the task is no longer waiting, send, next run of a recurring
+ * block); the next runs are queued in one statement, then the missed-alert watches (decision 0144) in another.
+ * The outcome is per run: one that fails is rejected alone (its job alone is retried), the others stand.
+ * `preloaded` passes contexts and tasks the caller has just read.
+ */
+export async function runNotificationBlocks(
+  deps: EscalationDeps,
+  rawPayloads: readonly unknown[],
+  helpers: Pick<JobHelpers, 'addJob' | 'logger'>,
+  preloaded?: { contexts: ContextRow[]; tasksByContext: Map<string, TaskRow> },
+): Promise<PromiseSettledResult<BlockRunResult>[]> {
   const { prisma } = deps;
-  const context =
-    preloaded?.context ??
-    (await prisma.notificationContext.findUnique({
-      where: { id: payload.contextId },
+  const outcomes: PromiseSettledResult<BlockRunResult>[] = new Array(rawPayloads.length);
+  const payloads = rawPayloads.map((raw, i) => {
+    const parsed = ZBlockPayload.safeParse(raw);
+    if (!parsed.success) outcomes[i] = { status: 'rejected', reason: parsed.error };
+    return parsed.success ? parsed.data : null;
+  });
+
+  const contexts = new Map((preloaded?.contexts ?? []).map((c) => [c.id, c]));
+  const toRead = [
+    ...new Set(payloads.flatMap((p) => (p && !contexts.has(p.contextId) ? [p.contextId] : []))),
+  ];
+  if (toRead.length) {
+    const read = await prisma.notificationContext.findMany({
+      where: { id: { in: toRead } },
       select: contextSelect,
-    }));
-  if (!context || context.completedAt || !context.taskId) return { kind: 'DONE' };
-  const state = context.state as unknown as ContextState;
-  const block = state.blocks[payload.blockIndex];
-  if (!block) return { kind: 'DONE' };
+    });
+    for (const c of read) contexts.set(c.id, c);
+  }
+  interface Live {
+    i: number;
+    payload: z.infer<typeof ZBlockPayload>;
+    context: ContextRow & { taskId: string };
+    state: ContextState;
+    block: BlockSnapshot;
+  }
+  const live: Live[] = [];
+  for (const [i, payload] of payloads.entries()) {
+    if (!payload) continue;
+    const context = contexts.get(payload.contextId);
+    const state = context?.state as unknown as ContextState | undefined;
+    const block = state?.blocks[payload.blockIndex];
+    if (!context || context.completedAt || !context.taskId || !state || !block) {
+      outcomes[i] = { status: 'fulfilled', value: { kind: 'DONE' } };
+      continue;
+    }
+    live.push({ i, payload, context: context as ContextRow & { taskId: string }, state, block });
+  }
 
-  // Scoped to the context's facility: a task id from elsewhere finds nothing.
-  const task =
-    preloaded?.task ??
-    (await prisma.task.findFirst({
-      where: { id: context.taskId, facilityId: context.facilityId },
-      select: taskSelect,
-    }));
-  if (!task || !shouldKeepNotifying(task.status)) {
-    const status = task?.status ?? 'DELETED';
-    await prisma.notificationContext.updateMany({
-      where: { id: context.id, completedAt: null },
-      data: {
-        completedAt: new Date(),
-        state: { ...state, stoppedBecause: status } as unknown as Prisma.InputJsonValue,
+  // Scoped to each context's facility: a task id from elsewhere finds nothing.
+  const tasks = new Map<string, TaskRow>();
+  const taskKey = (facilityId: string, taskId: string) => `${facilityId}\u0000${taskId}`;
+  for (const l of live) {
+    const given = preloaded?.tasksByContext.get(l.context.id);
+    if (given) tasks.set(taskKey(l.context.facilityId, l.context.taskId), given);
+  }
+  const tasksToRead = live.filter((l) => !tasks.has(taskKey(l.context.facilityId, l.context.taskId)));
+  if (tasksToRead.length) {
+    const read = await prisma.task.findMany({
+      where: {
+        id: { in: [...new Set(tasksToRead.map((l) => l.context.taskId))] },
+        facilityId: { in: [...new Set(tasksToRead.map((l) => l.context.facilityId))] },
       },
+      select: { ...taskSelect, facilityId: true },
     });
-    return { kind: 'STOPPED', status };
+    for (const { facilityId, ...task } of read) tasks.set(taskKey(facilityId, task.id), task);
+  }
+  // Whether each task's device is a check-in device (the message says so), for the open tasks: one read.
+  const devices = live.flatMap((l) => {
+    const task = tasks.get(taskKey(l.context.facilityId, l.context.taskId));
+    return task?.deviceId && shouldKeepNotifying(task.status)
+      ? [[l.context.facilityId, task.deviceId] as const]
+      : [];
+  });
+  const checkIn = new Map<string, boolean>();
+  if (devices.length) {
+    const allocations = await prisma.deviceAllocation.findMany({
+      where: {
+        isActive: true,
+        deviceId: { in: [...new Set(devices.map(([, d]) => d))] },
+        facilityId: { in: [...new Set(devices.map(([f]) => f))] },
+      },
+      select: { facilityId: true, deviceId: true, isCheckIn: true },
+    });
+    for (const a of allocations) {
+      const key = taskKey(a.facilityId, a.deviceId);
+      if (!checkIn.has(key)) checkIn.set(key, a.isCheckIn);
+    }
   }
 
-  const { candidates, zonesById } = await cachedCandidates(
-    prisma,
-    context.facilityId,
-    block.filters,
-    preloaded?.candidates,
-  );
-  // A task addressed to a group (an observation escalated to the nurses) reaches that group (decision 0241).
-  const recipientIds = task.assigneeGroupId
-    ? selectGroupTaskRecipients(task.assigneeGroupId, block, candidates)
-    : selectRecipients({ severity: task.severity, unit: task.unit }, block, candidates, zonesById);
-  const startedAtMs = context.startedAt.getTime();
-  let sent: SentMessage | null = null;
-  if (recipientIds.length === 0) {
-    deps.unreached?.record(context.facilityId, task.id);
-  } else {
-    sent = await send(deps, context.facilityId, task, block, payload.run, startedAtMs, recipientIds, {
-      contextId: context.id,
-      blockIndex: payload.blockIndex,
-    });
-  }
-  const messageRid = sent?.messageRid ?? null;
-
-  // Recurring: the next run due after now (runs missed while the queue was down are skipped, not replayed).
-  let nextRun: number | null = null;
-  if (isRecurring(block)) {
-    const elapsed = Date.now() - startedAtMs - block.executionTimeAfterStartInMs;
-    nextRun = Math.max(payload.run + 1, Math.floor(elapsed / block.recurringIntervalInMs) + 1);
-    const runAt = blockRunAt(block, startedAtMs, nextRun);
-    if (runAt !== null) {
-      await helpers.addJob(
-        JobName.runNotificationBlock,
+  const candidates: CandidateCache = new Map();
+  const nextRuns: { i: number; job: QueuedJob }[] = [];
+  const sentOf: { i: number; l: Live; task: TaskRow; sent: SentMessage }[] = [];
+  const runOne = async (l: Live): Promise<BlockRunResult> => {
+    const { context, state, block, payload } = l;
+    const task = tasks.get(taskKey(context.facilityId, context.taskId));
+    if (!task || !shouldKeepNotifying(task.status)) {
+      const status = task?.status ?? 'DELETED';
+      await prisma.notificationContext.updateMany({
+        where: { id: context.id, completedAt: null },
+        data: {
+          completedAt: new Date(),
+          state: { ...state, stoppedBecause: status } as unknown as Prisma.InputJsonValue,
+        },
+      });
+      return { kind: 'STOPPED', status };
+    }
+    const { candidates: staff, zonesById } = await cachedCandidates(
+      prisma,
+      context.facilityId,
+      block.filters,
+      candidates,
+    );
+    // A task addressed to a group (an observation escalated to the nurses) reaches that group (decision 0241).
+    const recipientIds = task.assigneeGroupId
+      ? selectGroupTaskRecipients(task.assigneeGroupId, block, staff)
+      : selectRecipients({ severity: task.severity, unit: task.unit }, block, staff, zonesById);
+    const startedAtMs = context.startedAt.getTime();
+    let sent: SentMessage | null = null;
+    if (recipientIds.length === 0) {
+      deps.unreached?.record(context.facilityId, task.id);
+    } else {
+      const isCheckIn = task.deviceId
+        ? (checkIn.get(taskKey(context.facilityId, task.deviceId)) ?? false)
+        : false;
+      sent = await send(
+        deps,
+        context.facilityId,
+        task,
+        block,
+        payload.run,
+        startedAtMs,
+        recipientIds,
+        isCheckIn,
         {
           contextId: context.id,
           blockIndex: payload.blockIndex,
-          run: nextRun,
-        } satisfies RunNotificationBlockPayload,
-        {
-          runAt: new Date(runAt),
-          jobKey: notificationBlockJobKey(context.id, payload.blockIndex),
-          priority: notificationJobPriority(task.severity),
-          maxAttempts: 3,
         },
       );
+      sentOf.push({ i: l.i, l, task, sent });
     }
-  }
-  if (sent) {
-    // After the send and the next run are settled: a failure here must not make the queue retry (and repeat)
-    // the block's message.
-    try {
-      await watchDeliveries(
-        prisma,
-        helpers,
-        { missedPushMs: deps.missedPushMs ?? DEFAULT_MISSED_PUSH_MS },
-        { contextId: context.id, blockIndex: payload.blockIndex, severity: task.severity, sent },
-      );
-    } catch (error) {
-      helpers.logger.error(`missed-alert watch of task ${task.id} failed: ${String(error)}`);
+
+    // Recurring: the next run due after now (runs missed while the queue was down are skipped, not replayed).
+    let nextRun: number | null = null;
+    if (isRecurring(block)) {
+      const elapsed = Date.now() - startedAtMs - block.executionTimeAfterStartInMs;
+      nextRun = Math.max(payload.run + 1, Math.floor(elapsed / block.recurringIntervalInMs) + 1);
+      const runAt = blockRunAt(block, startedAtMs, nextRun);
+      if (runAt !== null) {
+        nextRuns.push({
+          i: l.i,
+          job: {
+            identifier: JobName.runNotificationBlock,
+            payload: {
+              contextId: context.id,
+              blockIndex: payload.blockIndex,
+              run: nextRun,
+            } satisfies RunNotificationBlockPayload,
+            runAt: new Date(runAt),
+            jobKey: notificationBlockJobKey(context.id, payload.blockIndex),
+            priority: notificationJobPriority(task.severity),
+            maxAttempts: 3,
+          },
+        });
+      }
     }
+    return { kind: 'SENT', messageRid: sent?.messageRid ?? null, recipientIds, nextRun };
+  };
+  const ran = await settleLimited(live, BLOCK_RUNS_AT_ONCE, runOne);
+  for (const [k, outcome] of ran.entries()) outcomes[live[k]!.i] = outcome;
+
+  // The next runs of the runs that succeeded, in one statement; if it fails, those runs fail (and are retried).
+  const queued = nextRuns.filter((n) => outcomes[n.i]?.status === 'fulfilled');
+  try {
+    await queueJobs(
+      prisma,
+      queued.map((n) => n.job),
+    );
+  } catch (error) {
+    for (const n of queued) outcomes[n.i] = { status: 'rejected', reason: error };
   }
-  return { kind: 'SENT', messageRid, recipientIds, nextRun };
+
+  // After the sends and the next runs are settled: a failure here must not make the queue retry (and repeat)
+  // a block's message.
+  const watches: QueuedJob[] = [];
+  const watchHelpers = gatheringHelpers(helpers, watches);
+  await settleLimited(
+    sentOf.filter((s) => outcomes[s.i]?.status === 'fulfilled'),
+    BLOCK_RUNS_AT_ONCE,
+    async ({ l, task, sent }) => {
+      try {
+        await watchDeliveries(
+          prisma,
+          watchHelpers,
+          { missedPushMs: deps.missedPushMs ?? DEFAULT_MISSED_PUSH_MS },
+          { contextId: l.context.id, blockIndex: l.payload.blockIndex, severity: task.severity, sent },
+        );
+      } catch (error) {
+        helpers.logger.error(`missed-alert watch of task ${task.id} failed: ${String(error)}`);
+      }
+    },
+  );
+  try {
+    await queueJobs(prisma, watches);
+  } catch (error) {
+    helpers.logger.error(`missed-alert watches of ${watches.length} block run(s) failed: ${String(error)}`);
+  }
+  return outcomes;
+}
+
+/**
+ * The block runs' statements run once for ids that do not exist (the job process's warm-up, decision 0432):
+ * the context, task and allocation reads, the staff read, and the job queueing planned with EXPLAIN.
+ */
+export async function warmUpBlockRuns(prisma: PrismaClient): Promise<void> {
+  const none = ['warm-up'];
+  await prisma.notificationContext.findMany({ where: { id: { in: none } }, select: contextSelect });
+  await prisma.task.findMany({
+    where: { id: { in: none }, facilityId: { in: none } },
+    select: { ...taskSelect, facilityId: true },
+  });
+  await prisma.deviceAllocation.findMany({
+    where: { isActive: true, deviceId: { in: none }, facilityId: { in: none } },
+    select: { facilityId: true, deviceId: true, isCheckIn: true },
+  });
+  await loadCandidates(prisma, 'warm-up', []);
+  await prisma.$queryRawUnsafe(`EXPLAIN ${QUEUE_JOBS_SQL}`, [], [], [], [], [], []);
+}
+
+/** `fn` over `items`, at most `limit` at a time, each outcome settled on its own. */
+async function settleLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<PromiseSettledResult<R>[]> {
+  const outcomes: PromiseSettledResult<R>[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const k = next++;
+      try {
+        outcomes[k] = { status: 'fulfilled', value: await fn(items[k]!) };
+      } catch (reason) {
+        outcomes[k] = { status: 'rejected', reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return outcomes;
 }
 
 async function send(
@@ -419,17 +596,10 @@ async function send(
   run: number,
   startedAtMs: number,
   recipientIds: string[],
+  isCheckIn: boolean,
   escalation: { contextId: string; blockIndex: number },
 ): Promise<SentMessage> {
-  const isCheckIn = task.deviceId
-    ? ((
-        await deps.prisma.deviceAllocation.findFirst({
-          where: { facilityId, deviceId: task.deviceId, isActive: true },
-          select: { isCheckIn: true },
-        })
-      )?.isCheckIn ?? false)
-    : false;
-  const sent = await sendMessage(deps.notifier, {
+  return sendMessage(deps.notifier, {
     facilityId,
     // Tasks for a group come from the tasks number, alerts from the alerts number (decision 0241).
     topic: task.assigneeGroupId ? 'TASKS' : 'ALERTS',
@@ -441,7 +611,6 @@ async function send(
     isCheckIn,
     escalation,
   });
-  return sent;
 }
 
 function messageBody(severity: Severity, block: ScheduledBlock, run: number, startedAtMs: number): string {
@@ -451,7 +620,7 @@ function messageBody(severity: Severity, block: ScheduledBlock, run: number, sta
   return `${label}: still unclaimed after ${minutes} min`;
 }
 
-/** loadCandidates, once per facility and zones for the blocks of one batch of starts. */
+/** loadCandidates, once per facility and zones for the block runs of one batch. */
 function cachedCandidates(
   prisma: PrismaClient,
   facilityId: string,

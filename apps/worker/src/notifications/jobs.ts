@@ -1,12 +1,13 @@
 import type https from 'node:https';
 import { JobName, type PrismaClient } from '@sage/db';
 import { createSmsTransportFromEnv, resolveVapidKeys, type SmsTransport } from '@sage/notify';
-import type { TaskList } from 'graphile-worker';
+import type { JobHelpers, TaskList } from 'graphile-worker';
 import type { WorkerConfig } from '../env';
 import {
+  type BlockRunResult,
   type EscalationDeps,
   parseStartPayloads,
-  runNotificationBlock,
+  runNotificationBlocks,
   startTaskNotificationsBatch,
 } from './escalation';
 import { checkMissedAlert, DEFAULT_MISSED_PUSH_MS, textFailed } from './missed-alerts';
@@ -22,6 +23,58 @@ export interface NotificationJobOptions {
   sms?: SmsTransport;
   /** How long pushes have to be reported SHOWN (default PUSH_SHOWN_TIMEOUT_SECONDS, else 30 s). */
   missedPushMs?: number;
+}
+
+/**
+ * The block runs the job process holds at one moment, run as one batch (decision 0430): each job's handler
+ * hands its payload here and waits for its own outcome; a batch goes once every job slot has handed one in, or
+ * after `windowMs`. One run failing fails its own job only (the queue retries that one).
+ */
+export class BlockRunBatcher {
+  private pending: {
+    payload: unknown;
+    helpers: Pick<JobHelpers, 'addJob' | 'logger'>;
+    resolve: (result: BlockRunResult) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly deps: EscalationDeps,
+    private readonly maxBatch: number,
+    private readonly windowMs = 1,
+  ) {}
+
+  run(payload: unknown, helpers: Pick<JobHelpers, 'addJob' | 'logger'>): Promise<BlockRunResult> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ payload, helpers, resolve, reject });
+      if (this.pending.length >= this.maxBatch) this.flush();
+      else this.timer ??= setTimeout(() => this.flush(), this.windowMs);
+    });
+  }
+
+  private flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.pending;
+    this.pending = [];
+    if (!batch.length) return;
+    runNotificationBlocks(
+      this.deps,
+      batch.map((b) => b.payload),
+      batch[0]!.helpers,
+    ).then(
+      (outcomes) => {
+        for (const [i, outcome] of outcomes.entries()) {
+          if (outcome.status === 'fulfilled') batch[i]!.resolve(outcome.value);
+          else batch[i]!.reject(outcome.reason);
+        }
+      },
+      (error: unknown) => {
+        for (const b of batch) b.reject(error);
+      },
+    );
+  }
 }
 
 /** The notification jobs of the queue (start a task's escalation; run one block), ready for the taskList. */
@@ -52,6 +105,7 @@ export async function createNotificationTasks(
       ...(options.log ? { log: options.log } : {}),
     },
   };
+  const blocks = new BlockRunBatcher(deps, config.WORKER_CONCURRENCY);
   return {
     [JobName.startTaskNotifications]: async (payload, helpers) => {
       // One task (queued by the API) or the new tasks of one ingest batch (decision 0413).
@@ -61,7 +115,7 @@ export async function createNotificationTasks(
       helpers.logger.info(`task notifications: ${JSON.stringify(counts)}`);
     },
     [JobName.runNotificationBlock]: async (payload, helpers) => {
-      const result = await runNotificationBlock(deps, payload, helpers);
+      const result = await blocks.run(payload, helpers);
       helpers.logger.info(`notification block: ${result.kind}`);
     },
     [JobName.checkMissedAlert]: async (payload, helpers) => {

@@ -13,18 +13,21 @@ import {
 } from 'graphile-worker';
 import pg from 'pg';
 import pino from 'pino';
+import { failCareConfirmation } from '../alerts/fail-care-confirmation';
 import { dailyCheckInCronItems, dailyCheckInTasks } from '../check-ins/daily-check-ins';
 import type { WorkerConfig } from '../env';
 import { insightCronItems, insightTasks } from '../insights/jobs';
 import { careConfirmationTimeout } from '../jobs/care-confirmation-timeout';
 import { PROCESS_DEVICE_EVENT } from '../jobs/names';
 import { processDeviceEvent } from '../jobs/process-device-event';
+import { warmUpBlockRuns } from '../notifications/escalation';
 import { createNotificationTasks, type NotificationJobOptions } from '../notifications/jobs';
 import { DEFAULT_TAKEOVER_TIMINGS, Takeover, type TakeoverTimings } from '../recovery/takeover';
 import { responseTimeCronItems, responseTimeTasks } from '../response-times/jobs';
 import { supervisionCronItems, supervisionTasks } from '../supervision/jobs';
 import { tabularRecordCronItems, tabularRecordTasks } from '../tabular-records/jobs';
 import { taskScheduleCronItems, taskScheduleTasks } from '../task-schedules/jobs';
+import { DueJobWaker } from './due-job-waker';
 import { queueLogger } from './ingest';
 
 /**
@@ -53,6 +56,25 @@ async function settle(pool: pg.Pool): Promise<void> {
   }
 }
 
+/**
+ * The timed jobs' hot statements planned and run once on the standing connections before the first is due
+ * (decision 0432, as the ingest does in decision 0415): the block runs' reads and queueing, and the
+ * care-confirmation limit's update, for ids that do not exist. Nothing is written. Best effort.
+ */
+async function warmUp(pool: pg.Pool, prisma: PrismaClient, log: FastifyBaseLogger): Promise<void> {
+  try {
+    const since = new Date(0).toISOString();
+    await Promise.all([
+      ...Array.from({ length: PRISMA_STANDING }, () => warmUpBlockRuns(prisma)),
+      ...Array.from({ length: pool.options.min ?? 1 }, () =>
+        failCareConfirmation(pool, { taskId: 'warm-up', confirmingSince: since }),
+      ),
+    ]);
+  } catch (error) {
+    log.warn({ err: error }, 'job process warm-up failed; running cold');
+  }
+}
+
 export interface JobProcess {
   runner: Runner;
   /** The job queue's and the jobs' pool. */
@@ -72,6 +94,8 @@ export interface StartJobsOptions {
   takeover?: Partial<TakeoverTimings>;
   /** Touched after each heartbeat (the container's health check). */
   healthFile?: string;
+  /** How often idle workers look for jobs that have fallen due (default 1 s; the waker runs them on time). */
+  pollInterval?: number;
 }
 
 /**
@@ -137,11 +161,14 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
 
   const events = new EventEmitter() as WorkerEvents;
   takeover.attach(events);
+  // Jobs queued for later start when due, not at the next poll (decision 0431).
+  const waker = new DueJobWaker(pool, log);
+  waker.attach(events);
   const runner = await run({
     pgPool: pool,
     concurrency: config.WORKER_CONCURRENCY,
     noHandleSignals: true,
-    pollInterval: 1000,
+    pollInterval: options.pollInterval ?? 1000,
     taskList,
     events,
     // Housekeeping on the queue's own cron (one run per hour across all workers, none backfilled).
@@ -162,6 +189,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
   const clients = await Promise.all(Array.from({ length: pool.options.min ?? 0 }, () => pool.connect()));
   for (const client of clients) client.release();
   await Promise.all(Array.from({ length: PRISMA_STANDING }, () => prisma.$queryRaw`SELECT 1`));
+  await warmUp(pool, prisma, log);
 
   let closed = false;
   return {
@@ -174,6 +202,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       if (closed) return;
       closed = true;
       // Let running jobs finish, then say goodbye (a clean stop leaves nothing to take over).
+      waker.stop();
       await runner.stop();
       await settle(pool);
       await takeover.stop(true);

@@ -1,0 +1,140 @@
+import type { WorkerEvents, WorkerPool } from 'graphile-worker';
+import type pg from 'pg';
+
+/**
+ * The next run times of the queue's waiting jobs, soonest first: a loose index scan over the job priorities
+ * (few values) on graphile-worker's own index (priority, run_at) WHERE is_available, so the read stays a few
+ * index probes however many jobs wait (the recurring runs and missed-alert checks of every open task).
+ */
+const UPCOMING_SQL = `WITH RECURSIVE p AS (
+    (SELECT priority FROM graphile_worker._private_jobs WHERE is_available = true ORDER BY priority LIMIT 1)
+    UNION ALL
+    SELECT (SELECT j.priority FROM graphile_worker._private_jobs j
+             WHERE j.is_available = true AND j.priority > p.priority ORDER BY j.priority LIMIT 1)
+      FROM p WHERE p.priority IS NOT NULL
+  )
+  SELECT (extract(epoch FROM (j.run_at - clock_timestamp())) * 1000)::float8 AS "inMs"
+    FROM p, LATERAL (SELECT run_at FROM graphile_worker._private_jobs j
+                      WHERE j.is_available = true AND j.priority = p.priority AND j.run_at > now()
+                      ORDER BY j.run_at LIMIT $1) j
+   WHERE p.priority IS NOT NULL
+   ORDER BY 1 LIMIT $1`;
+
+export interface DueJobWakerOptions {
+  /** How many upcoming run times one read keeps. */
+  lookahead?: number;
+  /** Inserts within this long share one re-read. */
+  debounceMs?: number;
+}
+
+/**
+ * graphile-worker 0.17 runs a job queued for now at once (its insert NOTIFYs the workers), but one queued for
+ * later is only found by an idle worker's poll, every pollInterval: a block or care-confirmation limit due at T
+ * started up to a poll late (decision 0431). The waker knows the next run times of the waiting jobs (read at
+ * start, and again after jobs are queued: the queue's own `jobs:insert` NOTIFY, seen through the runner's
+ * events) and nudges the worker pool at each of them, graphile-worker's own wake-up for a queued job: an idle
+ * worker asks for a job at once, a busy one asks again as soon as it is free. A run time that has changed since
+ * the read costs one empty fetch at most; the poll stays as the fallback.
+ */
+export class DueJobWaker {
+  private workerPool: WorkerPool | null = null;
+  /** Local times (ms) at which waiting jobs fall due, soonest first. */
+  private upcoming: number[] = [];
+  /** Whether the last read filled the lookahead (more run times wait beyond it). */
+  private more = false;
+  private wakeTimer: NodeJS.Timeout | null = null;
+  private readTimer: NodeJS.Timeout | null = null;
+  private reading = false;
+  private readAgain = false;
+  private stopped = false;
+  private readonly lookahead: number;
+  private readonly debounceMs: number;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly log: { warn(obj: object, msg: string): void },
+    options: DueJobWakerOptions = {},
+  ) {
+    this.lookahead = options.lookahead ?? 100;
+    this.debounceMs = options.debounceMs ?? 5;
+  }
+
+  attach(events: WorkerEvents): void {
+    events.on('pool:create', ({ workerPool }) => {
+      this.workerPool = workerPool;
+      this.requestRead(0);
+    });
+    events.on('pool:listen:notification', ({ message }) => {
+      if (message.channel === 'jobs:insert') this.requestRead(this.debounceMs);
+    });
+    events.on('pool:gracefulShutdown', () => this.stop());
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    if (this.readTimer) clearTimeout(this.readTimer);
+    this.wakeTimer = this.readTimer = null;
+  }
+
+  /** Reads the run times again after `delayMs` (one read at a time; requests meanwhile share the next one). */
+  private requestRead(delayMs: number): void {
+    if (this.stopped) return;
+    if (this.reading) {
+      this.readAgain = true;
+      return;
+    }
+    this.readTimer ??= setTimeout(() => {
+      this.readTimer = null;
+      void this.read();
+    }, delayMs);
+  }
+
+  private async read(): Promise<void> {
+    if (this.stopped) return;
+    this.reading = true;
+    try {
+      const { rows } = await this.pool.query<{ inMs: number }>(UPCOMING_SQL, [this.lookahead]);
+      // Due times counted on this clock from the database's clock as the rows were read (no skew between
+      // hosts), from when the answer arrived: never early (a worker woken before its job is due would go back
+      // to sleep for a poll), late by the answer's trip at most.
+      const receivedAt = Date.now();
+      this.upcoming = rows.map((r) => receivedAt + r.inMs);
+      this.more = rows.length >= this.lookahead;
+      this.arm();
+    } catch (error) {
+      // The poll still finds the jobs; try again shortly.
+      this.log.warn({ err: error }, 'due-job waker: reading the next run times failed');
+      this.readAgain = true;
+    } finally {
+      this.reading = false;
+      if (this.readAgain) {
+        this.readAgain = false;
+        this.requestRead(this.debounceMs);
+      }
+    }
+  }
+
+  private arm(): void {
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = null;
+    if (this.stopped) return;
+    const next = this.upcoming[0];
+    if (next === undefined) {
+      if (this.more) this.requestRead(0);
+      return;
+    }
+    // A millisecond past due, so the worker's fetch (run_at <= now()) finds the job.
+    this.wakeTimer = setTimeout(() => this.wake(), Math.max(0, next - Date.now() + 1));
+  }
+
+  private wake(): void {
+    this.wakeTimer = null;
+    const now = Date.now();
+    let due = 0;
+    while (due < this.upcoming.length && this.upcoming[due]! <= now) due++;
+    this.upcoming = this.upcoming.slice(due);
+    if (due > 0 && this.workerPool && !this.workerPool._shuttingDown) this.workerPool.nudge(due);
+    this.arm();
+  }
+}
