@@ -13,69 +13,72 @@ import { queryPrepared } from '@sage/db';
  */
 const ms = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint`;
 /**
+ * Objects are rows turned into JSON (`to_json`/`json_agg` of a row whose columns are named as the reply's
+ * fields), not `json_build_object`: PostgreSQL writes a row's JSON without the blanks `json_build_object`
+ * puts around every key, so a page is ~10 % shorter to build, send and read (decision 0440).
+ *
  * Each reference is its own one-row subquery by primary key rather than a join of the outer statement: a
- * statement of eight joins cost PostgreSQL more to plan (a few ms, on every request) than to run.
+ * statement of eight joins cost PostgreSQL more to plan (a few ms, on every request) than to run. `LIMIT 1`
+ * changes no result (one row at most by primary key) but lets the scan stop at its row: PostgreSQL reads small
+ * tables (a facility's units, residents, devices, staff) whole rather than through their index.
  */
+const row = (alias: string, columns: string, from: string) =>
+  `(SELECT ${alias} FROM (SELECT ${columns} FROM ${from} LIMIT 1) ${alias})`;
 const staffRef = (id: string) =>
-  `(SELECT json_build_object('id', s.id, 'firstName', s."firstName", 'lastName', s."lastName")
-      FROM "StaffMember" s WHERE s.id = ${id})`;
+  row('s', `s.id, s."firstName", s."lastName"`, `"StaffMember" s WHERE s.id = ${id}`);
 
-const TASK_REPLY_JSON = `json_build_object(
-  'id', t.id,
-  'facilityId', t."facilityId",
-  'title', t.title,
-  'description', t.description,
-  'status', t.status,
-  'severity', t.severity,
-  'isTest', t."isTest",
-  'kind', t.kind,
-  'troubleCause', t."troubleCause",
-  'updates', COALESCE((
-    SELECT json_agg(json_build_object(
-             'id', u.id, 'type', u.type, 'description', u.description, 'careProvided', u."careProvided",
-             'creator', ${staffRef('u."creatorStaffMemberId"')}, 'createdAt', ${ms('u."createdAt"')}
-           ) ORDER BY u."createdAt", u.id)
+/**
+ * The reply's fields as the columns of a row over `"Task" t`, in `toTaskReply`'s order: the reply is that
+ * row's JSON (`CROSS JOIN LATERAL (SELECT ${TASK_REPLY_COLUMNS}) x`, then `to_json(x)`).
+ */
+const TASK_REPLY_COLUMNS = `
+  t.id, t."facilityId", t.title, t.description, t.status, t.severity, t."isTest", t.kind, t."troubleCause",
+  COALESCE((
+    SELECT json_agg(ur ORDER BY u."createdAt", u.id)
       FROM "TaskUpdate" u
-     WHERE u."taskId" = t.id), '[]'::json),
-  'unit', (SELECT json_build_object('id', un.id, 'displayName', un."displayName", 'careType', un."careType")
-             FROM "Unit" un WHERE un.id = t."unitId"),
-  'resident', (SELECT json_build_object('id', r.id, 'firstName', r."firstName", 'lastName', r."lastName",
-                                        'preferredName', r."preferredName", 'unitId', r."unitId")
-                 FROM "Resident" r WHERE r.id = t."residentId"),
-  'creator', json_build_object(
-    'staffMember', ${staffRef('t."creatorStaffMemberId"')},
-    'device', (SELECT json_build_object('id', d.id, 'type', d.type) FROM "Device" d WHERE d.id = t."deviceId")),
-  'assignee', ${staffRef('t."assigneeId"')},
-  'assigneeGroup', (SELECT json_build_object('id', g.id, 'name', g.name) FROM "Group" g WHERE g.id = t."assigneeGroupId"),
-  'creationTimestamp', ${ms('t."creationTimestamp"')},
-  'lastUpdateTimestamp', ${ms('t."lastUpdateTimestamp"')},
-  'confirmingSince', ${ms('t."confirmingSince"')},
-  'notes', COALESCE((
-    SELECT json_agg(json_build_object(
-             'id', n.id, 'taskId', n."taskId", 'content', n.content, 'subject', n.subject,
-             'creator', ${staffRef('n."creatorId"')}, 'createdAt', ${ms('n."createdAt"')}, 'updatedAt', ${ms('n."updatedAt"')}
-           ) ORDER BY n."createdAt", n.id)
+     CROSS JOIN LATERAL (
+           SELECT u.id, u.type, u.description, u."careProvided",
+                  ${staffRef('u."creatorStaffMemberId"')} AS creator, ${ms('u."createdAt"')} AS "createdAt") ur
+     WHERE u."taskId" = t.id), '[]'::json) AS updates,
+  ${row('un', 'un.id, un."displayName", un."careType"', '"Unit" un WHERE un.id = t."unitId"')} AS unit,
+  ${row(
+    'r',
+    'r.id, r."firstName", r."lastName", r."preferredName", r."unitId"',
+    '"Resident" r WHERE r.id = t."residentId"',
+  )} AS resident,
+  (SELECT c FROM (SELECT ${staffRef('t."creatorStaffMemberId"')} AS "staffMember",
+                         ${row('d', 'd.id, d.type', '"Device" d WHERE d.id = t."deviceId"')} AS device) c) AS creator,
+  ${staffRef('t."assigneeId"')} AS assignee,
+  ${row('g', 'g.id, g.name', '"Group" g WHERE g.id = t."assigneeGroupId"')} AS "assigneeGroup",
+  ${ms('t."creationTimestamp"')} AS "creationTimestamp",
+  ${ms('t."lastUpdateTimestamp"')} AS "lastUpdateTimestamp",
+  ${ms('t."confirmingSince"')} AS "confirmingSince",
+  COALESCE((
+    SELECT json_agg(nr ORDER BY n."createdAt", n.id)
       FROM "TaskNote" n
-     WHERE n."taskId" = t.id), '[]'::json),
-  'resolvedAt', ${ms('t."resolvedAt"')},
-  'resolvedBy', ${staffRef('t."resolvedById"')},
-  'alertOutcomeType', t."alertOutcomeType",
-  'resolutionNote', t."resolutionNote",
-  'careOutcomes', COALESCE((
-    SELECT json_agg(json_build_object('outcome', c.outcome, 'careProvided', c."careProvided")
-                    ORDER BY c."createdAt", c.id)
-      FROM "CareOutcome" c WHERE c."taskId" = t.id), '[]'::json),
-  'observations', to_json(t.observations),
-  'respondingStaffRids', to_json(t."respondingStaffRids"),
-  'staffAssistCount', t."staffAssistCount"
-)`;
+     CROSS JOIN LATERAL (
+           SELECT n.id, n."taskId", n.content, n.subject, ${staffRef('n."creatorId"')} AS creator,
+                  ${ms('n."createdAt"')} AS "createdAt", ${ms('n."updatedAt"')} AS "updatedAt") nr
+     WHERE n."taskId" = t.id), '[]'::json) AS notes,
+  ${ms('t."resolvedAt"')} AS "resolvedAt",
+  ${staffRef('t."resolvedById"')} AS "resolvedBy",
+  t."alertOutcomeType", t."resolutionNote",
+  COALESCE((
+    SELECT json_agg(cr ORDER BY c."createdAt", c.id)
+      FROM "CareOutcome" c CROSS JOIN LATERAL (SELECT c.outcome, c."careProvided") cr
+     WHERE c."taskId" = t.id), '[]'::json) AS "careOutcomes",
+  t.observations, t."respondingStaffRids", t."staffAssistCount"`;
 
-/** The tasks, over `page(id, ord)`: the ids of `source` (an array expression) in their order. */
+/**
+ * The tasks, over `page(id, ord)`: the ids of `source` (an array expression) in their order, each with its
+ * reply row `x`. Only the page's rows reach the reply's subqueries (after the ids' LIMIT).
+ */
 const taskPageFrom = (source: string) => `
   FROM unnest(${source}) WITH ORDINALITY AS page(id, ord)
-  JOIN "Task" t ON t.id = page.id`;
+  JOIN "Task" t ON t.id = page.id
+  CROSS JOIN LATERAL (SELECT ${TASK_REPLY_COLUMNS}) x`;
 
-const TASK_PAGE_SQL = `SELECT ${TASK_REPLY_JSON} AS reply ${taskPageFrom('$1::text[]')} ORDER BY page.ord`;
+const TASK_PAGE_SQL = `SELECT to_json(x) AS reply ${taskPageFrom('$1::text[]')} ORDER BY page.ord`;
 
 /** The replies of the given tasks, in the order of the ids (ids not found are left out). */
 export async function loadTaskPage(prisma: PrismaClient, taskIds: readonly string[]): Promise<TTaskReply[]> {
@@ -95,8 +98,7 @@ export async function taskPageJson(
 ): Promise<string> {
   const n = page.params.length;
   const sql = `SELECT json_build_object(
-  'tasks', COALESCE((SELECT json_agg(x.reply ORDER BY x.ord) FROM (
-      SELECT ${TASK_REPLY_JSON} AS reply, page.ord ${taskPageFrom(`ARRAY(${page.idsSql})`)}) x), '[]'::json),
+  'tasks', COALESCE((SELECT json_agg(x ORDER BY page.ord) ${taskPageFrom(`ARRAY(${page.idsSql})`)}), '[]'::json),
   'pageNumber', $${n + 1}::int,
   'pageSize', $${n + 2}::int,
   'totalCount', (${page.countSql})
@@ -129,7 +131,7 @@ export async function taskReplyJson(
     reply: string;
   }>(
     prisma,
-    `SELECT t."facilityId", t."assigneeId", t."assigneeGroupId", ${TASK_REPLY_JSON}::text AS reply
+    `SELECT t."facilityId", t."assigneeId", t."assigneeGroupId", to_json(x)::text AS reply
        ${taskPageFrom('ARRAY[$1::text]')}`,
     [taskId],
   );
