@@ -1,6 +1,7 @@
 import type { TaskChangedNotification } from '@sage/db';
 import { connect, type Msg, type NatsConnection, type NatsError } from 'nats';
 import pg from 'pg';
+import { createBusHandlers, type LiveBus } from './handlers';
 import {
   type BusLogger,
   NATS_CONNECT_OPTIONS,
@@ -20,10 +21,8 @@ export interface NatsLiveBusOptions {
   healIntervalMs?: number;
 }
 
-/** The subscriber's side, shaped like the API's LiveBus (apps/api/src/modules/live/bus.ts). */
-export interface NatsLiveBus {
-  subscribe(handler: (change: TaskChangedNotification) => void): () => void;
-  subscribeSessionEnded(handler: (sessionId: string | null) => void): () => void;
+/** The subscriber's side: a LiveBus (handlers.ts). */
+export interface NatsLiveBus extends LiveBus {
   subscribeRecognitions(handler: (recognition: RecognitionNotification) => void): () => void;
   connected(): boolean;
   /** Reads the changes recorded since `since` (less the margin) and delivers those not delivered yet. */
@@ -47,30 +46,8 @@ const HEAL_SETTLE_MS = 2_000;
 export async function createNatsLiveBus(options: NatsLiveBusOptions): Promise<NatsLiveBus> {
   const { logger } = options;
   const healIntervalMs = options.healIntervalMs ?? 10_000;
-  const handlers = new Set<(change: TaskChangedNotification) => void>();
-  const sessionHandlers = new Set<(sessionId: string | null) => void>();
-  const recognitionHandlers = new Set<(recognition: RecognitionNotification) => void>();
-  const recent = new Set<number>();
-  const recentOrder: number[] = [];
+  const handlers = createBusHandlers(logger, RECENT_VERSIONS_KEPT);
   const decoder = new TextDecoder();
-
-  const each = <T>(set: Set<(value: T) => void>, value: T, what: string) => {
-    for (const handler of set) {
-      try {
-        handler(value);
-      } catch (error) {
-        logger.error({ err: error }, `live bus ${what} handler failed`);
-      }
-    }
-  };
-  const deliver = (change: TaskChangedNotification) => {
-    if (recent.has(change.version)) return false;
-    recent.add(change.version);
-    recentOrder.push(change.version);
-    if (recentOrder.length > RECENT_VERSIONS_KEPT) recent.delete(recentOrder.shift()!);
-    each(handlers, change, 'task change');
-    return true;
-  };
   const parse = <T>(msg: Msg, what: string): T | null => {
     try {
       return JSON.parse(decoder.decode(msg.data)) as T;
@@ -100,7 +77,7 @@ export async function createNatsLiveBus(options: NatsLiveBusOptions): Promise<Na
       [new Date(since.getTime() - CATCH_UP_MARGIN_MS), until],
     );
     let delivered = 0;
-    for (const row of rows) if (deliver({ ...row, version: Number(row.version) })) delivered++;
+    for (const row of rows) if (handlers.change({ ...row, version: Number(row.version) })) delivered++;
     return delivered;
   };
 
@@ -120,21 +97,23 @@ export async function createNatsLiveBus(options: NatsLiveBusOptions): Promise<Na
     callback: (error, msg) => {
       if (error) return onError('task change')(error);
       const change = parse<TaskChangedNotification>(msg, 'task change notification');
-      if (change) deliver({ ...change, version: Number(change.version) });
+      if (!change) return;
+      change.version = Number(change.version);
+      handlers.change(change);
     },
   });
   nc.subscribe(NATS_SUBJECTS.sessionEnded, {
     callback: (error, msg) => {
       if (error) return onError('session')(error);
       const id = decoder.decode(msg.data);
-      each(sessionHandlers, id || null, 'session');
+      handlers.sessionEnded(id || null);
     },
   });
   nc.subscribe(NATS_SUBJECTS.recognition, {
     callback: (error, msg) => {
       if (error) return onError('recognition')(error);
       const recognition = parse<RecognitionNotification>(msg, 'recognition notification');
-      if (recognition) each(recognitionHandlers, recognition, 'recognition');
+      if (recognition) handlers.recognized(recognition);
     },
   });
   // Subscriptions reach the server before this returns, so nothing published after it is missed.
@@ -149,7 +128,7 @@ export async function createNatsLiveBus(options: NatsLiveBusOptions): Promise<Na
       } else if (status.type === 'reconnect') {
         isConnected = true;
         const since = lastAliveAt;
-        each(sessionHandlers, null, 'session');
+        handlers.sessionEnded(null);
         catchUp(since).then(
           (count) =>
             logger.info({ count }, 'live bus reconnected to NATS: replayed changes recorded meanwhile'),
@@ -179,25 +158,14 @@ export async function createNatsLiveBus(options: NatsLiveBusOptions): Promise<Na
   heal.unref();
 
   return {
-    subscribe(handler) {
-      handlers.add(handler);
-      return () => handlers.delete(handler);
-    },
-    subscribeSessionEnded(handler) {
-      sessionHandlers.add(handler);
-      return () => sessionHandlers.delete(handler);
-    },
-    subscribeRecognitions(handler) {
-      recognitionHandlers.add(handler);
-      return () => recognitionHandlers.delete(handler);
-    },
+    subscribe: handlers.subscribe,
+    subscribeSessionEnded: handlers.subscribeSessionEnded,
+    subscribeRecognitions: handlers.subscribeRecognitions,
     connected: () => isConnected && !nc.isClosed(),
     catchUp,
     async close() {
       clearInterval(heal);
       handlers.clear();
-      sessionHandlers.clear();
-      recognitionHandlers.clear();
       await nc.close().catch(() => {});
       await pool.end().catch(() => {});
     },

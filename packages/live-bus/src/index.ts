@@ -1,3 +1,5 @@
 export * from './bus';
+export * from './handlers';
+export * from './pg-bus';
 export * from './relay';
 export * from './subjects';

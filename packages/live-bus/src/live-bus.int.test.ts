@@ -6,19 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createNatsLiveBus, type NatsLiveBus } from './bus';
 import { type LiveRelay, startLiveRelay } from './relay';
 import { RECOGNITION_CHANNEL, SESSION_ENDED_CHANNEL } from './subjects';
-import { type NatsServer, startNatsServer } from './testing';
+import { type NatsServer, startNatsServer, until } from './testing';
 
 const quiet = { info() {}, warn() {}, error() {} };
-
-async function until<T>(read: () => T | undefined | false, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('the NATS live bus: relay and subscriber against a real nats-server and PostgreSQL (decision 0400)', () => {
   let db: TestDatabase;

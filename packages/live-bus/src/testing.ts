@@ -67,3 +67,18 @@ export async function startNatsServer(): Promise<NatsServer> {
   await start();
   return { url: `nats://127.0.0.1:${port}`, port, start, stop };
 }
+
+/** Polls `read` until it gives a value (tests of the buses: frames arrive asynchronously). */
+export async function until<T>(
+  read: () => T | undefined | false,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -14,8 +14,8 @@ export interface FacilityView {
 export interface LiveSubscriber {
   staffMemberId: string;
   facilities: ReadonlyMap<string, FacilityView>;
-  /** Sends one `task.changed` frame (already serialised). */
-  deliver(frame: string, version: number): void;
+  /** Sends one frame, serialised and UTF-8 encoded once for all its recipients. */
+  deliver(frame: Buffer, version: number): void;
 }
 
 export type LoadAssignments = (taskIds: readonly string[]) => Promise<Map<string, VisibleTask>>;
@@ -39,7 +39,8 @@ export const mayReceive = (view: FacilityView, task: VisibleTask | undefined): b
   view.seesAll || (task !== undefined && canSeeTask(view.viewer, task));
 
 /**
- * The sockets of this API instance, indexed by facility. Per change: one JSON serialisation, a send to
+ * The sockets of this API instance, indexed by facility. Per change: one JSON serialisation and UTF-8
+ * encoding (the same Buffer goes to every socket, decision 0453), a send to
  * every subscriber of the facility who sees all its tasks, and, only when subscribers who see some tasks
  * are connected there, one query for the task's assignment shared by all of them.
  */
@@ -83,9 +84,10 @@ export class LiveHub {
    * A frame for one staff member's sockets in one facility (a high five: docs/decisions/0293). Version -1: not
    * a task change, never replayed nor held back as one.
    */
-  publishToStaff(facilityId: string, staffMemberId: string, frame: string): void {
+  publishToStaff(facilityId: string, staffMemberId: string, text: string): void {
     const subscribers = this.byFacility.get(facilityId);
     if (!subscribers) return;
+    const frame = Buffer.from(text);
     for (const subscriber of subscribers) {
       if (subscriber.staffMemberId === staffMemberId) subscriber.deliver(frame, -1);
     }
@@ -94,7 +96,7 @@ export class LiveHub {
   publish(change: TaskChangedNotification): void {
     const subscribers = this.byFacility.get(change.facilityId);
     if (!subscribers) return;
-    const frame = taskChangedFrame(change);
+    const frame = Buffer.from(taskChangedFrame(change));
     const restricted: LiveSubscriber[] = [];
     for (const subscriber of subscribers) {
       const view = subscriber.facilities.get(change.facilityId);

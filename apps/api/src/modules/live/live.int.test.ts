@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   LIVE_CLOSE_CODE_UNAUTHORIZED,
   type TLiveServerMessage,
@@ -5,13 +6,14 @@ import {
 } from '@sage/contract';
 import { recordTaskChange, type Severity, type TaskStatus } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import { LIVE_BUS_APPLICATION_NAME } from '@sage/live-bus';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { openSessionToken } from '../auth/sessions/open-session';
-import { LIVE_BUS_APPLICATION_NAME } from './bus';
 import { connectLive, type LiveClient } from './live-client';
+import { LIVE_MAX_BUFFERED_BYTES, LIVE_SLOW_CLIENT_DROPPED } from './writer';
 
 const isReady = (m: TLiveServerMessage) => m.type === 'ready';
 const changeOf =
@@ -288,5 +290,74 @@ describe('[LIVE]: /live delivers task changes over websockets', () => {
     const after = await changeTask(f);
     await client.waitFor(changeOf(after.taskId), 10_000);
     expect(changesReceived(client).filter((c) => c.taskId === during.taskId)).toHaveLength(1);
+  });
+
+  it('sends text frames without permessage-deflate (each frame is written as it is to every socket)', async () => {
+    const client = await connectReady(url, f.staff.caregiver.id);
+    // The ws client offers permessage-deflate; the server declines it.
+    expect(client.socket.extensions).toBe('');
+    const { taskId } = await changeTask(f);
+    await client.waitFor(changeOf(taskId));
+  });
+
+  it('drops a client that stops reading once 1 MiB waits for it; the others of the facility get every frame', {
+    timeout: 120_000,
+  }, async () => {
+    // An instance of its own whose warnings are read: the drop is logged.
+    const logged: string[] = [];
+    const app = await buildApp(t.config, {
+      prisma: t.db.prisma,
+      logger: { level: 'warn', stream: { write: (line: string) => logged.push(line) } },
+    });
+    try {
+      const base = await app.listen({ host: '127.0.0.1', port: 0 });
+      const facility = await createTestFacility(t.db.prisma);
+      const fast = await connectReady(base, facility.staff.caregiver.id);
+      const slow = await connectReady(base, facility.staff.manager.id);
+      slow.socket.pause(); // reads nothing more: the kernel's buffers fill, then this process's
+      // Enough frames to fill the largest buffers the kernel may give the two ends, and the limit: bounded.
+      const kernelMax = (file: string) => Number(readFileSync(file, 'utf8').trim().split(/\s+/)[2]);
+      const bound =
+        kernelMax('/proc/sys/net/ipv4/tcp_rmem') +
+        kernelMax('/proc/sys/net/ipv4/tcp_wmem') +
+        LIVE_MAX_BUFFERED_BYTES;
+      const frameBytes = 120; // fewer than any task.changed frame of this facility
+      const base0 = 1_000_000_000_000 + Math.floor(Math.random() * 1_000_000_000);
+      let sent = 0;
+      let fastLast = 0;
+      fast.onMessage = (m) => {
+        if (m.type === 'task.changed') fastLast = m.version;
+      };
+      const dropped = () => logged.some((line) => line.includes(LIVE_SLOW_CLIENT_DROPPED));
+      while (!dropped() && sent * frameBytes < bound) {
+        // Task changes as the bus carries them (NOTIFY payloads), 5,000 per statement.
+        await t.db.prisma.$executeRawUnsafe(
+          `SELECT pg_notify('task_changed', json_build_object('facilityId', $1::text, 'taskId', 'flood-' || i,
+             'status', 'OPEN_UNCLAIMED', 'severity', 'STAFF_ASSIST', 'version', $2::bigint + i)::text)
+             FROM generate_series($3::int, $3::int + 4999) AS i`,
+          facility.facilityId,
+          base0,
+          sent + 1,
+        );
+        sent += 5_000;
+        // Paced by the fast client (waitFor would scan every frame kept so far on each arrival).
+        const deadline = Date.now() + 30_000;
+        while (fastLast < base0 + sent && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(dropped()).toBe(true);
+      // The fast client has every frame, in order, and is still connected.
+      const versions = changesReceived(fast)
+        .map((c) => c.version)
+        .filter((v) => v > base0);
+      expect(versions).toEqual(Array.from({ length: sent }, (_, i) => base0 + i + 1));
+      expect(fast.socket.readyState).toBe(fast.socket.OPEN);
+      // The slow client, reading again, gets what had reached it, then the connection ends without a close
+      // frame (1006): it reconnects with its last version and is replayed the rest (or told to resync).
+      slow.socket.resume();
+      expect((await slow.closed).code).toBe(1006);
+      expect(changesReceived(slow).length).toBeLessThan(sent);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,8 +1,8 @@
 import websocket from '@fastify/websocket';
 import { LIVE_PATH, type TLiveRecognitionReceivedMessage } from '@sage/contract';
+import type { LiveBus } from '@sage/live-bus';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { LiveBus } from './bus';
 import { loadAssignments } from './changes';
 import { LiveHub } from './hub';
 import { handleLiveSocket } from './session';
@@ -67,12 +67,13 @@ export default async function liveRoutes(app: FastifyInstance, options: LiveOpti
     unsubscribeRecognitions?.();
   });
 
-  app.get(LIVE_PATH, { websocket: true, schema: { hide: true } }, (socket) => {
+  app.get(LIVE_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
     sockets.add(socket);
     alive.add(socket);
     socket.on('pong', () => alive.add(socket));
     socket.on('close', () => sockets.delete(socket));
-    handleLiveSocket(socket, {
+    // The upgraded request's TCP socket is the one ws writes to: the writer corks it per tick (decision 0453).
+    handleLiveSocket(socket, request.raw.socket, {
       hub,
       prisma: app.prisma,
       sessions: app.sessions,

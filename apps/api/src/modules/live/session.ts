@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import {
   type GroupId,
   LIVE_AUTH_TIMEOUT_MS,
@@ -21,9 +22,7 @@ import {
   mayReceive,
   taskChangedFrame,
 } from './hub';
-
-/** A client this far behind (bytes queued) is dropped; it reconnects with sinceVersion and catches up. */
-const MAX_BUFFERED_BYTES = 1024 * 1024;
+import { liveWriter } from './writer';
 
 export interface SessionDeps {
   hub: LiveHub;
@@ -33,15 +32,6 @@ export interface SessionDeps {
   jwtSecret: string;
   logger: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
-
-const send = (socket: WebSocket, frame: string): void => {
-  if (socket.readyState !== socket.OPEN) return;
-  if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-    socket.terminate();
-    return;
-  }
-  socket.send(frame);
-};
 
 const unauthorized = (socket: WebSocket, reason: string): void => {
   if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) {
@@ -73,7 +63,8 @@ async function loadViews(prisma: PrismaClient, staffMemberId: string): Promise<M
  * access token expires (the client reconnects with a fresh token and its last version, losing nothing) and
  * when its session ends (logout, refresh-token reuse; decision 0130).
  */
-export function handleLiveSocket(socket: WebSocket, deps: SessionDeps): void {
+export function handleLiveSocket(socket: WebSocket, raw: Socket | undefined, deps: SessionDeps): void {
+  const send = liveWriter(socket, raw, deps.logger);
   let subscriber: LiveSubscriber | null = null;
   let expiryTimer: NodeJS.Timeout | null = null;
   let unwatchSession: (() => void) | null = null;
@@ -158,14 +149,14 @@ export function handleLiveSocket(socket: WebSocket, deps: SessionDeps): void {
     if (socket.readyState !== socket.OPEN) return;
 
     // Subscribe first and hold live changes until the replay is sent.
-    let held: { frame: string; version: number }[] | null = [];
+    let held: { frame: Buffer; version: number }[] | null = [];
     const replayed = new Set<number>();
     const live: LiveSubscriber = {
       staffMemberId,
       facilities,
       deliver(frame, version) {
         if (held) held.push({ frame, version });
-        else send(socket, frame);
+        else send(frame);
       },
     };
     subscriber = live;
@@ -173,12 +164,12 @@ export function handleLiveSocket(socket: WebSocket, deps: SessionDeps): void {
 
     const facilityIds = [...facilities.keys()];
     const version = await currentVersion(deps.prisma, facilityIds);
-    send(socket, JSON.stringify({ type: 'ready', version } satisfies TLiveReadyMessage));
+    send(JSON.stringify({ type: 'ready', version } satisfies TLiveReadyMessage));
 
     if (sinceVersion !== undefined) {
       const replay = await changesSince(deps.prisma, facilityIds, sinceVersion, version);
       if (replay.kind === 'resync') {
-        send(socket, JSON.stringify({ type: 'resync' } satisfies TLiveResyncMessage));
+        send(JSON.stringify({ type: 'resync' } satisfies TLiveResyncMessage));
       } else {
         const restrictedTaskIds = replay.changes
           .filter((c) => !facilities.get(c.facilityId)?.seesAll)
@@ -188,13 +179,13 @@ export function handleLiveSocket(socket: WebSocket, deps: SessionDeps): void {
           const view = facilities.get(change.facilityId);
           if (!view || !mayReceive(view, assignments.get(change.taskId))) continue;
           replayed.add(change.version);
-          send(socket, taskChangedFrame(change));
+          send(taskChangedFrame(change));
         }
       }
     }
     const pending = held;
     held = null;
-    for (const { frame, version: v } of pending) if (!replayed.has(v)) send(socket, frame);
+    for (const { frame, version: v } of pending) if (!replayed.has(v)) send(frame);
 
     if (socket.readyState !== socket.OPEN) return;
     const msUntilExpiry = expiresAt.getTime() - Date.now();

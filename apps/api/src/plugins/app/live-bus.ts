@@ -1,8 +1,13 @@
 import { setTaskChangeNotify } from '@sage/db';
-import { createNatsLiveBus, type LiveRelay, startLiveRelay } from '@sage/live-bus';
+import {
+  createNatsLiveBus,
+  createPgLiveBus,
+  type LiveBus,
+  type LiveRelay,
+  startLiveRelay,
+} from '@sage/live-bus';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createPgLiveBus, type LiveBus } from '../../modules/live/bus';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,0 +1,84 @@
+import type { TaskChangedNotification } from '@sage/db';
+import type { BusLogger, RecognitionNotification } from './subjects';
+
+/**
+ * The fan-out of task changes to one API process (ARCHITECTURE.md "Live updates", decisions 0031 and 0400):
+ * every change recorded by any API or worker process reaches every subscriber of every process. Two
+ * implementations: Postgres LISTEN/NOTIFY (pg-bus.ts, the default) and NATS (bus.ts).
+ */
+export interface LiveBus {
+  /** Calls `handler` for every task change from now on; returns the unsubscribe function. */
+  subscribe(handler: (change: TaskChangedNotification) => void): () => void;
+  /**
+   * Calls `handler` with the id of every session ended anywhere (logout, refresh-token reuse: decision 0130),
+   * and with `null` after a reconnect, when some may have been missed. Returns the unsubscribe function.
+   */
+  subscribeSessionEnded(handler: (sessionId: string | null) => void): () => void;
+  /** Calls `handler` for every high five sent from now on (docs/decisions/0293); not replayed after a drop. */
+  subscribeRecognitions?(handler: (recognition: RecognitionNotification) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** What both buses share: the three handler sets, and each task change delivered once by version. */
+export interface BusHandlers {
+  subscribe: LiveBus['subscribe'];
+  subscribeSessionEnded: LiveBus['subscribeSessionEnded'];
+  subscribeRecognitions: NonNullable<LiveBus['subscribeRecognitions']>;
+  /** Delivers a change unless its version was delivered lately (replays overlap live ones); whether it did. */
+  change(change: TaskChangedNotification): boolean;
+  sessionEnded(sessionId: string | null): void;
+  recognized(recognition: RecognitionNotification): void;
+  clear(): void;
+}
+
+export function createBusHandlers(logger: BusLogger, recentVersionsKept: number): BusHandlers {
+  const changes = new Set<(change: TaskChangedNotification) => void>();
+  const sessions = new Set<(sessionId: string | null) => void>();
+  const recognitions = new Set<(recognition: RecognitionNotification) => void>();
+  const recent = new Set<number>();
+  // A ring of the versions in `recent`, oldest first at `next` once full.
+  const order = new Array<number>(recentVersionsKept);
+  let next = 0;
+  let full = false;
+
+  const each = <T>(set: Set<(value: T) => void>, value: T, what: string) => {
+    for (const handler of set) {
+      try {
+        handler(value);
+      } catch (error) {
+        logger.error({ err: error }, `live bus ${what} handler failed`);
+      }
+    }
+  };
+  const adder =
+    <T>(set: Set<T>) =>
+    (handler: T) => {
+      set.add(handler);
+      return () => {
+        set.delete(handler);
+      };
+    };
+
+  return {
+    subscribe: adder(changes),
+    subscribeSessionEnded: adder(sessions),
+    subscribeRecognitions: adder(recognitions),
+    change(change) {
+      if (recent.has(change.version)) return false;
+      if (full) recent.delete(order[next]!);
+      recent.add(change.version);
+      order[next] = change.version;
+      next = (next + 1) % recentVersionsKept;
+      if (next === 0) full = true;
+      each(changes, change, 'task change');
+      return true;
+    },
+    sessionEnded: (sessionId) => each(sessions, sessionId, 'session'),
+    recognized: (recognition) => each(recognitions, recognition, 'recognition'),
+    clear() {
+      changes.clear();
+      sessions.clear();
+      recognitions.clear();
+    },
+  };
+}

@@ -1,0 +1,191 @@
+import { TASK_CHANGED_CHANNEL, type TaskChangedNotification } from '@sage/db';
+import pg from 'pg';
+import { createBusHandlers, type LiveBus } from './handlers';
+import {
+  type BusLogger,
+  RECOGNITION_CHANNEL,
+  type RecognitionNotification,
+  SESSION_ENDED_CHANNEL,
+} from './subjects';
+
+export interface PgLiveBusOptions {
+  connectionString: string;
+  logger: BusLogger;
+  /** First reconnect delay; doubles up to `maxReconnectDelayMs`. */
+  reconnectDelayMs?: number;
+  maxReconnectDelayMs?: number;
+  /** How often the connection is checked (ms). */
+  heartbeatIntervalMs?: number;
+}
+
+/** The bus connection's application_name (visible in pg_stat_activity). */
+export const LIVE_BUS_APPLICATION_NAME = 'sage-live-bus';
+
+/** How far back the catch-up after a reconnect reads (commit order is not version order). */
+const CATCH_UP_MARGIN_MS = 5_000;
+/** As many as one catch-up reads at most, so a second catch-up does not deliver the first one's rows again. */
+const RECENT_VERSIONS_KEPT = 50_000;
+
+/**
+ * LISTEN on one dedicated connection per API instance (decision 0031). When the connection drops it reconnects
+ * (with backoff) and, once listening again, replays the TaskChange rows recorded while it was away, so no
+ * change is lost to a dropped connection; versions already delivered are not delivered twice.
+ *
+ * The connection runs one query at a time (decision 0452): the heartbeat is skipped while the catch-up or the
+ * previous heartbeat is still running, so node-postgres never queues a query behind another.
+ */
+export async function createPgLiveBus(
+  options: PgLiveBusOptions,
+): Promise<LiveBus & { connected(): boolean }> {
+  const { logger } = options;
+  const baseDelay = options.reconnectDelayMs ?? 100;
+  const maxDelay = options.maxReconnectDelayMs ?? 5_000;
+  const handlers = createBusHandlers(logger, RECENT_VERSIONS_KEPT);
+  let client: pg.Client | null = null;
+  /** Whether a query (heartbeat or catch-up) is running on `client`. */
+  let querying = false;
+  let closed = false;
+  let delay = baseDelay;
+  let reconnectTimer: NodeJS.Timeout | null = null;
+  /** When the last connection was known good (for the catch-up after a drop). */
+  let lastAliveAt: Date | null = null;
+
+  const onNotification = (message: pg.Notification) => {
+    const { channel, payload } = message;
+    if (!payload) return;
+    if (channel === TASK_CHANGED_CHANNEL) {
+      // Parsed once per notification; the object is what every subscriber gets.
+      let change: TaskChangedNotification;
+      try {
+        change = JSON.parse(payload) as TaskChangedNotification;
+        change.version = Number(change.version);
+      } catch (error) {
+        logger.warn({ err: error, payload }, 'unreadable task change notification');
+        return;
+      }
+      handlers.change(change);
+    } else if (channel === SESSION_ENDED_CHANNEL) {
+      handlers.sessionEnded(payload);
+    } else if (channel === RECOGNITION_CHANNEL) {
+      let recognition: RecognitionNotification;
+      try {
+        recognition = JSON.parse(payload) as RecognitionNotification;
+      } catch (error) {
+        logger.warn({ err: error, payload }, 'unreadable recognition notification');
+        return;
+      }
+      handlers.recognized(recognition);
+    }
+  };
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({
+      connectionString: options.connectionString,
+      application_name: LIVE_BUS_APPLICATION_NAME,
+      // The kernel notices a dead peer even while a heartbeat waits for its answer.
+      keepAlive: true,
+    });
+    c.on('notification', onNotification);
+    c.on('error', (error) => {
+      logger.warn({ err: error }, 'live bus connection error');
+      dropped(c);
+    });
+    c.on('end', () => dropped(c));
+    await c.connect();
+    await c.query(
+      `LISTEN ${TASK_CHANGED_CHANNEL}; LISTEN ${SESSION_ENDED_CHANNEL}; LISTEN ${RECOGNITION_CHANNEL}`,
+    );
+    const gapSince = lastAliveAt;
+    client = c;
+    lastAliveAt = new Date();
+    delay = baseDelay;
+    if (gapSince) {
+      handlers.sessionEnded(null);
+      querying = true;
+      try {
+        await catchUp(c, gapSince);
+      } finally {
+        if (client === c) querying = false;
+      }
+    }
+  };
+
+  const catchUp = async (c: pg.Client, since: Date) => {
+    const { rows } = await c.query<{
+      version: string;
+      facilityId: string;
+      taskId: string;
+      status: TaskChangedNotification['status'];
+      severity: TaskChangedNotification['severity'];
+    }>(
+      `SELECT version::text AS version, "facilityId", "taskId", status::text AS status, severity::text AS severity
+         FROM "TaskChange" WHERE "changedAt" >= $1 ORDER BY version LIMIT 50000`,
+      [new Date(since.getTime() - CATCH_UP_MARGIN_MS)],
+    );
+    logger.info({ count: rows.length }, 'live bus reconnected: replaying changes recorded meanwhile');
+    for (const row of rows) handlers.change({ ...row, version: Number(row.version) });
+  };
+
+  const dropped = (c: pg.Client) => {
+    if (client !== c) return;
+    client = null;
+    querying = false;
+    c.removeAllListeners('notification');
+    c.end().catch(() => {});
+    scheduleReconnect();
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || reconnectTimer) return;
+    logger.warn({ delayMs: delay }, 'live bus disconnected: reconnecting');
+    reconnectTimer = setTimeout(async () => {
+      reconnectTimer = null;
+      try {
+        await connect();
+      } catch (error) {
+        logger.error({ err: error }, 'live bus reconnect failed');
+        delay = Math.min(delay * 2, maxDelay);
+        scheduleReconnect();
+      }
+    }, delay);
+  };
+
+  // A heartbeat keeps lastAliveAt fresh and notices a silently dead connection. Under load its answer can
+  // come later than the next beat (it waits behind the notifications): that beat is skipped, not queued.
+  const heartbeat = setInterval(() => {
+    const c = client;
+    if (!c || querying) return;
+    querying = true;
+    c.query('SELECT 1').then(
+      () => {
+        if (client !== c) return;
+        querying = false;
+        lastAliveAt = new Date();
+      },
+      () => dropped(c),
+    );
+  }, options.heartbeatIntervalMs ?? 2_000);
+  heartbeat.unref();
+
+  await connect();
+
+  return {
+    subscribe: handlers.subscribe,
+    subscribeSessionEnded: handlers.subscribeSessionEnded,
+    subscribeRecognitions: handlers.subscribeRecognitions,
+    connected: () => client !== null,
+    async close() {
+      closed = true;
+      clearInterval(heartbeat);
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      handlers.clear();
+      const c = client;
+      client = null;
+      if (c) {
+        c.removeAllListeners();
+        c.on('error', () => {});
+        await c.end().catch(() => {});
+      }
+    },
+  };
+}
