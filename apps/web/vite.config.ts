@@ -53,8 +53,81 @@ function nanpPhoneMetadata(): Plugin {
   };
 }
 
+const isZod = (id: string) => /[\\/]node_modules[\\/].*[\\/]zod[\\/]/.test(id);
+/** A workspace package's index: it re-exports every module, so a closure through it would hold them all. */
+const isBarrel = (id: string) => /[\\/]packages[\\/][^\\/]+[\\/]src[\\/]index\.ts$/.test(id);
+
+/** The first loads' route modules (scripts/first-load.mjs measures the same). */
+const SIGN_IN_ROUTE = 'src/features/authenticate/authenticate-page.tsx';
+const SIGNED_IN_ROUTES = [
+  'src/features/signed-in/signed-in-layout.tsx',
+  'src/features/dashboard/dashboard-page.tsx',
+];
+/** Lazy modules loaded without the signed-in layout: what they share with it is kept apart from it. */
+const OUTSIDE_THE_LAYOUT = [
+  'src/features/station-display/station-display-page.tsx',
+  'src/features/authenticate/auth-confirmed-page.tsx',
+  'src/features/authenticate/email-sign-in.ts',
+  'src/features/authenticate/logout-reason-dialog.tsx',
+  'src/features/signin/signin-schemas.ts',
+  'src/app/toast-container.tsx',
+  'src/shared/drawers/drawer-host.tsx',
+];
+
+/** Module ids of the three first-load chunks, filled at the end of the build, read by `codeSplitting`. */
+const firstLoadChunks = {
+  /** Used by the sign-in page and the dashboard. */
+  both: new Set<string>(),
+  /** Used by the dashboard (layout and page) and by a lazy module outside the layout. */
+  signedInCommon: new Set<string>(),
+  /** Used by the dashboard only (and by the pages under the layout, which load it anyway). */
+  signedIn: new Set<string>(),
+};
+
+/**
+ * Groups the modules of the dashboard's first load into three chunks instead of ~50 small ones (decision 0447):
+ * each file costs its gzip header, its import lines and a place in the entry's preload lists. Computed from
+ * the module graph's static imports, not through the workspace packages' indexes (which import every module
+ * before tree shaking); contract and domain modules are left to the automatic chunks.
+ */
+function firstLoadGroups(): Plugin {
+  return {
+    name: 'sage:first-load-groups',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const find = (file: string) => {
+        const id = ids.find((candidate) => candidate.endsWith(file));
+        if (!id) throw new Error(`vite.config.ts: ${file} is not in the build (renamed?)`);
+        return id;
+      };
+      const closure = (roots: string[], stop = new Set<string>()) => {
+        const seen = new Set<string>();
+        const stack = [...roots];
+        while (stack.length > 0) {
+          const id = stack.pop() as string;
+          if (seen.has(id) || stop.has(id) || isBarrel(id)) continue;
+          seen.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const entry = closure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+      const routes = new Set([SIGN_IN_ROUTE, ...SIGNED_IN_ROUTES].map(find));
+      const signIn = closure([find(SIGN_IN_ROUTE)], entry);
+      const outside = closure(OUTSIDE_THE_LAYOUT.map(find), entry);
+      for (const id of closure(SIGNED_IN_ROUTES.map(find), entry)) {
+        // The route modules stay the router's own chunks; zod has its group.
+        if (routes.has(id) || isZod(id)) continue;
+        if (signIn.has(id)) firstLoadChunks.both.add(id);
+        else if (outside.has(id)) firstLoadChunks.signedInCommon.add(id);
+        else firstLoadChunks.signedIn.add(id);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), nanpPhoneMetadata()],
+  plugins: [react(), nanpPhoneMetadata(), firstLoadGroups()],
   server: {
     port: 5173,
     strictPort: true,
@@ -73,7 +146,24 @@ export default defineConfig({
       output: {
         // zod in a chunk of its own, so that it is fetched only by the code that parses with a schema, not by
         // whatever module it would otherwise share a chunk with (the API client; docs/decisions/0384).
-        codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/].*[\\/]zod[\\/]/ }] },
+        // The first loads' modules in three chunks (firstLoadGroups above; decision 0447). Only those modules: the
+        // groups do not take their dependencies along, which are the entry's or automatic chunks.
+        codeSplitting: {
+          groups: [
+            { name: 'zod', test: isZod, priority: 10 },
+            ...(
+              [
+                ['first-load-shared', 'both'],
+                ['signed-in-common', 'signedInCommon'],
+                ['signed-in', 'signedIn'],
+              ] as const
+            ).map(([name, key]) => ({
+              name,
+              test: (id: string) => firstLoadChunks[key].has(id),
+              includeDependenciesRecursively: false,
+            })),
+          ],
+        },
       },
     },
   },

@@ -25,9 +25,9 @@ export const FIRST_LOADS = [
   {
     name: 'dashboard after sign-in (/dashboard)',
     routes: ['src/features/signed-in/signed-in-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
-    // Measured 229.5 kB: no growth while the goal is not met. Lower it as the load shrinks; at 170 kB it is the
-    // goal (decision 0386 lists what is left).
-    ceilingBytes: 230_000,
+    // Measured 186.9 kB: no growth while the goal is not met. Lower it as the load shrinks; at 170 kB it is the
+    // goal (decision 0447 lists what is left).
+    ceilingBytes: 187_000,
   },
 ];
 
@@ -35,6 +35,13 @@ export const FIRST_LOADS = [
 export function gzippedSize(file) {
   return zlib.gzipSync(readFileSync(file), { level: zlib.constants.Z_BEST_COMPRESSION }).length;
 }
+
+/**
+ * Modules a page imports dynamically with its first API calls, not before it renders: the reply schemas (and
+ * zod with them) of the feature API modules and of the live socket (decision 0446). Reported beside each first
+ * load, not counted in it.
+ */
+const WITH_FIRST_CALLS = /-schemas\.ts$|[\\/]live-messages\.ts$/;
 
 /** Manifest keys of `keys` and everything they import statically. */
 function staticClosure(manifest, keys) {
@@ -79,6 +86,20 @@ export function measureFirstLoads(dist, loads = FIRST_LOADS) {
       .sort((a, b) => b.gzip - a.gzip);
     const css = [...keys].flatMap((key) => manifest[key].css ?? []);
     const cssGzip = [...new Set(css)].reduce((sum, file) => sum + gzippedSize(path.join(dist, file)), 0);
-    return { name, ceilingBytes, files, total: files.reduce((sum, f) => sum + f.gzip, 0), cssGzip };
+    const withCalls = [...keys]
+      .flatMap((key) => manifest[key].dynamicImports ?? [])
+      .filter((key) => WITH_FIRST_CALLS.test(key));
+    const laterFiles = [...staticClosure(manifest, withCalls)]
+      .filter((key) => !keys.has(key))
+      .map((key) => ({ file: manifest[key].file, gzip: gzippedSize(path.join(dist, manifest[key].file)) }));
+    const withFirstCalls = { files: laterFiles, total: laterFiles.reduce((sum, f) => sum + f.gzip, 0) };
+    return {
+      name,
+      ceilingBytes,
+      files,
+      total: files.reduce((sum, f) => sum + f.gzip, 0),
+      cssGzip,
+      withFirstCalls,
+    };
   });
 }

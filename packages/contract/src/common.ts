@@ -1,13 +1,16 @@
 import { z } from 'zod';
+import {
+  DATE_MAX_YEAR,
+  DATE_MIN_YEAR,
+  EPOCH_MS_MAX,
+  EPOCH_MS_MIN,
+  ID_MAX_LENGTH,
+  INT32_MAX,
+  INT32_MIN,
+  URL_MAX_LENGTH,
+} from './common-constants';
 
-// ---------------------------------------------------------------------------------------------------------
-// The three input primitives every request schema is built from (decision 0120). What they refuse would
-// otherwise reach PostgreSQL and fail there: a NUL in a text value ("invalid byte sequence"), a date
-// outside what a timestamp column holds. Refusing it here gives a 400 naming the field.
-// ---------------------------------------------------------------------------------------------------------
-
-/** The longest id a request may carry: ours are uuids (36); imported ones are a little longer. */
-export const ID_MAX_LENGTH = 128;
+export * from './common-constants';
 
 /** Control characters (Unicode Cc: U+0000-U+001F, U+007F-U+009F; NUL included). */
 const CONTROL_CHARACTERS = /\p{Cc}/u;
@@ -70,9 +73,6 @@ export const isStorableJson = (value: unknown): boolean => {
   return true;
 };
 
-/** The longest URL a request may carry (a push service endpoint is well under it). */
-export const URL_MAX_LENGTH = 2048;
-
 /** An absolute URL of a request: bounded, no control characters. */
 export const zUrl = () =>
   z
@@ -80,13 +80,6 @@ export const zUrl = () =>
     .max(URL_MAX_LENGTH)
     .refine(hasNone(CONTROL_CHARACTERS), 'Must not contain control characters')
     .refine(hasNone(LONE_SURROGATE), 'Must be well-formed Unicode');
-
-/** The years a date of a request may fall in: a PostgreSQL timestamp holds more, JavaScript less. */
-export const DATE_MIN_YEAR = 1900;
-export const DATE_MAX_YEAR = 2200;
-/** The first and the last millisecond of those years, as epoch milliseconds. */
-export const EPOCH_MS_MIN = Date.UTC(DATE_MIN_YEAR, 0, 1);
-export const EPOCH_MS_MAX = Date.UTC(DATE_MAX_YEAR + 1, 0, 1) - 1;
 const YEARS_MESSAGE = `Must fall in the years ${DATE_MIN_YEAR} to ${DATE_MAX_YEAR}`;
 const inYears = (ms: number) => Number.isFinite(ms) && ms >= EPOCH_MS_MIN && ms <= EPOCH_MS_MAX;
 
@@ -121,13 +114,6 @@ export const ZErrorReplySchema = z.object({
   issues: z.array(ZErrorIssueSchema).optional(),
 });
 export type TErrorReply = z.infer<typeof ZErrorReplySchema>;
-
-/** The range of a PostgreSQL integer column (and of Prisma's Int). */
-export const INT32_MIN = -2147483648;
-export const INT32_MAX = 2147483647;
-
-/** The highest page number of a paged request (with at most 200 a page, an offset an integer holds). */
-export const PAGE_NUMBER_MAX = 1_000_000;
 
 /** A query-string integer (query values arrive as strings), in the range of an integer column. */
 export const zQueryInt = () => z.coerce.number().int().min(INT32_MIN).max(INT32_MAX);

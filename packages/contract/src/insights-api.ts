@@ -7,44 +7,16 @@ import {
   ZInsightTypeNameSchema,
   ZWorkflowStatusSchema,
 } from './insights';
+import {
+  HIGH_FIVE_NOTE_MAX,
+  INSIGHTS_PAGE_SIZE_MAX,
+  InsightMetric,
+  RECOGNITIONS_PAGE_SIZE_MAX,
+  RULE_NAME_MAX,
+} from './insights-api-constants';
 
-/**
- * Request and reply shapes of the insights API (base /insights/api/v1) and the gamification service (base
- * /gamification/api/v1), alerts doc section 7. Field names beyond those the spec lists are ours
- * (docs/decisions/0290-0293).
- */
-
-// ---------------------------------------------------------------------------------------------------------
-// Rules
-// ---------------------------------------------------------------------------------------------------------
-
-/** What a rule measures over a facility's own history (docs/decisions/0290). */
-export const InsightMetric = {
-  /** Minutes from the alert's creation to its first claim; by the claimer. */
-  TIME_TO_CLAIM: 'TIME_TO_CLAIM',
-  /** Minutes from the alert's creation to care confirmed at the bedside; by the assignee. */
-  TIME_TO_CONFIRM: 'TIME_TO_CONFIRM',
-  /** Minutes from the alert's creation to its resolution; by the resolver. */
-  TIME_TO_RESOLVE: 'TIME_TO_RESOLVE',
-  /** Share (0-1) of the assignee's claimed alerts with a failed care confirmation. */
-  CONFIRMATION_FAILURES: 'CONFIRMATION_FAILURES',
-  /** Care logs (care events) created. */
-  CARE_LOGGED: 'CARE_LOGGED',
-  /** Unit check-ins completed. */
-  CHECK_INS_DONE: 'CHECK_INS_DONE',
-} as const;
+export * from './insights-api-constants';
 export const ZInsightMetricSchema = z.enum(InsightMetric);
-export type InsightMetric = z.infer<typeof ZInsightMetricSchema>;
-
-/** Lower is better for times and failures; higher for work done. */
-export const INSIGHT_METRIC_LOWER_IS_BETTER = {
-  TIME_TO_CLAIM: true,
-  TIME_TO_CONFIRM: true,
-  TIME_TO_RESOLVE: true,
-  CONFIRMATION_FAILURES: true,
-  CARE_LOGGED: false,
-  CHECK_INS_DONE: false,
-} as const satisfies Record<InsightMetric, boolean>;
 
 /**
  * A rule's definition. The metric over the last completed period of `periodDays` facility-local days; a
@@ -61,8 +33,6 @@ export const ZRuleDefinitionSchema = z.strictObject({
   baselineFactor: z.number().min(0).max(1_000),
 });
 export type TRuleDefinition = z.infer<typeof ZRuleDefinitionSchema>;
-
-export const RULE_NAME_MAX = 120;
 
 export const ZCreateRuleRequestSchema = z.strictObject({
   /** The facility the rule applies to; omitted with enterpriseRid: every facility of the enterprise. */
@@ -168,8 +138,6 @@ export const ZInsightReplySchema = z.object({
 export type TInsightReply = z.infer<typeof ZInsightReplySchema>;
 export const ZInsightsReplySchema = z.array(ZInsightReplySchema);
 
-export const INSIGHTS_PAGE_SIZE_MAX = 200;
-
 export const ZSearchInsightsRequestSchema = z.strictObject({
   facilityRid: ZIdSchema,
   categories: z.array(ZInsightCategorySchema).max(10).optional(),
@@ -207,16 +175,6 @@ export const ZWorkflowActionReplySchema = z.object({
 export type TWorkflowActionReply = z.infer<typeof ZWorkflowActionReplySchema>;
 export const ZWorkflowActionsReplySchema = z.array(ZWorkflowActionReplySchema);
 
-/** The insight action 409: the workflow was closed (by another action, or before). */
-export const INSIGHT_CLOSED_CODE = 'INSIGHT_CLOSED';
-
-// ---------------------------------------------------------------------------------------------------------
-// Gamification: recognitions
-// ---------------------------------------------------------------------------------------------------------
-
-/** A high five's note: optional, multi-line; the same limit as other notes (255). */
-export const HIGH_FIVE_NOTE_MAX = 255;
-
 export const ZRecognitionReplySchema = z.object({
   recognitionRid: z.string(),
   recipientRid: z.string(),
@@ -230,8 +188,6 @@ export const ZRecognitionReplySchema = z.object({
 });
 export type TRecognitionReply = z.infer<typeof ZRecognitionReplySchema>;
 export const ZRecognitionsReplySchema = z.array(ZRecognitionReplySchema);
-
-export const RECOGNITIONS_PAGE_SIZE_MAX = 200;
 
 export const ZListRecognitionsQuerySchema = z.object({
   recipientRid: ZIdSchema.optional(),
@@ -263,7 +219,3 @@ export const ZRecognitionParamsSchema = z.object({ recognitionRid: ZIdSchema });
 
 export const ZUpdateRecognitionRequestSchema = z.strictObject({ seenByRecipient: z.boolean() });
 export type TUpdateRecognitionRequest = z.infer<typeof ZUpdateRecognitionRequestSchema>;
-
-/** Where 'View Recognitions' leads (and the explore prompt's 'View Insights'). */
-export const INSIGHTS_ROUTE = '/insights';
-export const RECOGNITIONS_ROUTE = '/insights?tab=recognitions';

@@ -1,44 +1,19 @@
 import { z } from 'zod';
 import { isStorableJson, zText } from './common';
+import {
+  InsightActionType,
+  InsightCategory,
+  InsightScope,
+  InsightTypeName,
+  WorkflowStatus,
+} from './insights-constants';
 
-/** Insight categories (alerts doc section 3). */
-export const InsightCategory = {
-  NEEDS_IMPROVEMENT: 'NEEDS_IMPROVEMENT',
-  TOP_PERFORMER: 'TOP_PERFORMER',
-} as const;
+export * from './insights-constants';
 export const ZInsightCategorySchema = z.enum(InsightCategory);
-export type InsightCategory = z.infer<typeof ZInsightCategorySchema>;
-
-export const INSIGHT_CATEGORY_LABELS = {
-  NEEDS_IMPROVEMENT: 'Needs Improvement',
-  TOP_PERFORMER: 'Top Performance',
-} as const satisfies Record<InsightCategory, string>;
-
-export const WorkflowStatus = { OPEN: 'OPEN', CLOSED: 'CLOSED' } as const;
 export const ZWorkflowStatusSchema = z.enum(WorkflowStatus);
-export type WorkflowStatus = z.infer<typeof ZWorkflowStatusSchema>;
-
-export const InsightScope = { GLOBAL: 'GLOBAL', USER: 'USER' } as const;
 export const ZInsightScopeSchema = z.enum(InsightScope);
-export type InsightScope = z.infer<typeof ZInsightScopeSchema>;
-
-/** Workflow action types. */
-export const InsightActionType = {
-  DISMISS: 'DISMISS',
-  LOG_ACTION_NEEDS_IMPROVEMENT: 'LOG_ACTION_NEEDS_IMPROVEMENT',
-  SEND_HIGH_FIVE: 'SEND_HIGH_FIVE',
-} as const;
 export const ZInsightActionTypeSchema = z.enum(InsightActionType);
-export type InsightActionType = z.infer<typeof ZInsightActionTypeSchema>;
-
-/** "also NEEDS_IMPROVEMENT, RECOGNITION, ACKNOWLEDGE seen as type names" */
-export const InsightTypeName = {
-  NEEDS_IMPROVEMENT: 'NEEDS_IMPROVEMENT',
-  RECOGNITION: 'RECOGNITION',
-  ACKNOWLEDGE: 'ACKNOWLEDGE',
-} as const;
 export const ZInsightTypeNameSchema = z.enum(InsightTypeName);
-export type InsightTypeName = z.infer<typeof ZInsightTypeNameSchema>;
 
 /** Action body: type, details, note. Insight notes: optional free text, length limit not shown. */
 export const ZInsightActionRequestSchema = z.strictObject({
@@ -53,8 +28,3 @@ export const ZInsightActionRequestSchema = z.strictObject({
   note: zText({ max: 255 }).optional(),
 });
 export type TInsightActionRequest = z.infer<typeof ZInsightActionRequestSchema>;
-
-/** High-five note: optional, multi-line, 4 rows. */
-export const HIGH_FIVE_NOTE_ROWS = 4;
-/** The high-five drawer shows at most 4 senders. */
-export const HIGH_FIVE_MAX_SENDERS = 4;

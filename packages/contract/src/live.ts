@@ -3,12 +3,7 @@ import { ZIdSchema, zText } from './common';
 import { ZSeveritySchema } from './severity';
 import { ZTaskStatusSchema } from './tasks';
 
-/** Live updates websocket (ARCHITECTURE.md "Live updates"). */
-export const LIVE_PATH = '/live';
-/** Without an auth message within 5 s the server closes the socket. */
-export const LIVE_AUTH_TIMEOUT_MS = 5_000;
-/** Close code for a missing or bad token. */
-export const LIVE_CLOSE_CODE_UNAUTHORIZED = 4401;
+export * from './live-constants';
 
 const ZVersionSchema = z.number().int().min(0);
 

@@ -7,34 +7,16 @@ import {
   ZSubscriptionTopicSchema,
   ZWebPushSubscriptionRequestSchema,
 } from './notifications';
+import {
+  NOTIFICATION_BLOCK_MAX_FILTERS,
+  NOTIFICATION_BLOCK_MAX_MS,
+  NOTIFICATION_MIN_RECURRING_INTERVAL_MS,
+  NOTIFICATION_POLICY_MAX_BLOCKS,
+} from './notifications-api-constants';
 import { ZSeveritySchema } from './severity';
 import { ZE164PhoneNumberSchema } from './signin';
 
-/**
- * Request and reply shapes of the notification policy routes (admin API) and the message orchestration API
- * (sign-in doc section 7). Field names beyond those the spec lists are ours (docs/decisions/0060, 0062).
- */
-
-/**
- * Job-queue priority of a task's notification jobs from its severity value (lower runs first; device events
- * and other jobs run at 0). "Emergency-type: code blue, emergency, staff assist" (values 0, 1, 2) get -3, -2,
- * -1: ahead of everything else queued. Other severities share the queue with device events at 0, in arrival
- * order, so neither starves the other when the worker is saturated. docs/decisions/0060.
- */
-export const notificationJobPriorityForSeverityValue = (severityValue: number): number =>
-  severityValue <= 2 ? severityValue - 3 : 0;
-
-// ---------------------------------------------------------------------------
-// Notification policies (admin)
-// ---------------------------------------------------------------------------
-
-/** Longest block delay or interval: one day. */
-export const NOTIFICATION_BLOCK_MAX_MS = 86_400_000;
-/** A recurring interval shorter than this would flood phones (our rule). */
-export const NOTIFICATION_MIN_RECURRING_INTERVAL_MS = 1_000;
-export const NOTIFICATION_POLICY_MAX_BLOCKS = 20;
-/** At most this many filters in one block. */
-export const NOTIFICATION_BLOCK_MAX_FILTERS = 20;
+export * from './notifications-api-constants';
 
 export const ZNotificationFilterInputSchema = z.object({
   /** Members of these groups (of the facility). Empty with staffMemberIds empty: anyone. */
@@ -192,25 +174,12 @@ export const ZInboundSmsRequestSchema = z.looseObject({
   To: ZE164PhoneNumberSchema,
   Body: zText({ max: 1600 }).default(''),
 });
-export const INBOUND_SMS_PATH = '/phoneNumberSubscriptions/inbound';
-
-/** Twilio's status callback of a sent text message (decision 0144): where it posts, and the fields we read. */
-export const SMS_STATUS_CALLBACK_PATH = '/messages/sms/status';
 export const ZSmsStatusCallbackSchema = z.looseObject({
   MessageSid: zText({ min: 1, max: 64, multiline: false }),
   MessageStatus: zText({ min: 1, max: 32, multiline: false }),
   ErrorCode: zText({ max: 16, multiline: false }).optional(),
 });
 export type TSmsStatusCallback = z.infer<typeof ZSmsStatusCallbackSchema>;
-/** The statuses Twilio ends a message with when it did not reach the phone. */
-export const SMS_FAILED_STATUSES = ['failed', 'undelivered'] as const;
-export const TWILIO_SIGNATURE_HEADER = 'x-twilio-signature';
-
-// ---------------------------------------------------------------------------
-// Message orchestration: web push subscriptions
-// ---------------------------------------------------------------------------
-
-export const WEB_PUSH_SUBSCRIPTIONS_PATH = '/recipients/webPushNotifications';
 
 export const ZWebPushSubscriptionsQuerySchema = z.object({
   facilityRid: ZIdSchema.optional(),
@@ -297,19 +266,3 @@ export const ZPushPayloadSchema = z.object({
   receiptToken: z.string(),
 });
 export type TPushPayload = z.infer<typeof ZPushPayloadSchema>;
-
-/**
- * PUT /messages/{messageRid}/messagesSent takes either the recipient's bearer token or this header with the
- * push's receipt token (the service worker, which has no access token of its own).
- */
-export const PUSH_RECEIPT_HEADER = 'x-sage-push-receipt';
-
-/** The delivery-status route (under the message orchestration base path). */
-export const messageDeliveryPath = (messageRid: string): string =>
-  `/messages/${encodeURIComponent(messageRid)}/messagesSent`;
-
-/** The service worker's script, at the web app's root scope. */
-export const SERVICE_WORKER_URL = '/sw.js';
-
-/** Where a click on an alert's notification leads. */
-export const alertDetailPath = (taskId: string): string => `/alerts/alert/${encodeURIComponent(taskId)}`;

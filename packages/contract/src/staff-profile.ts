@@ -1,37 +1,10 @@
 import { z } from 'zod';
 import { ZCareTypeSchema } from './care-types';
 import { PAGE_NUMBER_MAX, ZIdSchema, ZQueryBooleanSchema, zQueryInt, zText } from './common';
+import { OnCallDeviceType } from './staff-profile-constants';
 
-/**
- * Staff profile, care zones, shift (on-call) and company phones (sign-in doc sections 3, 4 and 7; admin API).
- * Paths below the admin base /admin/api/v1. Decision: docs/decisions/0023.
- */
-export const STAFF_PROFILE_PATHS = {
-  staffMember: (staffMemberId: string) => `/staff/${encodeURIComponent(staffMemberId)}`,
-  staff: '/staff',
-  profiles: '/staff/profiles',
-  onCall: (staffMemberId: string, facilityId: string) =>
-    `/staff/${encodeURIComponent(staffMemberId)}/on-call/${encodeURIComponent(facilityId)}`,
-  onCallStaff: '/staff/oncall',
-  facilityConfigs: '/staffMemberFacilityConfig',
-  facilityConfig: (id: string) => `/staffMemberFacilityConfig/${encodeURIComponent(id)}`,
-  careZones: '/careZones',
-  companyPhones: '/companyPhones',
-} as const;
-
-/** How a staff member on call is reached: a community (company) phone, or another device. */
-export const OnCallDeviceType = {
-  COMPANY_PHONE: 'COMPANY_PHONE',
-  MANAGER_PHONE: 'MANAGER_PHONE',
-  COMPUTER: 'COMPUTER',
-} as const;
+export * from './staff-profile-constants';
 export const ZOnCallDeviceTypeSchema = z.enum(OnCallDeviceType);
-export type OnCallDeviceType = z.infer<typeof ZOnCallDeviceTypeSchema>;
-/** The 'Other Devices' of the device drawer: 'Manager Phone' and 'Computer' (OTHER_DEVICE_OPTIONS). */
-export const OTHER_DEVICE_TYPES = {
-  'Manager Phone': OnCallDeviceType.MANAGER_PHONE,
-  Computer: OnCallDeviceType.COMPUTER,
-} as const;
 
 export const ZUnitTagsSchema = z.object({
   unitRids: z.array(z.string()),

@@ -1,74 +1,20 @@
 import { z } from 'zod';
 import { PAGE_NUMBER_MAX, ZIdSchema, ZQueryBooleanSchema, zDateTime, zText } from './common';
 import { ZPageQuerySchema } from './enterprises-api';
+import {
+  DataSourceDialect,
+  QueryExecutionStatus,
+  SEARCH_EXECUTIONS_PAGE_SIZE_MAX,
+  TABULAR_LIMITS,
+  TABULAR_PARAMETER_NAME_PATTERN,
+  TabularParameterType,
+  TabularResultFormat,
+} from './tabular-records-api-constants';
 
-/**
- * The tabular record service (sign-in doc sections 3 and 7; decisions 0280-0283): data sources, query
- * definitions (named, parameterised, read-only reports) and query executions run by the worker.
- */
-export const TABULAR_PATHS = {
-  dataSources: '/dataSources',
-  queryDefinitions: '/queryDefinitions',
-  queryExecutions: '/queryExecutions',
-} as const;
-
-/** Dialects of a data source: our own database, read through the reporting role (decision 0280). */
-export const DataSourceDialect = { POSTGRESQL: 'POSTGRESQL' } as const;
-export type DataSourceDialect = (typeof DataSourceDialect)[keyof typeof DataSourceDialect];
+export * from './tabular-records-api-constants';
 export const ZDataSourceDialectSchema = z.enum(DataSourceDialect);
-
-/** An execution's life (decision 0281). */
-export const QueryExecutionStatus = {
-  QUEUED: 'QUEUED',
-  RUNNING: 'RUNNING',
-  SUCCEEDED: 'SUCCEEDED',
-  FAILED: 'FAILED',
-  CANCELLED: 'CANCELLED',
-  EXPIRED: 'EXPIRED',
-} as const;
-export type QueryExecutionStatus = (typeof QueryExecutionStatus)[keyof typeof QueryExecutionStatus];
 export const ZQueryExecutionStatusSchema = z.enum(QueryExecutionStatus);
-/** Statuses a cancel (DELETE) may end. */
-export const CANCELLABLE_EXECUTION_STATUSES: readonly QueryExecutionStatus[] = ['QUEUED', 'RUNNING'];
-/** Statuses whose execution is over. */
-export const FINISHED_EXECUTION_STATUSES: readonly QueryExecutionStatus[] = [
-  'SUCCEEDED',
-  'FAILED',
-  'CANCELLED',
-  'EXPIRED',
-];
-
-/** Limits of a data source (decision 0280): a report never runs longer or returns more than these. */
-export const TABULAR_LIMITS = {
-  statementTimeoutMsMin: 100,
-  statementTimeoutMsMax: 30_000,
-  statementTimeoutMsDefault: 10_000,
-  rowLimitMin: 1,
-  rowLimitMax: 10_000,
-  rowLimitDefault: 5_000,
-  queryMaxLength: 20_000,
-  nameMaxLength: 100,
-  descriptionMaxLength: 500,
-  parametersMax: 10,
-  parameterTextMaxLength: 200,
-  /** A result is kept this long after it succeeded, then expires (its rows are dropped). */
-  resultTtlMs: 7 * 24 * 60 * 60 * 1000,
-  /** An execution neither finished nor cancelled after this long is failed by the expiry job. */
-  staleRunMs: 10 * 60 * 1000,
-} as const;
-
-export const TabularParameterType = {
-  DATE: 'DATE',
-  DATE_TIME: 'DATE_TIME',
-  INTEGER: 'INTEGER',
-  TEXT: 'TEXT',
-  BOOLEAN: 'BOOLEAN',
-} as const;
-export type TabularParameterType = (typeof TabularParameterType)[keyof typeof TabularParameterType];
 export const ZTabularParameterTypeSchema = z.enum(TabularParameterType);
-
-/** A parameter's name as written in the query (`:since`). */
-export const TABULAR_PARAMETER_NAME_PATTERN = /^[a-z][A-Za-z0-9_]{0,39}$/;
 
 const zName = () => zText({ max: TABULAR_LIMITS.nameMaxLength, min: 1, trim: true, multiline: false });
 const zDescription = () =>
@@ -251,15 +197,12 @@ export const ZCreateQueryExecutionRequestSchema = z.object({
 });
 export type TCreateQueryExecutionRequest = z.infer<typeof ZCreateQueryExecutionRequestSchema>;
 export const ZQueryExecutionParamsSchema = z.object({ queryExecutionResultRid: ZIdSchema });
-export const TabularResultFormat = { json: 'json', csv: 'csv' } as const;
 export const ZGetQueryExecutionQuerySchema = z.object({
   /** true: the newest succeeded execution of the same definition and parameters, when this one has none. */
   lastSuccessfulExecution: ZQueryBooleanSchema.optional(),
   format: z.enum(TabularResultFormat).default('json'),
 });
 export type TGetQueryExecutionQuery = z.infer<typeof ZGetQueryExecutionQuerySchema>;
-
-export const SEARCH_EXECUTIONS_PAGE_SIZE_MAX = 100;
 export const ZSearchQueryExecutionsRequestSchema = z.object({
   facilityId: ZIdSchema.optional(),
   queryDefinitionRids: z.array(ZIdSchema).max(100).optional(),
@@ -273,27 +216,3 @@ export const ZSearchQueryExecutionsRequestSchema = z.object({
 export type TSearchQueryExecutionsRequest = z.infer<typeof ZSearchQueryExecutionsRequestSchema>;
 export const ZSearchQueryExecutionsReplySchema = z.object({ executions: z.array(ZQueryExecutionSchema) });
 export type TSearchQueryExecutionsReply = z.infer<typeof ZSearchQueryExecutionsReplySchema>;
-
-/** Texts of the reports screen. */
-export const ReportsMessages = {
-  title: 'Reports',
-  pickReport: 'Report',
-  run: 'Run report',
-  running: 'Running…',
-  cancel: 'Cancel',
-  downloadCsv: 'Download CSV',
-  previousRuns: 'Previous runs',
-  noRuns: 'No runs yet',
-  noRows: 'No rows',
-  truncated: (limit: number) => `Only the first ${limit} rows are shown`,
-  failed: 'The report failed',
-  noReports: 'No reports for this community',
-  status: {
-    QUEUED: 'Queued',
-    RUNNING: 'Running',
-    SUCCEEDED: 'Done',
-    FAILED: 'Failed',
-    CANCELLED: 'Cancelled',
-    EXPIRED: 'Expired',
-  } satisfies Record<QueryExecutionStatus, string>,
-} as const;

@@ -1,3 +1,4 @@
+import type { ZResolveTaskRequestSchema } from '@sage/contract';
 import {
   CLOSED_TASK_STATUSES,
   OPEN_TASK_STATUSES,
@@ -8,16 +9,14 @@ import {
   type TTaskNoteReply,
   type TTaskPageReply,
   type TTaskReply,
-  ZCareConfirmationTrackerReplySchema,
-  ZResolveTaskRequestSchema,
-  ZTaskNoteReplySchema,
-  ZTaskPageReplySchema,
-  ZTaskReplySchema,
 } from '@sage/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../shared/api';
+import { api, lazyParse } from '../../shared/api';
 import { isTrainingTaskId, trainingTasksApi } from '../training/training-tasks';
+
+// The reply schemas (and zod) load with the first call, not with the page (docs/decisions/0446).
+const schemas = () => import('./alerts-schemas');
 
 export type RequestableTaskStatus = (typeof REQUESTABLE_TASK_STATUSES)[number];
 export type ResolveTaskBody = z.input<typeof ZResolveTaskRequestSchema>;
@@ -30,11 +29,13 @@ export const tasksApi = {
   get: (taskId: string): Promise<TTaskReply> =>
     isTrainingTaskId(taskId)
       ? trainingTasksApi.get(taskId)
-      : api.get('admin', `/tasks/${encodeURIComponent(taskId)}`, { parse: ZTaskReplySchema.parse }),
+      : api.get('admin', `/tasks/${encodeURIComponent(taskId)}`, {
+          parse: lazyParse(schemas, (s) => s.ZTaskReplySchema),
+        }),
   search: (body: TSearchTasksRequestInput): Promise<TTaskPageReply> =>
-    api.post('admin', '/tasks/search', body, { parse: ZTaskPageReplySchema.parse }),
+    api.post('admin', '/tasks/search', body, { parse: lazyParse(schemas, (s) => s.ZTaskPageReplySchema) }),
   mine: (body: { includeClosed: boolean; pageSize?: number }): Promise<TTaskPageReply> =>
-    api.post('admin', '/tasks/mine', body, { parse: ZTaskPageReplySchema.parse }),
+    api.post('admin', '/tasks/mine', body, { parse: lazyParse(schemas, (s) => s.ZTaskPageReplySchema) }),
   setStatus: (taskId: string, status: RequestableTaskStatus): Promise<TTaskReply> =>
     isTrainingTaskId(taskId)
       ? trainingTasksApi.setStatus(taskId, status)
@@ -42,31 +43,31 @@ export const tasksApi = {
           'admin',
           `/tasks/${encodeURIComponent(taskId)}`,
           { status },
-          { parse: ZTaskReplySchema.parse },
+          { parse: lazyParse(schemas, (s) => s.ZTaskReplySchema) },
         ),
   unassign: (taskId: string): Promise<TTaskReply> =>
     isTrainingTaskId(taskId)
       ? trainingTasksApi.unassign(taskId)
       : api.post('admin', `/tasks/${encodeURIComponent(taskId)}/unassign`, undefined, {
-          parse: ZTaskReplySchema.parse,
+          parse: lazyParse(schemas, (s) => s.ZTaskReplySchema),
         }),
   resolve: (taskId: string, body: ResolveTaskBody): Promise<TTaskReply> =>
     isTrainingTaskId(taskId)
-      ? trainingTasksApi.resolve(taskId, ZResolveTaskRequestSchema.parse(body))
+      ? schemas().then((s) => trainingTasksApi.resolve(taskId, s.ZResolveTaskRequestSchema.parse(body)))
       : api.put('admin', `/tasks/${encodeURIComponent(taskId)}/resolve`, body, {
-          parse: ZTaskReplySchema.parse,
+          parse: lazyParse(schemas, (s) => s.ZTaskReplySchema),
         }),
   tracker: (taskId: string): Promise<TCareConfirmationTrackerReply> =>
     isTrainingTaskId(taskId)
       ? trainingTasksApi.tracker(taskId)
       : api.get('admin', `/tasks/${encodeURIComponent(taskId)}/care-confirmation-tracker`, {
-          parse: ZCareConfirmationTrackerReplySchema.parse,
+          parse: lazyParse(schemas, (s) => s.ZCareConfirmationTrackerReplySchema),
         }),
   addNote: (taskId: string, body: TCreateTaskNoteRequest): Promise<TTaskNoteReply> =>
     isTrainingTaskId(taskId)
       ? trainingTasksApi.addNote(taskId, body)
       : api.post('admin', `/tasks/${encodeURIComponent(taskId)}/notes`, body, {
-          parse: ZTaskNoteReplySchema.parse,
+          parse: lazyParse(schemas, (s) => s.ZTaskNoteReplySchema),
         }),
 };
 

@@ -1,39 +1,45 @@
-import {
-  type InsightActionType,
-  type TCreateRecognitionRequest,
-  type TInsightReply,
-  type TRecognitionReply,
-  type TSearchInsightsRequest,
-  type TWorkflowActionReply,
-  ZInsightsReplySchema,
-  ZRecognitionReplySchema,
-  ZRecognitionsReplySchema,
-  ZWorkflowActionReplySchema,
+import type {
+  InsightActionType,
+  TCreateRecognitionRequest,
+  TInsightReply,
+  TRecognitionReply,
+  TSearchInsightsRequest,
+  TWorkflowActionReply,
 } from '@sage/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { api } from '../../shared/api';
+import { api, lazyParse } from '../../shared/api';
+
+// The reply schemas (and zod) load with the first call, not with the page (docs/decisions/0446).
+const schemas = () => import('./insights-schemas');
 
 /** Insights API and gamification service calls (alerts doc section 7). */
 export const insightsApi = {
   search: (body: TSearchInsightsRequest): Promise<TInsightReply[]> =>
-    api.post('insights', '/insights/search', body, { parse: ZInsightsReplySchema.parse }),
+    api.post('insights', '/insights/search', body, {
+      parse: lazyParse(schemas, (s) => s.ZInsightsReplySchema),
+    }),
   act: (
     workflowRid: string,
     body: { type: InsightActionType; note?: string; details?: Record<string, unknown> },
   ): Promise<TWorkflowActionReply> =>
     api.post('insights', `/workflows/${encodeURIComponent(workflowRid)}/actions`, body, {
-      parse: ZWorkflowActionReplySchema.parse,
+      parse: lazyParse(schemas, (s) => s.ZWorkflowActionReplySchema),
     }),
   recognitions: (query: { recipientRid?: string; facilityRid?: string; seenByRecipient?: boolean }) =>
-    api.get('gamification', '/recognitions', { query, parse: ZRecognitionsReplySchema.parse }),
+    api.get('gamification', '/recognitions', {
+      query,
+      parse: lazyParse(schemas, (s) => s.ZRecognitionsReplySchema),
+    }),
   sendHighFive: (body: TCreateRecognitionRequest): Promise<TRecognitionReply> =>
-    api.post('gamification', '/recognitions', body, { parse: ZRecognitionReplySchema.parse }),
+    api.post('gamification', '/recognitions', body, {
+      parse: lazyParse(schemas, (s) => s.ZRecognitionReplySchema),
+    }),
   markSeen: (recognitionRid: string): Promise<TRecognitionReply> =>
     api.put(
       'gamification',
       `/recognitions/${encodeURIComponent(recognitionRid)}`,
       { seenByRecipient: true },
-      { parse: ZRecognitionReplySchema.parse },
+      { parse: lazyParse(schemas, (s) => s.ZRecognitionReplySchema) },
     ),
 };
 

@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  defaultBackoffMs,
-  LIVE_RECONNECT_MAX_MS,
-  LiveConnection,
-  liveUrl,
-  parseLiveMessage,
-} from './live-connection';
+import { defaultBackoffMs, LIVE_RECONNECT_MAX_MS, LiveConnection, liveUrl } from './live-connection';
+import { parseLiveMessage } from './live-messages';
 
 class FakeSocket {
   static all: FakeSocket[] = [];
@@ -44,7 +39,8 @@ describe('live connection (ARCHITECTURE.md "Live updates")', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  const start = () => {
+  /** A started connection; `{ parse: undefined }` leaves it to load the frames' schema itself. */
+  const start = (options: { parse?: typeof parseLiveMessage } = { parse: parseLiveMessage }) => {
     const handlers = { onTaskChanged: vi.fn(), onResync: vi.fn() };
     const connection = new LiveConnection({
       url: 'ws://host/live',
@@ -52,6 +48,7 @@ describe('live connection (ARCHITECTURE.md "Live updates")', () => {
       handlers,
       createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
       backoffMs: () => 1_000,
+      ...(options.parse ? { parse: options.parse } : {}),
     });
     connection.start();
     return { connection, handlers };
@@ -117,5 +114,40 @@ describe('live connection (ARCHITECTURE.md "Live updates")', () => {
     socket.onclose?.({ code: 1000 });
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it("without a parser given, opens the socket at once and reads its early frames, in order, once the frames' schema has loaded (decision 0446)", async () => {
+    const { connection, handlers } = start({ parse: undefined });
+    // The socket does not wait for the schema: a change committed now must arrive as a frame.
+    expect(FakeSocket.all).toHaveLength(1);
+    const socket = FakeSocket.all[0]!;
+    socket.onopen?.();
+    expect(socket.sent).toEqual([{ type: 'auth', accessToken: 'token', staffMemberId: 'me' }]);
+    socket.receive({ type: 'ready', version: 1 });
+    socket.receive(changed(2));
+    socket.receive({ type: 'task.changed', taskId: 't1' });
+    // The module's import takes real time (a loaded machine: generous), the check itself is exact.
+    await vi.waitFor(() => expect(handlers.onTaskChanged).toHaveBeenCalledTimes(1), {
+      interval: 1,
+      timeout: 15_000,
+    });
+    await vi.dynamicImportSettled();
+    expect(handlers.onResync).toHaveBeenCalledTimes(1);
+    expect(handlers.onTaskChanged).toHaveBeenCalledWith(changed(2));
+    // The unreadable early frame was ignored; once loaded, later frames are read at once.
+    socket.receive(changed(3));
+    expect(handlers.onTaskChanged).toHaveBeenCalledTimes(2);
+    expect(FakeSocket.all).toHaveLength(1);
+    connection.stop();
+  });
+
+  it('drops the frames held for the schema when stopped before it loads', async () => {
+    const { connection, handlers } = start({ parse: undefined });
+    FakeSocket.all[0]!.receive(changed(2));
+    connection.stop();
+    await import('./live-messages');
+    await vi.dynamicImportSettled();
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(handlers.onTaskChanged).not.toHaveBeenCalled();
   });
 });

@@ -4,8 +4,14 @@ import {
   type TLiveRecognitionReceivedMessage,
   type TLiveServerMessage,
   type TLiveTaskChangedMessage,
-  ZLiveServerMessageSchema,
 } from '@sage/contract';
+
+/** Reads a frame: the message, or null for one that is not JSON or not a known message. */
+export type LiveMessageParser = (data: unknown) => TLiveServerMessage | null;
+
+// The frames' schema (and zod) load with the first start, not with the page (docs/decisions/0446).
+const loadParser = (): Promise<LiveMessageParser> =>
+  import('./live-messages').then((m) => m.parseLiveMessage);
 
 export interface LiveHandlers {
   onTaskChanged(message: TLiveTaskChangedMessage): void;
@@ -24,6 +30,8 @@ export interface LiveConnectionOptions {
   createSocket?: (url: string) => WebSocket;
   /** Delay before reconnect attempt n (0-based). */
   backoffMs?: (attempt: number) => number;
+  /** Reads frames; by default `parseLiveMessage` of live-messages.ts, loaded before the first connection. */
+  parse?: LiveMessageParser;
 }
 
 /** The longest wait between reconnect attempts (decision 0114). */
@@ -44,16 +52,6 @@ export function liveUrl(origin: string): string {
   return `${origin.replace(/^http/, 'ws')}${LIVE_PATH}`;
 }
 
-export function parseLiveMessage(data: unknown): TLiveServerMessage | null {
-  if (typeof data !== 'string') return null;
-  try {
-    const parsed = ZLiveServerMessageSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The /live socket (ARCHITECTURE.md "Live updates"): authenticates with the first frame, remembers the last
  * version seen and sends it as `sinceVersion` when it reconnects (with backoff) so missed changes replay.
@@ -64,17 +62,46 @@ export class LiveConnection {
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = true;
+  private parse: LiveMessageParser | null;
+  /** Frames that arrived before the parser had loaded, handled in order once it has. */
+  private early: unknown[] = [];
+  private loading = false;
 
-  constructor(private readonly options: LiveConnectionOptions) {}
+  constructor(private readonly options: LiveConnectionOptions) {
+    this.parse = options.parse ?? null;
+  }
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    // The socket opens at once (a change committed after the screen's first fetch must arrive as a frame:
+    // the emergency toast comes only from one); its frames' schema loads beside it (decision 0446).
+    if (!this.parse) this.loadParser();
     this.connect();
+  }
+
+  private loadParser(): void {
+    if (this.loading) return;
+    this.loading = true;
+    loadParser().then(
+      (parse) => {
+        this.loading = false;
+        this.parse = parse;
+        const early = this.early;
+        this.early = [];
+        for (const data of early) this.handle(parse(data));
+      },
+      () => {
+        // A chunk that failed to load (network): try again with backoff; the early frames wait.
+        this.loading = false;
+        setTimeout(() => this.loadParser(), (this.options.backoffMs ?? defaultBackoffMs)(0));
+      },
+    );
   }
 
   stop(): void {
     this.stopped = true;
+    this.early = [];
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const socket = this.socket;
@@ -98,23 +125,8 @@ export class LiveConnection {
       );
     };
     socket.onmessage = (event: MessageEvent) => {
-      const message = parseLiveMessage(event.data);
-      if (!message) return;
-      if (message.type === 'ready') {
-        this.attempt = 0;
-        // Without a known version (first connection) changes made between the screens' first fetch and this
-        // moment cannot be replayed: refetch everything once.
-        if (this.version === undefined) this.options.handlers.onResync();
-        this.version = Math.max(this.version ?? 0, message.version);
-        this.options.handlers.onReady?.();
-      } else if (message.type === 'recognition.received') {
-        this.options.handlers.onRecognition?.(message);
-      } else if (message.type === 'task.changed') {
-        this.version = Math.max(this.version ?? 0, message.version);
-        this.options.handlers.onTaskChanged(message);
-      } else {
-        this.options.handlers.onResync();
-      }
+      if (this.parse) this.handle(this.parse(event.data));
+      else this.early.push(event.data);
     };
     socket.onclose = (event: CloseEvent) => {
       if (this.socket !== socket || this.stopped) return;
@@ -127,5 +139,24 @@ export class LiveConnection {
       this.attempt += 1;
       this.timer = setTimeout(() => this.connect(), delay);
     };
+  }
+
+  private handle(message: TLiveServerMessage | null): void {
+    if (!message) return;
+    if (message.type === 'ready') {
+      this.attempt = 0;
+      // Without a known version (first connection) changes made between the screens' first fetch and this
+      // moment cannot be replayed: refetch everything once.
+      if (this.version === undefined) this.options.handlers.onResync();
+      this.version = Math.max(this.version ?? 0, message.version);
+      this.options.handlers.onReady?.();
+    } else if (message.type === 'recognition.received') {
+      this.options.handlers.onRecognition?.(message);
+    } else if (message.type === 'task.changed') {
+      this.version = Math.max(this.version ?? 0, message.version);
+      this.options.handlers.onTaskChanged(message);
+    } else {
+      this.options.handlers.onResync();
+    }
   }
 }

@@ -10,60 +10,59 @@ import {
   type TStaffMember,
   type TStaffMemberFacilityConfig,
   type TStaffMemberFacilityConfigRequest,
-  ZEnterpriseProfilesReplySchema,
-  ZListCareZonesReplySchema,
-  ZListCompanyPhonesReplySchema,
-  ZListStaffReplySchema,
-  ZOnCallStaffReplySchema,
-  ZOnCallStateSchema,
-  ZStaffMemberFacilityConfigSchema,
-  ZStaffMemberSchema,
 } from '@sage/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../shared/api';
+import { api, lazyParse } from '../../shared/api';
+
+// The reply schemas (and zod) load with the first call, not with the page (docs/decisions/0446).
+const schemas = () => import('./shift-schemas');
 
 /** Admin API calls of the shift page (docs/decisions/0023). */
 export const shiftApi = {
   profile: (staffMemberId: string): Promise<TStaffMember> =>
-    api.get('admin', STAFF_PROFILE_PATHS.staffMember(staffMemberId), { parse: ZStaffMemberSchema.parse }),
+    api.get('admin', STAFF_PROFILE_PATHS.staffMember(staffMemberId), {
+      parse: lazyParse(schemas, (s) => s.ZStaffMemberSchema),
+    }),
   enterpriseProfiles: (): Promise<TEnterpriseProfile[]> =>
-    api.get('admin', STAFF_PROFILE_PATHS.profiles, { parse: ZEnterpriseProfilesReplySchema.parse }),
+    api.get('admin', STAFF_PROFILE_PATHS.profiles, {
+      parse: lazyParse(schemas, (s) => s.ZEnterpriseProfilesReplySchema),
+    }),
   careZones: (facilityRid: string): Promise<TCareZone[]> =>
     api.get('admin', STAFF_PROFILE_PATHS.careZones, {
       query: { facilityRid },
-      parse: ZListCareZonesReplySchema.parse,
+      parse: lazyParse(schemas, (s) => s.ZListCareZonesReplySchema),
     }),
   staff: (facilityId: string): Promise<TStaffMember[]> =>
     api.get('admin', STAFF_PROFILE_PATHS.staff, {
       query: { facilityId },
-      parse: ZListStaffReplySchema.parse,
+      parse: lazyParse(schemas, (s) => s.ZListStaffReplySchema),
     }),
   companyPhones: (facilityId: string): Promise<TCompanyPhone[]> =>
     api.get('admin', STAFF_PROFILE_PATHS.companyPhones, {
       query: { facilityId },
-      parse: ZListCompanyPhonesReplySchema.parse,
+      parse: lazyParse(schemas, (s) => s.ZListCompanyPhonesReplySchema),
     }),
   onCallStaff: (facilityRid: string): Promise<TOnCallStaffMember[]> =>
     api.post(
       'admin',
       STAFF_PROFILE_PATHS.onCallStaff,
       { facilityRid },
-      { parse: ZOnCallStaffReplySchema.parse },
+      { parse: lazyParse(schemas, (s) => s.ZOnCallStaffReplySchema) },
     ),
   createFacilityConfig: (body: TStaffMemberFacilityConfigRequest): Promise<TStaffMemberFacilityConfig> =>
     api.post('admin', STAFF_PROFILE_PATHS.facilityConfigs, body, {
-      parse: ZStaffMemberFacilityConfigSchema.parse,
+      parse: lazyParse(schemas, (s) => s.ZStaffMemberFacilityConfigSchema),
     }),
   updateFacilityConfig: (
     id: string,
     body: TStaffMemberFacilityConfigRequest,
   ): Promise<TStaffMemberFacilityConfig> =>
     api.put('admin', STAFF_PROFILE_PATHS.facilityConfig(id), body, {
-      parse: ZStaffMemberFacilityConfigSchema.parse,
+      parse: lazyParse(schemas, (s) => s.ZStaffMemberFacilityConfigSchema),
     }),
   setOnCall: (staffMemberId: string, facilityId: string, body: TSetOnCallRequest): Promise<TOnCallState> =>
     api.post('admin', STAFF_PROFILE_PATHS.onCall(staffMemberId, facilityId), body, {
-      parse: ZOnCallStateSchema.parse,
+      parse: lazyParse(schemas, (s) => s.ZOnCallStateSchema),
     }),
 };
 

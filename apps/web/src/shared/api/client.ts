@@ -210,8 +210,11 @@ export interface ApiRequest<T = unknown> {
   /** Overrides the service time-out. */
   timeoutMs?: number;
   signal?: AbortSignal;
-  /** Validates / narrows the reply (for example a zod schema's `parse`). */
-  parse?: (data: unknown) => T;
+  /**
+   * Validates / narrows the reply (for example a zod schema's `parse`); may be asynchronous, for a schema that
+   * loads with the first call (`lazyParse`, docs/decisions/0446).
+   */
+  parse?: (data: unknown) => T | Promise<T>;
 }
 
 export interface ApiClientOptions {
@@ -359,7 +362,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       throw error;
     }
-    return req.parse ? req.parse(data) : (data as T);
+    return req.parse ? await req.parse(data) : (data as T);
   }
 
   return {

@@ -11,3 +11,4 @@ export {
   type ServiceName,
   serializeQuery,
 } from './client';
+export { lazyParse } from './lazy-parse';

@@ -1,11 +1,10 @@
-import {
-  WEB_PUSH_SUBSCRIPTIONS_PATH,
-  ZPutWebPushSubscriptionReplySchema,
-  ZVapidPublicKeyReplySchema,
-  ZWebPushSubscriptionsReplySchema,
-} from '@sage/contract';
+import type { ZWebPushSubscriptionsReplySchema } from '@sage/contract';
+import { WEB_PUSH_SUBSCRIPTIONS_PATH } from '@sage/contract';
 import type { z } from 'zod';
-import { api } from '../../../shared/api';
+import { api, lazyParse } from '../../../shared/api';
+
+// The reply schemas (and zod) load with the first call, not with the page (docs/decisions/0446).
+const schemas = () => import('./push-schemas');
 
 type TPutWebPushSubscription = {
   recipientId: string;
@@ -18,18 +17,20 @@ type TPutWebPushSubscription = {
 export const pushApi = {
   vapidPublicKey: (): Promise<string> =>
     api
-      .get('messageOrchestration', '/webPush/vapidPublicKey', { parse: ZVapidPublicKeyReplySchema.parse })
+      .get('messageOrchestration', '/webPush/vapidPublicKey', {
+        parse: lazyParse(schemas, (s) => s.ZVapidPublicKeyReplySchema),
+      })
       .then((r) => r.publicKey),
   /** The caller's own subscriptions of these endpoints. */
   subscriptions: (endpoints: string[]): Promise<z.infer<typeof ZWebPushSubscriptionsReplySchema>> =>
     api.get('messageOrchestration', WEB_PUSH_SUBSCRIPTIONS_PATH, {
       query: { endpoints },
-      parse: ZWebPushSubscriptionsReplySchema.parse,
+      parse: lazyParse(schemas, (s) => s.ZWebPushSubscriptionsReplySchema),
     }),
   record: (body: TPutWebPushSubscription): Promise<string> =>
     api
       .put('messageOrchestration', WEB_PUSH_SUBSCRIPTIONS_PATH, body, {
-        parse: ZPutWebPushSubscriptionReplySchema.parse,
+        parse: lazyParse(schemas, (s) => s.ZPutWebPushSubscriptionReplySchema),
       })
       .then((r) => r.webPushSubscriptionRid),
   /** Deletes the caller's record of this endpoint (sign-out). */
