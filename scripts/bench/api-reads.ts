@@ -1,14 +1,17 @@
 // API read latency with a realistic facility loaded: the demo facility plus a year of alert history.
 // Prints p50/p95/p99 per read. Loopback only; bounded in requests and time.
 //   pnpm bench:api-reads   (TEST_DATABASE_URL or the local PostgreSQL at 127.0.0.1:5432)
+//   BENCH_KEEP_DATABASE=1 keeps the seeded database (its name is printed); BENCH_DATABASE=<name> skips seeding
+//   and measures that database again (then drops it unless kept), e.g. to EXPLAIN the reads on the same data.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { buildApp } from '@sage/api';
 import { loadConfig } from '@sage/api/env';
 import { DEMO, seedDemo } from '@sage/db/seed';
-import { createTestDatabase } from '@sage/db/testing';
 import { openSessionToken } from '../../apps/api/src/modules/auth/sessions/open-session';
+import { benchDatabase } from './lib';
 
 process.env.TEST_DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
 const HISTORY_TASKS = Number(process.env.BENCH_HISTORY_TASKS ?? 20_000);
@@ -18,10 +21,18 @@ const REQUESTS_PER_READ = Number(process.env.BENCH_REQUESTS ?? 2_000);
 /** Only the reads whose name contains this (e.g. `BENCH_ONLY=search`), to profile one at a time. */
 const ONLY = process.env.BENCH_ONLY;
 
-const db = await createTestDatabase();
-try {
-  const seeded = await seedDemo(db.prisma);
-  const facilityId = seeded.facilityId;
+const KEEP = process.env.BENCH_KEEP_DATABASE === '1';
+const REUSE = process.env.BENCH_DATABASE;
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+const db = await benchDatabase(REUSE, { max: 5 });
+
+/** The demo facility with a year of alert history; its id. */
+async function seed(): Promise<string> {
+  const { facilityId } = await seedDemo(db.prisma);
   // A year of resolved alerts and a busy shift of open ones, spread over the facility's residents.
   await db.prisma.$executeRawUnsafe(
     `INSERT INTO "Task" ("facilityId", "enterpriseId", title, status, severity, "severityRank", "unitId", "residentId",
@@ -40,6 +51,14 @@ try {
     facilityId,
   );
   await db.prisma.$executeRawUnsafe('ANALYZE');
+  return facilityId;
+}
+
+try {
+  const facilityId = REUSE
+    ? (await db.prisma.facility.findFirstOrThrow({ where: { name: DEMO.facilityName } })).id
+    : await seed();
+  if (KEEP) console.log(`database kept: BENCH_DATABASE=${db.name}`);
   const caregiver = await db.prisma.staffMember.findUniqueOrThrow({
     where: { phoneNumber: DEMO.phones.caregiver },
   });
@@ -119,7 +138,7 @@ try {
   const pct = (sorted: number[], p: number) =>
     sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
   console.log(
-    `facility: 50 units, 70 residents, ${HISTORY_TASKS} tasks (${OPEN_TASKS} open); concurrency ${CONCURRENCY}`,
+    `facility: 50 units, 70 residents, ${await db.prisma.task.count()} tasks; concurrency ${CONCURRENCY}; load average ${load()} (2 cores)`,
   );
   for (const [name, read] of reads) {
     if (ONLY && !name.includes(ONLY)) continue;
@@ -151,8 +170,10 @@ try {
       `${name.padEnd(58)} n=${times.length}  p50 ${pct(times, 50).toFixed(1)} ms  p95 ${pct(times, 95).toFixed(1)} ms  p99 ${pct(times, 99).toFixed(1)} ms  node CPU ${cpuPerRequest.toFixed(2)} ms/req  PostgreSQL CPU ${postgresPerRequest}`,
     );
   }
+  console.log(`load average ${load()}${KEEP ? '' : '; database dropped'}`);
   agent.destroy();
   await app.close();
 } finally {
-  await db.drop();
+  if (KEEP) await db.prisma.$disconnect();
+  else await db.drop();
 }

@@ -2,7 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import type { PrismaClient } from '@sage/db';
+import { createPrisma } from '@sage/db';
 import type { TestFacility } from '@sage/db/factories';
+import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
 
 export interface BenchButton {
   facility: TestFacility;
@@ -89,4 +91,48 @@ export function stop(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * The benchmark's database: a database kept by an earlier run (`BENCH_DATABASE=<name>`, measured again on the
+ * same data), else a fresh migrated one. Both drop the same way.
+ */
+export async function benchDatabase(
+  reuse: string | undefined,
+  options?: { max?: number },
+): Promise<Pick<TestDatabase, 'name' | 'url' | 'prisma' | 'drop'>> {
+  if (!reuse) return createTestDatabase();
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${reuse}`;
+  const prisma = createPrisma(url.toString(), options);
+  return {
+    name: reuse,
+    url: url.toString(),
+    prisma,
+    drop: async () => {
+      await prisma.$disconnect();
+      url.pathname = '/postgres';
+      const admin = createPrisma(url.toString());
+      await admin.$executeRawUnsafe(`DROP DATABASE IF EXISTS "${reuse}" WITH (FORCE)`);
+      await admin.$disconnect();
+    },
+  };
+}
+
+/** A numeric command-line flag within bounds (`integer`: whole numbers only); throws naming the flag. */
+export function boundedFlag(
+  name: string,
+  value: string | undefined,
+  min: number,
+  max: number,
+  options: { integer?: boolean } = {},
+): number {
+  const n = Number(value);
+  if (options.integer) {
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new Error(`--${name} must be an integer ${min}-${max}`);
+  } else if (!Number.isFinite(n) || n < min || n > max) {
+    throw new Error(`--${name} must be between ${min} and ${max}`);
+  }
+  return n;
 }

@@ -20,7 +20,15 @@ import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase } from '@sage/db/testing';
 import { startLocalPushService } from '@sage/notify/push-service-testing';
 import { testServer } from '../lib/database';
-import { addBenchButtons, type BenchButton, freePort, pressOrder, stop, waitForHealth } from './lib';
+import {
+  addBenchButtons,
+  type BenchButton,
+  boundedFlag,
+  freePort,
+  pressOrder,
+  stop,
+  waitForHealth,
+} from './lib';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const { values: args } = parseArgs({
@@ -31,12 +39,7 @@ const { values: args } = parseArgs({
     subscribers: { type: 'string', default: '3' },
   },
 });
-const bounded = (name: string, value: string | undefined, min: number, max: number): number => {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < min || n > max)
-    throw new Error(`--${name} must be between ${min} and ${max}`);
-  return n;
-};
+const bounded = boundedFlag;
 const RATE = bounded('rate', args.rate, 0.05, 500);
 const DURATION_S = bounded('duration', args.duration, 1, 300);
 const FACILITIES = bounded('facilities', args.facilities, 1, 50);

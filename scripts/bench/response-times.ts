@@ -13,11 +13,11 @@ import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { buildApp } from '@sage/api';
 import { loadConfig } from '@sage/api/env';
-import { createPrisma, prismaRollupSql, rollUpResponseTimes } from '@sage/db';
+import { prismaRollupSql, rollUpResponseTimes } from '@sage/db';
 import { DEMO, seedDemo, seedDemoHistory } from '@sage/db/seed';
-import { createTestDatabase } from '@sage/db/testing';
 import { openSessionToken } from '../../apps/api/src/modules/auth/sessions/open-session';
 import { RESPONSE_TIMES_STATEMENTS } from '../../apps/api/src/modules/insights/response-times/response-times';
+import { benchDatabase } from './lib';
 
 process.env.TEST_DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ALERTS_PER_DAY = Number(process.env.BENCH_ALERTS_PER_DAY ?? 150);
@@ -35,25 +35,7 @@ const ms = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e6;
 const KEEP = process.env.BENCH_KEEP_DATABASE === '1';
 const REUSE = process.env.BENCH_DATABASE;
 const benchStarted = process.hrtime.bigint();
-const db = REUSE
-  ? (() => {
-      const url = new URL(process.env.TEST_DATABASE_URL as string);
-      url.pathname = `/${REUSE}`;
-      const prisma = createPrisma(url.toString());
-      return {
-        name: REUSE,
-        url: url.toString(),
-        prisma,
-        drop: async () => {
-          await prisma.$disconnect();
-          url.pathname = '/postgres';
-          const admin = createPrisma(url.toString());
-          await admin.$executeRawUnsafe(`DROP DATABASE IF EXISTS "${REUSE}" WITH (FORCE)`);
-          await admin.$disconnect();
-        },
-      };
-    })()
-  : await createTestDatabase();
+const db = await benchDatabase(REUSE);
 try {
   const facilityId = REUSE
     ? (await db.prisma.facility.findFirstOrThrow({ where: { name: DEMO.facilityName } })).id
