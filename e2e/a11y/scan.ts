@@ -98,21 +98,32 @@ export function smallTouchTargets(page: Page, min = MIN_TARGET_PX): Promise<Smal
  */
 export async function expectAccessibleScreen(page: Page, screen: string): Promise<void> {
   // Drawers and toasts slide in (CSS transitions, 250 ms): checked once they have come to rest. A drawer's
-  // transition may not have started yet when it is first looked at (it mounts, then transitions), so the page
-  // must be quiet for longer than one transition; axe once measured the contrast of a drawer half faded in.
+  // transition starts two animation frames after it mounts (Mantine's Transition: pre-entering at opacity 0,
+  // then entering), so quiet is counted in rendered frames as well as in time: on a busy machine frames come
+  // late while timers still run, and a quiet 400 ms without frames once let axe measure a drawer half faded in.
   await page.waitForFunction(
     () => {
-      const w = window as unknown as { __quietSince?: number };
+      const w = window as unknown as { __frames?: number; __quietSince?: number; __quietFrame?: number };
+      if (w.__frames === undefined) {
+        w.__frames = 0;
+        const tick = () => {
+          w.__frames = (w.__frames ?? 0) + 1;
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }
       const moving = document
         .getAnimations()
         .some((a) => a instanceof CSSTransition && (a.playState === 'running' || a.pending));
       const now = performance.now();
       if (moving) {
         w.__quietSince = undefined;
+        w.__quietFrame = undefined;
         return false;
       }
       w.__quietSince ??= now;
-      return now - w.__quietSince > 400;
+      w.__quietFrame ??= w.__frames;
+      return now - w.__quietSince > 400 && w.__frames - w.__quietFrame >= 6;
     },
     undefined,
     { polling: 50 },

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, PENDANTS, pressButton, screensDir, test } from './fixtures';
+import { expect, liveReady, PENDANTS, pressButton, screensDir, test } from './fixtures';
 
 const screens = screensDir;
 mkdirSync(screens, { recursive: true });
@@ -224,8 +224,11 @@ test.describe('[ALERTS]', () => {
     caregiverPage: page,
     request,
   }) => {
+    // The toast comes only with the live frame: press once the socket is up.
+    const live = liveReady(page);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Open Alerts' })).toBeVisible();
+    await live;
     await pressButton(request, PENDANTS.fallSensor, 'FALL_DETECTED');
     const card = openAlerts(page).getByRole('link').filter({ hasText: 'MC 203' });
     await expect(card).toBeVisible({ timeout: 10_000 });

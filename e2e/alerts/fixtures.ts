@@ -205,3 +205,22 @@ export const test = base.extend<
 });
 
 export { expect };
+
+/**
+ * Resolves once the page's /live socket has had its `ready` frame: a change committed after that reaches the
+ * page as a live frame. Call it before `page.goto`. Needed where only a live frame shows something (the
+ * emergency toast): a press made before the socket is up reaches the page by the catch-up refetch instead,
+ * which shows the card but no toast (and the socket opens only after its frames' schema has loaded,
+ * decision 0446).
+ */
+export function liveReady(page: Page): Promise<void> {
+  return page
+    .waitForEvent('websocket', (ws) => ws.url().endsWith('/live'))
+    .then((ws) =>
+      ws.waitForEvent(
+        'framereceived',
+        (frame) => typeof frame.payload === 'string' && frame.payload.startsWith('{"type":"ready"'),
+      ),
+    )
+    .then(() => undefined);
+}
