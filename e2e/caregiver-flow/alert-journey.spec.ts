@@ -187,7 +187,10 @@ test.describe('[CAREGIVER-FLOW][ALERT]', () => {
     // changed, ended at 127 px, below the toast's resting top of 84 px, and the check could never pass.)
     await expect
       .poll(async () => {
-        const [header, box] = await Promise.all([page.getByRole('banner').boundingBox(), toast.boundingBox()]);
+        const [header, box] = await Promise.all([
+          page.getByRole('banner').boundingBox(),
+          toast.boundingBox(),
+        ]);
         if (!header || !box) return -1;
         return box.y - (header.y + header.height);
       })
