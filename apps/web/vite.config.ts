@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -57,6 +58,75 @@ const isZod = (id: string) => /[\\/]node_modules[\\/].*[\\/]zod[\\/]/.test(id);
 /** A workspace package's index: it re-exports every module, so a closure through it would hold them all. */
 const isBarrel = (id: string) => /[\\/]packages[\\/][^\\/]+[\\/]src[\\/]index\.ts$/.test(id);
 
+/** A module of imports and re-exports only (a package's index). */
+function reexportsOnly(code: string | null): boolean {
+  if (code === null) return false;
+  const statements = code.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '').split(';');
+  return statements.every((statement) =>
+    /^\s*(import\b[\s\S]*|export\s*(\*|\{)[\s\S]*\bfrom\s*["'][^"']+["']\s*|export\s*\{[^}]*\}\s*)?$/.test(
+      statement,
+    ),
+  );
+}
+
+const sideEffectsByPackage = new Map<string, unknown>();
+/**
+ * Whether the build keeps `id` when nothing it exports is used, by its package's `sideEffects` field (Rolldown's
+ * module info does not say): false for @sage/contract, @sage/domain and Mantine, true for the web app's own.
+ */
+function keptWhenUnused(id: string): boolean {
+  let folder = path.dirname(id);
+  while (!existsSync(path.join(folder, 'package.json'))) {
+    const parent = path.dirname(folder);
+    if (parent === folder) return true;
+    folder = parent;
+  }
+  if (!sideEffectsByPackage.has(folder)) {
+    const manifest = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8'));
+    sideEffectsByPackage.set(folder, manifest.sideEffects);
+  }
+  const sideEffects = sideEffectsByPackage.get(folder);
+  if (sideEffects === false) return false;
+  // Globs such as Mantine's ['*.css']: by extension only (what the packages here use).
+  if (Array.isArray(sideEffects)) {
+    return sideEffects.some(
+      (glob) => typeof glob === 'string' && glob.startsWith('*.') && id.endsWith(glob.slice(1)),
+    );
+  }
+  return true;
+}
+
+/** The names each `import { ... } from` / `export { ... } from` statement of `code` takes, by specifier. */
+function namedImports(code: string): Map<string, string[] | null> {
+  const bySpecifier = new Map<string, string[] | null>();
+  const add = (specifier: string, names: string[] | null) => {
+    const known = bySpecifier.get(specifier);
+    bySpecifier.set(specifier, known === null || names === null ? null : [...(known ?? []), ...names]);
+  };
+  for (const match of code.matchAll(/\b(import|export)\s*([^'";]*?)\s*from\s*["']([^"']+)["']/g)) {
+    const clause = match[2] ?? '';
+    const braces = /^(?:type\s+)?\{([^}]*)\}$/.exec(clause.trim());
+    // A default or namespace import (or `export *`): the whole module, as before.
+    if (!braces) {
+      add(match[3] as string, null);
+      continue;
+    }
+    const names = (braces[1] ?? '')
+      .split(',')
+      .map(
+        (part) =>
+          part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0]
+            ?.trim() ?? '',
+      )
+      .filter((name) => name !== '' && !/^type\b/.test(name));
+    add(match[3] as string, names);
+  }
+  return bySpecifier;
+}
+
 /** The first loads' route modules (scripts/first-load.mjs measures the same). */
 const SIGN_IN_ROUTE = 'src/features/authenticate/authenticate-page.tsx';
 const SIGNED_IN_ROUTES = [
@@ -84,43 +154,128 @@ const firstLoadChunks = {
   signedIn: new Set<string>(),
 };
 
+/** The three chunks' names, by the set of modules each holds. */
+const FIRST_LOAD_GROUPS = [
+  ['first-load-shared', 'both'],
+  ['signed-in-common', 'signedInCommon'],
+  ['signed-in', 'signedIn'],
+] as const;
+const FIRST_LOAD_GROUP_NAMES = FIRST_LOAD_GROUPS.map(([name]) => name as string);
+
 /**
  * Groups the modules of the dashboard's first load into three chunks instead of ~50 small ones (decision 0447):
  * each file costs its gzip header, its import lines and a place in the entry's preload lists. Computed from
- * the module graph's static imports, not through the workspace packages' indexes (which import every module
- * before tree shaking); contract and domain modules are left to the automatic chunks.
+ * the module graph's static imports. Through a package's index (`@sage/contract`, `@sage/domain`, Mantine's),
+ * which imports every module of the package before tree shaking, the walk follows only the modules that declare
+ * the names imported, and only for packages whose unused modules the build drops (`sideEffects`); contract
+ * schema modules (those importing zod) are left to the automatic chunks (decision 0466).
  */
 function firstLoadGroups(): Plugin {
   return {
     name: 'sage:first-load-groups',
-    buildEnd() {
+    async buildEnd() {
       const ids = [...this.getModuleIds()];
       const find = (file: string) => {
         const id = ids.find((candidate) => candidate.endsWith(file));
         if (!id) throw new Error(`vite.config.ts: ${file} is not in the build (renamed?)`);
         return id;
       };
-      const closure = (roots: string[], stop = new Set<string>()) => {
+      const infos = new Map(ids.map((id) => [id, this.getModuleInfo(id)]));
+      const info = (id: string) => infos.get(id);
+      // Followed by the names taken from them only where the build drops the modules whose names are unused.
+      const barrels = new Set(
+        ids.filter((id) => isBarrel(id) || (reexportsOnly(info(id)?.code ?? null) && !keptWhenUnused(id))),
+      );
+      const resolveIn = async (importer: string, specifier: string) =>
+        (await this.resolve(specifier, importer))?.id;
+      /** The modules each module re-exports whole (`export * from`): their names are not in its `exports`. */
+      const starExports = new Map<string, string[]>();
+      for (const id of ids) {
+        const code = info(id)?.code;
+        if (!code?.includes('export *')) continue;
+        const stars: string[] = [];
+        for (const match of code.matchAll(/\bexport\s*\*\s*from\s*["']([^"']+)["']/g)) {
+          const resolved = await resolveIn(id, match[1] as string);
+          if (resolved) stars.push(resolved);
+        }
+        starExports.set(id, stars);
+      }
+      /** The module that declares `name`, found down the modules that re-export it from `from`. */
+      const declaring = (from: string, name: string, depth = 0): string | undefined => {
+        if (depth > 10) return undefined;
+        const named = info(from)?.importedIds.find((id) => info(id)?.exports.includes(name));
+        if (named) return declaring(named, name, depth + 1) ?? named;
+        for (const star of starExports.get(from) ?? []) {
+          const found = declaring(star, name, depth + 1);
+          if (found) return found;
+        }
+        return undefined;
+      };
+      /** For each module, the modules declaring the names it takes from each package index it imports. */
+      const through = new Map<string, Map<string, string[]>>();
+      for (const id of ids) {
+        const module = info(id);
+        if (!module?.code || !module.importedIds.some((imported) => barrels.has(imported))) continue;
+        const byBarrel = new Map<string, string[]>();
+        for (const [specifier, names] of namedImports(module.code)) {
+          const resolved = await resolveIn(id, specifier);
+          if (!resolved || !barrels.has(resolved) || names === null) continue;
+          // A name not found (a type, or a module this walk cannot read) is left out, as the index was.
+          byBarrel.set(
+            resolved,
+            names.flatMap((name) => declaring(resolved, name) ?? []),
+          );
+        }
+        through.set(id, byBarrel);
+      }
+      const usesZod = (id: string) => info(id)?.importedIds.some(isZod) ?? false;
+      const closure = (roots: string[], stop = new Set<string>(), stopAtZod = false) => {
         const seen = new Set<string>();
         const stack = [...roots];
         while (stack.length > 0) {
           const id = stack.pop() as string;
-          if (seen.has(id) || stop.has(id) || isBarrel(id)) continue;
+          if (seen.has(id) || stop.has(id) || (stopAtZod && usesZod(id))) continue;
           seen.add(id);
-          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+          for (const imported of info(id)?.importedIds ?? []) {
+            const named = through.get(id)?.get(imported);
+            if (named) stack.push(...named);
+            else if (!isBarrel(imported)) stack.push(imported);
+          }
         }
         return seen;
       };
-      const entry = closure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+      const entry = closure(ids.filter((id) => info(id)?.isEntry));
       const routes = new Set([SIGN_IN_ROUTE, ...SIGNED_IN_ROUTES].map(find));
-      const signIn = closure([find(SIGN_IN_ROUTE)], entry);
-      const outside = closure(OUTSIDE_THE_LAYOUT.map(find), entry);
-      for (const id of closure(SIGNED_IN_ROUTES.map(find), entry)) {
+      const signIn = closure([find(SIGN_IN_ROUTE)], entry, true);
+      const outside = closure(OUTSIDE_THE_LAYOUT.map(find), entry, true);
+      for (const id of closure(SIGNED_IN_ROUTES.map(find), entry, true)) {
         // The route modules stay the router's own chunks; zod has its group.
         if (routes.has(id) || isZod(id)) continue;
         if (signIn.has(id)) firstLoadChunks.both.add(id);
         else if (outside.has(id)) firstLoadChunks.signedInCommon.add(id);
         else firstLoadChunks.signedIn.add(id);
+      }
+    },
+    // A module the walk above missed could put a group in a cycle of static imports (the entry importing a
+    // group that imports the entry), whose order of evaluation is not the modules' own: fail the build instead.
+    generateBundle(_options, bundle) {
+      const groups = new Set(FIRST_LOAD_GROUP_NAMES);
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !groups.has(chunk.name)) continue;
+        const seen = new Set<string>();
+        const stack = [...chunk.imports];
+        while (stack.length > 0) {
+          const file = stack.pop() as string;
+          if (file === chunk.fileName) {
+            this.error(
+              `vite.config.ts: the ${chunk.name} chunk imports itself through other chunks (${[...seen].join(', ')})`,
+            );
+          }
+          const next = bundle[file];
+          if (seen.has(file) || next?.type !== 'chunk') continue;
+          seen.add(file);
+          stack.push(...next.imports);
+        }
       }
     },
   };
@@ -151,13 +306,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'zod', test: isZod, priority: 10 },
-            ...(
-              [
-                ['first-load-shared', 'both'],
-                ['signed-in-common', 'signedInCommon'],
-                ['signed-in', 'signedIn'],
-              ] as const
-            ).map(([name, key]) => ({
+            ...FIRST_LOAD_GROUPS.map(([name, key]) => ({
               name,
               test: (id: string) => firstLoadChunks[key].has(id),
               includeDependenciesRecursively: false,

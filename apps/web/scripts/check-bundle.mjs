@@ -1,7 +1,7 @@
 // The first-load budget (issue 18; docs/decisions/0380): after `vite build`, prints the gzipped JavaScript the
 // sign-in page and the dashboard fetch on a first load, and exits non-zero when either is above its ceiling
-// (scripts/first-load.mjs: today's figures, so a first load cannot grow) or, with `--goal`, above the goal of
-// 170 kB. It also prints what the page fetches with its first API calls (reply schemas and zod, decision 0446),
+// (scripts/first-load.mjs: the goal of 170 kB for both since decision 0465; `--goal` checks against the goal
+// whatever the ceilings say). It also prints what the page fetches with its first API calls (reply schemas and zod, decision 0446),
 // which is not counted. `--verbose` lists every file; `--dist <folder>` checks a build elsewhere (default: dist).
 // Run by the web app's build (package.json), so `npm test` fails when a first load grows.
 import path from 'node:path';
@@ -22,21 +22,34 @@ for (const load of measureFirstLoads(dist)) {
   const limit = goalOnly ? FIRST_LOAD_GOAL_BYTES : load.ceilingBytes;
   const fits = load.total <= limit;
   over ||= !fits;
-  const goal =
-    load.total <= FIRST_LOAD_GOAL_BYTES
+  const goal = (bytes) =>
+    bytes <= FIRST_LOAD_GOAL_BYTES
       ? 'within the 170 kB goal'
-      : `${kb(load.total - FIRST_LOAD_GOAL_BYTES)} above the 170 kB goal`;
+      : `${kb(bytes - FIRST_LOAD_GOAL_BYTES)} above the 170 kB goal`;
   console.log(
-    `${fits ? '✓' : '✖'} first load of the ${load.name}: ${kb(load.total)} of JavaScript gzipped in ${load.files.length} files (limit ${kb(limit)}; ${goal}); CSS ${kb(load.cssGzip)}`,
+    `${fits ? '✓' : '✖'} first load of the ${load.name}: ${kb(load.total)} of JavaScript gzipped in ${load.files.length} files before it renders (limit ${kb(limit)}; ${goal(load.total)}); CSS ${kb(load.cssGzip)}`,
   );
   if (verbose || !fits) {
     for (const { file, gzip } of load.files) console.log(`    ${kb(gzip).padStart(9)}  ${file}`);
   }
-  // Not in the figure: fetched after the page has rendered, with its first API calls (decision 0446).
   const later = load.withFirstCalls;
-  console.log(
-    `    then, with its first API calls (reply schemas and zod): ${kb(later.total)} in ${later.files.length} files`,
-  );
+  if (load.firstCallsOnMount) {
+    // Fetched with the calls the page makes on mount, and needed to show their replies (decision 0467).
+    const shownLimit = goalOnly ? FIRST_LOAD_GOAL_BYTES : load.withFirstCallsCeilingBytes;
+    const shownFits = load.shown <= shownLimit;
+    over ||= !shownFits;
+    console.log(
+      `${shownFits ? '✓' : '✖'}   with the reply schemas and zod its calls on mount need before it shows their data: ${kb(load.shown)} (+${kb(later.total)} in ${later.files.length} files; limit ${kb(shownLimit)}; ${goal(load.shown)})`,
+    );
+    if (verbose || !shownFits) {
+      for (const { file, gzip } of later.files) console.log(`    ${kb(gzip).padStart(9)}  ${file}`);
+    }
+  } else {
+    // Not in the figure: fetched with the visitor's first API call (decision 0446).
+    console.log(
+      `    then, with its first API call (the visitor's; reply schemas and zod): ${kb(later.total)} in ${later.files.length} files`,
+    );
+  }
 }
 if (over) {
   console.log(

@@ -19,15 +19,21 @@ export const FIRST_LOADS = [
   {
     name: 'sign-in page (/authenticate)',
     routes: ['src/features/authenticate/authenticate-page.tsx'],
-    // The goal (measured 168.4 kB, docs/benchmarks.md; decisions 0380, 0384-0386).
+    // The goal (measured 149.3 kB, docs/benchmarks.md; decisions 0380, 0384-0386, 0465-0466).
     ceilingBytes: FIRST_LOAD_GOAL_BYTES,
+    // Its first API call is the visitor's (sending the number): the page is whole without it.
+    firstCallsOnMount: false,
   },
   {
     name: 'dashboard after sign-in (/dashboard)',
     routes: ['src/features/signed-in/signed-in-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
-    // Measured 186.9 kB: no growth while the goal is not met. Lower it as the load shrinks; at 170 kB it is the
-    // goal (decision 0447 lists what is left).
-    ceilingBytes: 187_000,
+    // The page's code: the goal (measured 163.5 kB, docs/benchmarks.md; decisions 0465-0466).
+    ceilingBytes: FIRST_LOAD_GOAL_BYTES,
+    // It calls the API on mount and shows no alert before zod has checked the replies, so those modules are
+    // part of what a signed-in browser fetches to show it (decision 0467): counted, with a ceiling of their
+    // own (measured 198.8 kB), no growth while the goal is not met.
+    firstCallsOnMount: true,
+    withFirstCallsCeilingBytes: 199_000,
   },
 ];
 
@@ -38,8 +44,9 @@ export function gzippedSize(file) {
 
 /**
  * Modules a page imports dynamically with its first API calls, not before it renders: the reply schemas (and
- * zod with them) of the feature API modules and of the live socket (decision 0446). Reported beside each first
- * load, not counted in it.
+ * zod with them) of the feature API modules and of the live socket (decision 0446). Counted for a page that
+ * makes those calls on mount (the dashboard, decision 0467); reported beside the sign-in page, whose first call
+ * waits for the visitor.
  */
 const WITH_FIRST_CALLS = /-schemas\.ts$|[\\/]live-messages\.ts$/;
 
@@ -79,7 +86,7 @@ export function measureFirstLoads(dist, loads = FIRST_LOADS) {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
   const classic = classicScripts(dist);
-  return loads.map(({ name, routes, ceilingBytes }) => {
+  return loads.map(({ name, routes, ceilingBytes, firstCallsOnMount, withFirstCallsCeilingBytes }) => {
     const keys = staticClosure(manifest, [...entries, ...routes]);
     const files = [...classic, ...[...keys].map((key) => manifest[key].file)]
       .map((file) => ({ file, gzip: gzippedSize(path.join(dist, file)) }))
@@ -93,13 +100,18 @@ export function measureFirstLoads(dist, loads = FIRST_LOADS) {
       .filter((key) => !keys.has(key))
       .map((key) => ({ file: manifest[key].file, gzip: gzippedSize(path.join(dist, manifest[key].file)) }));
     const withFirstCalls = { files: laterFiles, total: laterFiles.reduce((sum, f) => sum + f.gzip, 0) };
+    const total = files.reduce((sum, f) => sum + f.gzip, 0);
     return {
       name,
       ceilingBytes,
       files,
-      total: files.reduce((sum, f) => sum + f.gzip, 0),
+      total,
       cssGzip,
       withFirstCalls,
+      firstCallsOnMount,
+      withFirstCallsCeilingBytes,
+      /** What the browser fetches before the page shows what it is for (its data, when it calls on mount). */
+      shown: total + (firstCallsOnMount ? withFirstCalls.total : 0),
     };
   });
 }

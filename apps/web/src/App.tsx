@@ -1,12 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
-import { RouterProvider } from 'react-router/dom';
-import { createAppRouter } from './app/router';
+import { AppRouter } from './app/router';
 import { theme } from './app/theme';
 import { AppErrorBoundary } from './features/shell/app-error-boundary';
 import { CookieBlockedScreen } from './features/shell/cookie-blocked-screen';
-import { setAppNavigator } from './shared/navigation';
 
 /** The toast container (Mantine's Notifications, with its transitions) loads with the first toast, not the page. */
 const ToastContainer = lazy(() =>
@@ -63,20 +61,11 @@ export function App({ cookieEnabled = browserCookieEnabled(), userAgent = browse
 }
 
 function AppWithRouter() {
-  const [router] = useState(createAppRouter);
-
-  useEffect(() => {
-    setAppNavigator((to, options) => {
-      void router.navigate(to, options);
-    });
-    return () => setAppNavigator(null);
-  }, [router]);
-
   return (
     // No query client here: the routes and the lazy containers that fetch data provide it (shared/query-client).
     <>
       <Toasts />
-      <RouterProvider router={router} />
+      <AppRouter />
     </>
   );
 }

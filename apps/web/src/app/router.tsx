@@ -1,343 +1,236 @@
-import { createBrowserRouter, redirect } from 'react-router';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import {
+  BrowserRouter,
+  matchRoutes,
+  Navigate,
+  type RouteObject,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  useRoutes,
+} from 'react-router';
 import { LoadingScreen } from '../features/shell/loading-screen';
-import { RouteErrorScreen } from '../features/shell/route-error-screen';
+import { RouteErrorBoundary } from '../features/shell/route-error-screen';
 import { AUTHENTICATE_ROUTE, DEFAULT_ROUTE } from '../shared/constants';
+import { setAppNavigator } from '../shared/navigation';
 import { sessionStore } from '../shared/session';
 import { importWithReload } from './import-with-reload';
 import { RootLayout } from './root-layout';
 
-/** Signed-out visitors go to the login page; signed-in ones to the dashboard. */
-function redirectHome() {
-  return redirect(sessionStore.get() ? DEFAULT_ROUTE : AUTHENTICATE_ROUTE);
+/*
+ * The router in React Router's declarative mode (BrowserRouter and route objects), not its data router
+ * (createBrowserRouter): the app uses no loaders, actions or fetchers beyond two redirects, and the data router
+ * was 17 kB gzipped of every first load (docs/decisions/0465). What the data router did is done here:
+ * the redirects (RedirectHome, RequireSession), lazy route modules fetched together (AppRoutes), the error
+ * screen (RouteErrorBoundary), the loading screen of a first load (the Suspense fallback) and the scroll
+ * positions (root-layout.tsx).
+ */
+
+/** Starts fetching a route's module (once); kept in the route's `handle`. */
+interface RouteHandle {
+  preload: () => void;
 }
 
-function requireSession() {
-  if (!sessionStore.get()) throw redirect(AUTHENTICATE_ROUTE);
+/** A route element whose component is fetched when the route first matches (reloading once on a stale chunk). */
+function lazyRoute(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
+  let module: Promise<ComponentType> | undefined;
+  const fetchModule = () => {
+    module ??= importWithReload(load);
+    return module;
+  };
+  const Page = lazy(() => fetchModule().then((Component) => ({ default: Component })));
+  const handle: RouteHandle = { preload: () => void fetchModule() };
+  return { element: <Page />, handle };
+}
+
+function page(path: string, load: () => Promise<ComponentType>): RouteObject {
+  return { path, ...lazyRoute(load) };
+}
+
+/**
+ * A redirect as the data router's loaders made it: it replaces the address it was asked for (a link or a
+ * replace), and adds an entry after a first load or back/forward (the data router's redirect was a push there).
+ */
+function Redirect({ to }: { to: string }) {
+  const navigationType = useNavigationType();
+  return <Navigate to={to} replace={navigationType !== 'POP'} />;
+}
+
+/** Signed-out visitors go to the login page; signed-in ones to the dashboard. */
+function RedirectHome() {
+  return <Redirect to={sessionStore.get() ? DEFAULT_ROUTE : AUTHENTICATE_ROUTE} />;
+}
+
+/**
+ * Without a session, the login page instead of the signed-in layout (whose module is then not fetched).
+ * Checked when the address changes; the layout itself follows the session while it is shown.
+ */
+function RequireSession({ children }: { children: ReactNode }) {
+  return sessionStore.get() ? children : <Redirect to={AUTHENTICATE_ROUTE} />;
+}
+
+const signedInLayout = lazyRoute(() =>
+  import('../features/signed-in/signed-in-layout').then((m) => m.SignedInLayout),
+);
+
+const signedIn: RouteObject = {
+  element: <RequireSession>{signedInLayout.element}</RequireSession>,
+  handle: signedInLayout.handle,
+  children: [
+    page('profile/shift', () => import('../features/shift/shift-page').then((m) => m.ShiftPage)),
+    page('dashboard', () => import('../features/dashboard/dashboard-page').then((m) => m.DashboardPage)),
+    page('alerts', () => import('../features/alerts/alerts-page').then((m) => m.AlertsPage)),
+    page('alerts/alert/:taskId', () =>
+      import('../features/alerts/alert-detail-page').then((m) => m.AlertDetailPage),
+    ),
+    page('residents/resident/:id', () =>
+      import('../features/residents/resident-page').then((m) => m.ResidentPage),
+    ),
+    page('devices/allocation/:id', () =>
+      import('../features/devices/device-allocation-page').then((m) => m.DeviceAllocationPage),
+    ),
+    page('team', () => import('../features/team/team-page').then((m) => m.TeamPage)),
+    page('team/member/:id', () => import('../features/team/team-member-page').then((m) => m.TeamMemberPage)),
+    page('admin/staff', () =>
+      import('../features/admin/staff/staff-admin-page').then((m) => m.StaffAdminPage),
+    ),
+    page('admin/staff/new', () =>
+      import('../features/admin/staff/staff-form-page').then((m) => m.InviteStaffPage),
+    ),
+    page('admin/staff/:id', () =>
+      import('../features/admin/staff/staff-form-page').then((m) => m.EditStaffPage),
+    ),
+    page('admin/groups', () =>
+      import('../features/admin/groups/groups-admin-page').then((m) => m.GroupsAdminPage),
+    ),
+    page('settings/notifications', () =>
+      import('../features/notification-policies/notification-settings-page').then(
+        (m) => m.NotificationSettingsPage,
+      ),
+    ),
+    page('admin/company-phones', () =>
+      import('../features/admin/company-phones/company-phones-page').then((m) => m.CompanyPhonesPage),
+    ),
+    page('admin/features', () =>
+      import('../features/admin/features/features-page').then((m) => m.FeaturesPage),
+    ),
+    page('admin/facilities', () =>
+      import('../features/admin/facilities/facilities-page').then((m) => m.FacilitiesPage),
+    ),
+    // The managers' area: residents, units, care zones (docs/decisions/0155).
+    page('manage', () => import('../features/admin/manage-page').then((m) => m.ManagePage)),
+    page('manage/residents', () =>
+      import('../features/admin/residents/residents-admin-page').then((m) => m.ResidentsAdminPage),
+    ),
+    page('manage/residents/:id', () =>
+      import('../features/admin/residents/resident-edit-page').then((m) => m.ResidentEditPage),
+    ),
+    page('manage/units', () =>
+      import('../features/admin/units/units-admin-page').then((m) => m.UnitsAdminPage),
+    ),
+    page('manage/units/:id', () =>
+      import('../features/admin/units/unit-edit-page').then((m) => m.UnitEditPage),
+    ),
+    page('manage/station-displays', () =>
+      import('../features/station-display/station-displays-admin-page').then(
+        (m) => m.StationDisplaysAdminPage,
+      ),
+    ),
+    page('manage/care-zones', () =>
+      import('../features/admin/care-zones/care-zones-admin-page').then((m) => m.CareZonesAdminPage),
+    ),
+    page('manage/care-zones/:id', () =>
+      import('../features/admin/care-zones/care-zone-edit-page').then((m) => m.CareZoneEditPage),
+    ),
+    page('manage/ehr-locked-fields', () =>
+      import('../features/admin/ehr-locked-fields/ehr-locked-fields-page').then((m) => m.EhrLockedFieldsPage),
+    ),
+    // Daily check-in list (docs/decisions/0232).
+    page('check-ins', () =>
+      import('../features/check-ins/daily-check-ins-page').then((m) => m.DailyCheckInsPage),
+    ),
+    page('manage/routine-checks', () =>
+      import('../features/admin/routine-checks/routine-checks-page').then((m) => m.RoutineChecksPage),
+    ),
+    page('tasks', () => import('../features/tasks/tasks-page').then((m) => m.TasksPage)),
+    page('tasks/add', () => import('../features/tasks/add-task-page').then((m) => m.AddTaskPage)),
+    page('tasks/schedules', () =>
+      import('../features/tasks/task-schedules-page').then((m) => m.TaskSchedulesPage),
+    ),
+    // Devices and doors in the managers' area (docs/decisions/0250).
+    page('manage/devices', () => import('../features/devices/registry-page').then((m) => m.RegistryPage)),
+    page('manage/devices/:id', () => import('../features/devices/device-page').then((m) => m.DevicePage)),
+    page('manage/doors', () => import('../features/devices/doors-page').then((m) => m.DoorsPage)),
+    // A technician's device QA walk (docs/decisions/0273).
+    page('manage/device-qa', () =>
+      import('../features/device-qa/device-qa-page').then((m) => m.DeviceQaPage),
+    ),
+    // Response times for managers (issue 14; docs/decisions/0305): charts load with the page only.
+    page('manage/response-times', () =>
+      import('../features/insights/response-times/response-times-page').then((m) => m.ResponseTimesPage),
+    ),
+    page('insights', () => import('../features/insights/insights-page').then((m) => m.InsightsPage)),
+    page('manage/reports', () => import('../features/reports/reports-page').then((m) => m.ReportsPage)),
+  ],
+};
+
+const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { index: true, element: <RedirectHome /> },
+      page('authenticate', () =>
+        import('../features/authenticate/authenticate-page').then((m) => m.AuthenticatePage),
+      ),
+      // A paired station display (docs/decisions/0370): outside the signed-in layout, its own session.
+      page('station', () =>
+        import('../features/station-display/station-display-page').then((m) => m.StationDisplayPage),
+      ),
+      page('auth_confirmed', () =>
+        import('../features/authenticate/auth-confirmed-page').then((m) => m.AuthConfirmedPage),
+      ),
+      signedIn,
+      // Any other path: the login page when signed out (spec), the dashboard when signed in.
+      { path: '*', element: <RedirectHome /> },
+    ],
+  },
+];
+
+/**
+ * The routes for the current address. Every matched route's module is fetched at once (the signed-in layout's
+ * and its page's together, as the data router did), not the page's only once the layout has rendered.
+ */
+function AppRoutes() {
+  const location = useLocation();
+  for (const { route } of matchRoutes(routes, location) ?? []) {
+    if (route === signedIn && !sessionStore.get()) break;
+    (route.handle as RouteHandle | undefined)?.preload();
+  }
+  return useRoutes(routes);
+}
+
+/** Lets code outside React (the API client's 401 handler) navigate inside the app (shared/navigation.ts). */
+function AppNavigator() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setAppNavigator((to, options) => {
+      void navigate(to, options);
+    });
+    return () => setAppNavigator(null);
+  }, [navigate]);
   return null;
 }
 
-export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      id: 'root',
-      Component: RootLayout,
-      errorElement: <RouteErrorScreen />,
-      HydrateFallback: LoadingScreen,
-      children: [
-        { index: true, loader: redirectHome },
-        {
-          path: 'authenticate',
-          lazy: () =>
-            importWithReload(() => import('../features/authenticate/authenticate-page')).then((m) => ({
-              Component: m.AuthenticatePage,
-            })),
-        },
-        {
-          // A paired station display (docs/decisions/0370): outside the signed-in layout, its own session.
-          path: 'station',
-          lazy: () =>
-            importWithReload(() => import('../features/station-display/station-display-page')).then((m) => ({
-              Component: m.StationDisplayPage,
-            })),
-        },
-        {
-          path: 'auth_confirmed',
-          lazy: () =>
-            importWithReload(() => import('../features/authenticate/auth-confirmed-page')).then((m) => ({
-              Component: m.AuthConfirmedPage,
-            })),
-        },
-        {
-          id: 'signed-in',
-          loader: requireSession,
-          lazy: () =>
-            importWithReload(() => import('../features/signed-in/signed-in-layout')).then((m) => ({
-              Component: m.SignedInLayout,
-            })),
-          children: [
-            {
-              path: 'profile/shift',
-              lazy: () =>
-                importWithReload(() => import('../features/shift/shift-page')).then((m) => ({
-                  Component: m.ShiftPage,
-                })),
-            },
-            {
-              path: 'dashboard',
-              lazy: () =>
-                importWithReload(() => import('../features/dashboard/dashboard-page')).then((m) => ({
-                  Component: m.DashboardPage,
-                })),
-            },
-            {
-              path: 'alerts',
-              lazy: () =>
-                importWithReload(() => import('../features/alerts/alerts-page')).then((m) => ({
-                  Component: m.AlertsPage,
-                })),
-            },
-            {
-              path: 'alerts/alert/:taskId',
-              lazy: () =>
-                importWithReload(() => import('../features/alerts/alert-detail-page')).then((m) => ({
-                  Component: m.AlertDetailPage,
-                })),
-            },
-            {
-              path: 'residents/resident/:id',
-              lazy: () =>
-                importWithReload(() => import('../features/residents/resident-page')).then((m) => ({
-                  Component: m.ResidentPage,
-                })),
-            },
-            {
-              path: 'devices/allocation/:id',
-              lazy: () =>
-                importWithReload(() => import('../features/devices/device-allocation-page')).then((m) => ({
-                  Component: m.DeviceAllocationPage,
-                })),
-            },
-            {
-              path: 'team',
-              lazy: () =>
-                importWithReload(() => import('../features/team/team-page')).then((m) => ({
-                  Component: m.TeamPage,
-                })),
-            },
-            {
-              path: 'team/member/:id',
-              lazy: () =>
-                importWithReload(() => import('../features/team/team-member-page')).then((m) => ({
-                  Component: m.TeamMemberPage,
-                })),
-            },
-            {
-              path: 'admin/staff',
-              lazy: () =>
-                importWithReload(() => import('../features/admin/staff/staff-admin-page')).then((m) => ({
-                  Component: m.StaffAdminPage,
-                })),
-            },
-            {
-              path: 'admin/staff/new',
-              lazy: () =>
-                importWithReload(() => import('../features/admin/staff/staff-form-page')).then((m) => ({
-                  Component: m.InviteStaffPage,
-                })),
-            },
-            {
-              path: 'admin/staff/:id',
-              lazy: () =>
-                importWithReload(() => import('../features/admin/staff/staff-form-page')).then((m) => ({
-                  Component: m.EditStaffPage,
-                })),
-            },
-            {
-              path: 'admin/groups',
-              lazy: () =>
-                importWithReload(() => import('../features/admin/groups/groups-admin-page')).then((m) => ({
-                  Component: m.GroupsAdminPage,
-                })),
-            },
-            {
-              path: 'settings/notifications',
-              lazy: () =>
-                importWithReload(
-                  () => import('../features/notification-policies/notification-settings-page'),
-                ).then((m) => ({
-                  Component: m.NotificationSettingsPage,
-                })),
-            },
-            {
-              path: 'admin/company-phones',
-              lazy: () =>
-                importWithReload(() => import('../features/admin/company-phones/company-phones-page')).then(
-                  (m) => ({
-                    Component: m.CompanyPhonesPage,
-                  }),
-                ),
-            },
-            {
-              path: 'admin/features',
-              lazy: () =>
-                importWithReload(() => import('../features/admin/features/features-page')).then((m) => ({
-                  Component: m.FeaturesPage,
-                })),
-            },
-            {
-              path: 'admin/facilities',
-              lazy: () =>
-                importWithReload(() => import('../features/admin/facilities/facilities-page')).then((m) => ({
-                  Component: m.FacilitiesPage,
-                })),
-            },
-            // The managers' area: residents, units, care zones (docs/decisions/0155).
-            {
-              path: 'manage',
-              lazy: () =>
-                importWithReload(() => import('../features/admin/manage-page')).then((m) => ({
-                  Component: m.ManagePage,
-                })),
-            },
-            {
-              path: 'manage/residents',
-              lazy: () =>
-                importWithReload(() => import('../features/admin/residents/residents-admin-page')).then(
-                  (m) => ({
-                    Component: m.ResidentsAdminPage,
-                  }),
-                ),
-            },
-            {
-              path: 'manage/residents/:id',
-              lazy: () =>
-                importWithReload(() => import('../features/admin/residents/resident-edit-page')).then(
-                  (m) => ({
-                    Component: m.ResidentEditPage,
-                  }),
-                ),
-            },
-            {
-              path: 'manage/units',
-              lazy: () =>
-                importWithReload(() => import('../features/admin/units/units-admin-page')).then((m) => ({
-                  Component: m.UnitsAdminPage,
-                })),
-            },
-            {
-              path: 'manage/units/:id',
-              lazy: () =>
-                importWithReload(() => import('../features/admin/units/unit-edit-page')).then((m) => ({
-                  Component: m.UnitEditPage,
-                })),
-            },
-            {
-              path: 'manage/station-displays',
-              lazy: () =>
-                importWithReload(
-                  () => import('../features/station-display/station-displays-admin-page'),
-                ).then((m) => ({ Component: m.StationDisplaysAdminPage })),
-            },
-            {
-              path: 'manage/care-zones',
-              lazy: () =>
-                importWithReload(() => import('../features/admin/care-zones/care-zones-admin-page')).then(
-                  (m) => ({
-                    Component: m.CareZonesAdminPage,
-                  }),
-                ),
-            },
-            {
-              path: 'manage/care-zones/:id',
-              lazy: () =>
-                importWithReload(() => import('../features/admin/care-zones/care-zone-edit-page')).then(
-                  (m) => ({
-                    Component: m.CareZoneEditPage,
-                  }),
-                ),
-            },
-            {
-              path: 'manage/ehr-locked-fields',
-              lazy: () =>
-                importWithReload(
-                  () => import('../features/admin/ehr-locked-fields/ehr-locked-fields-page'),
-                ).then((m) => ({ Component: m.EhrLockedFieldsPage })),
-            },
-            // Daily check-in list (docs/decisions/0232).
-            {
-              path: 'check-ins',
-              lazy: () =>
-                importWithReload(() => import('../features/check-ins/daily-check-ins-page')).then((m) => ({
-                  Component: m.DailyCheckInsPage,
-                })),
-            },
-            {
-              path: 'manage/routine-checks',
-              lazy: () =>
-                importWithReload(() => import('../features/admin/routine-checks/routine-checks-page')).then(
-                  (m) => ({ Component: m.RoutineChecksPage }),
-                ),
-            },
-            {
-              path: 'tasks',
-              lazy: () =>
-                importWithReload(() => import('../features/tasks/tasks-page')).then((m) => ({
-                  Component: m.TasksPage,
-                })),
-            },
-            {
-              path: 'tasks/add',
-              lazy: () =>
-                importWithReload(() => import('../features/tasks/add-task-page')).then((m) => ({
-                  Component: m.AddTaskPage,
-                })),
-            },
-            {
-              path: 'tasks/schedules',
-              lazy: () =>
-                importWithReload(() => import('../features/tasks/task-schedules-page')).then((m) => ({
-                  Component: m.TaskSchedulesPage,
-                })),
-            },
-            // Devices and doors in the managers' area (docs/decisions/0250).
-            {
-              path: 'manage/devices',
-              lazy: () =>
-                importWithReload(() => import('../features/devices/registry-page')).then((m) => ({
-                  Component: m.RegistryPage,
-                })),
-            },
-            {
-              path: 'manage/devices/:id',
-              lazy: () =>
-                importWithReload(() => import('../features/devices/device-page')).then((m) => ({
-                  Component: m.DevicePage,
-                })),
-            },
-            {
-              path: 'manage/doors',
-              lazy: () =>
-                importWithReload(() => import('../features/devices/doors-page')).then((m) => ({
-                  Component: m.DoorsPage,
-                })),
-            },
-            // A technician's device QA walk (docs/decisions/0273).
-            {
-              path: 'manage/device-qa',
-              lazy: () =>
-                importWithReload(() => import('../features/device-qa/device-qa-page')).then((m) => ({
-                  Component: m.DeviceQaPage,
-                })),
-            },
-            // Response times for managers (issue 14; docs/decisions/0305): charts load with the page only.
-            {
-              path: 'manage/response-times',
-              lazy: () =>
-                importWithReload(
-                  () => import('../features/insights/response-times/response-times-page'),
-                ).then((m) => ({ Component: m.ResponseTimesPage })),
-            },
-            {
-              path: 'insights',
-              lazy: () =>
-                importWithReload(() => import('../features/insights/insights-page')).then((m) => ({
-                  Component: m.InsightsPage,
-                })),
-            },
-            {
-              path: 'manage/reports',
-              lazy: () =>
-                importWithReload(() => import('../features/reports/reports-page')).then((m) => ({
-                  Component: m.ReportsPage,
-                })),
-            },
-          ],
-        },
-        // Any other path: the login page when signed out (spec), the dashboard when signed in.
-        { path: '*', loader: redirectHome },
-      ],
-    },
-  ]);
+/** The app's pages by address, with the loading screen while a first load fetches its page. */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppNavigator />
+      <RouteErrorBoundary>
+        <Suspense fallback={<LoadingScreen />}>
+          <AppRoutes />
+        </Suspense>
+      </RouteErrorBoundary>
+    </BrowserRouter>
+  );
 }
-
-export type AppRouter = ReturnType<typeof createAppRouter>;
