@@ -7,10 +7,12 @@
 -- STABLE: it runs in the calling statement's snapshot, so a search page and its total stay one snapshot.
 --
 -- Objects are rows turned into JSON (`json_agg`/`to_json` of a row whose columns are the reply's fields), not
--- `json_build_object`, which writes blanks around every key (decision 0440). References (unit, resident, staff,
--- device, group) are LEFT JOINs by primary key, each object a LATERAL row of the joined columns, NULL when there
--- is none: ~20 % less work than a one-row subquery per reference, and with the plan kept, joins no longer cost
--- planning on every call (which is why decision 0440 kept subqueries). Timestamps are epoch milliseconds.
+-- `json_build_object`, which writes blanks around every key (decision 0440). The task's references (unit,
+-- resident, creator, device, assignee, group, resolver) are LEFT JOINs by primary key, each object a LATERAL row
+-- of the joined columns, NULL when there is none: ~20 % less work than a one-row subquery per reference, and with
+-- the plan kept, joins no longer cost planning on every call (why decision 0440 kept subqueries). The author of an
+-- update or a note stays a one-row subquery (LIMIT 1: the scan stops at the row), as a join inside each task's
+-- list could be re-hashed for every task. Timestamps are epoch milliseconds.
 CREATE FUNCTION "task_replies_json"(task_ids text[]) RETURNS json LANGUAGE plpgsql STABLE AS $$
 BEGIN
   RETURN COALESCE((
@@ -39,11 +41,10 @@ BEGIN
                   COALESCE((
                     SELECT json_agg(ur ORDER BY u."createdAt", u.id)
                       FROM "TaskUpdate" u
-                      LEFT JOIN "StaffMember" s ON s.id = u."creatorStaffMemberId"
-                     CROSS JOIN LATERAL (SELECT s.id, s."firstName", s."lastName") sx
                      CROSS JOIN LATERAL (
                            SELECT u.id, u.type, u.description, u."careProvided",
-                                  CASE WHEN s.id IS NULL THEN NULL ELSE sx END AS creator,
+                                  (SELECT s FROM (SELECT s.id, s."firstName", s."lastName" FROM "StaffMember" s
+                                                   WHERE s.id = u."creatorStaffMemberId" LIMIT 1) s) AS creator,
                                   (extract(epoch FROM u."createdAt") * 1000)::bigint AS "createdAt") ur
                      WHERE u."taskId" = t.id), '[]'::json) AS updates,
                   CASE WHEN un.id IS NULL THEN NULL ELSE unx END AS unit,
@@ -57,11 +58,10 @@ BEGIN
                   COALESCE((
                     SELECT json_agg(nr ORDER BY n."createdAt", n.id)
                       FROM "TaskNote" n
-                      LEFT JOIN "StaffMember" s ON s.id = n."creatorId"
-                     CROSS JOIN LATERAL (SELECT s.id, s."firstName", s."lastName") sx
                      CROSS JOIN LATERAL (
                            SELECT n.id, n."taskId", n.content, n.subject,
-                                  CASE WHEN s.id IS NULL THEN NULL ELSE sx END AS creator,
+                                  (SELECT s FROM (SELECT s.id, s."firstName", s."lastName" FROM "StaffMember" s
+                                                   WHERE s.id = n."creatorId" LIMIT 1) s) AS creator,
                                   (extract(epoch FROM n."createdAt") * 1000)::bigint AS "createdAt",
                                   (extract(epoch FROM n."updatedAt") * 1000)::bigint AS "updatedAt") nr
                      WHERE n."taskId" = t.id), '[]'::json) AS notes,
