@@ -11,7 +11,7 @@ import {
 import type { Prisma, PrismaClient } from '@sage/db';
 import { notFound } from '@sage/service-kit/errors';
 import { type FacilityViewer, facilityScope, seesTask, type Viewer, visibleTasksWhere } from './access';
-import { loadTaskPage, taskPageJson, taskReplyJson } from './task-page';
+import { loadTaskPage, type TaskPageQuery, taskPageJson, taskReplyJson } from './task-page';
 import { TASK_REPLY_SELECT, toTaskReply } from './task-reply';
 
 /** "Most severe and oldest first": the spec's severity value ascending, then creation time. */
@@ -141,6 +141,11 @@ export async function searchTasksJson(
   viewer: Viewer,
   body: TSearchTasksRequest,
 ): Promise<string> {
+  return taskPageJson(prisma, searchTasksPage(viewer, body));
+}
+
+/** The search's page as SQL (its ids, ordered and limited, and its total) for `taskPageJson`. */
+export function searchTasksPage(viewer: Viewer, body: TSearchTasksRequest): TaskPageQuery {
   const facilities = facilityScope(viewer, body.facilityId);
   const { values, p } = sqlParams();
   const filters = [visibleTasksSql(viewer, facilities, p)];
@@ -160,14 +165,14 @@ export async function searchTasksJson(
     ? 't."creationTimestamp" DESC, t.id ASC'
     : 't."severityRank" ASC, t."creationTimestamp" ASC, t.id ASC';
   const where = filters.join(' AND ');
-  return taskPageJson(prisma, {
+  return {
     idsSql: `SELECT t.id FROM "Task" t WHERE ${where} ORDER BY ${orderBy}
               LIMIT ${p(body.pageSize)}::int OFFSET ${p(body.pageNumber * body.pageSize)}::int`,
     countSql: `SELECT count(*) FROM "Task" t WHERE ${where}`,
     params: values,
     pageNumber: body.pageNumber,
     pageSize: body.pageSize,
-  });
+  };
 }
 
 const OPEN_STATUSES: ReadonlySet<string> = new Set(OPEN_TASK_STATUSES);
