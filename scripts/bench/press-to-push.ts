@@ -24,6 +24,7 @@ import {
   addBenchButtons,
   type BenchButton,
   boundedFlag,
+  exitWithCode,
   freePort,
   pressOrder,
   stop,
@@ -265,4 +266,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+await exitWithCode(main);
