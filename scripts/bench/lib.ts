@@ -1,10 +1,13 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
+import path from 'node:path';
 import type { PrismaClient } from '@sage/db';
 import { createPrisma } from '@sage/db';
 import type { TestFacility } from '@sage/db/factories';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
+
+const root = path.resolve(import.meta.dirname, '../..');
 
 export interface BenchButton {
   facility: TestFacility;
@@ -78,6 +81,22 @@ export async function waitForHealth(url: string, timeoutMs = 30_000): Promise<vo
     if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * An app's entry point (`script`, from the repository's root) in a child process as deployed, on loopback,
+ * logging warnings only; `execArgv` goes to node (e.g. `--cpu-prof`).
+ */
+export function startAppProcess(
+  script: string,
+  env: Record<string, string>,
+  execArgv: string[] = [],
+): ChildProcess {
+  return spawn(process.execPath, [...execArgv, '--import', 'tsx', path.join(root, script)], {
+    cwd: root,
+    env: { ...process.env, ...env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 }
 
 /** SIGTERM, then SIGKILL after 10 s; resolves when the child has exited. */
