@@ -369,12 +369,20 @@ async function flushActivities(client: pg.PoolClient, batch: BatchContext): Prom
   await flushRaises(batch);
   const list = batch.activities.splice(0);
   if (!list.length) return;
+  // The troubles these events end, by key: a list of keys, not a subquery, so PostgreSQL probes the unique
+  // index (almost every task has no trouble key) instead of reading every task (decision 0456).
+  const troubleKeys = new Set<string>();
+  for (const a of list) {
+    troubleKeys.add(`${a.device.deviceId}:${DeviceTroubleCause.DEVICE_SILENT}`);
+    if (a.batteryCharged) troubleKeys.add(`${a.device.deviceId}:${DeviceTroubleCause.LOW_BATTERY}`);
+    troubleKeys.add(`${a.event.gatewayId}:${DeviceTroubleCause.GATEWAY_SILENT}`);
+  }
   const { rows: closed } = await client.query<TaskChangeInput>(
     `WITH ev AS (
        SELECT * FROM unnest($1::text[], $2::text[], $3::bool[], $4::timestamptz[], $5::bool[], $6::int[], $7::text[],
-                            $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::bool[], $13::text[])
+                            $8::text[], $9::text[], $10::text[], $11::timestamptz[])
          WITH ORDINALITY AS ev(id, "deviceId", "isPress", ts, "knownBattery", battery, "facilityId", type, "taskId",
-                               outcome, "receivedAt", charged, "gatewayId", n)
+                               outcome, "receivedAt", n)
      ), dev AS (
        SELECT "deviceId", max(ts) FILTER (WHERE "isPress") AS "lastPress", max(LEAST(ts, "receivedAt")) AS heard,
               bool_or("knownBattery") AS "knownBattery",
@@ -397,10 +405,7 @@ async function flushActivities(client: pg.PoolClient, batch: BatchContext): Prom
          FROM ev WHERE e.id = ev.id
      ), closed AS (
        ${CLOSE_TROUBLE_SQL}
-        WHERE "openTroubleKey" IN (
-          SELECT ev."deviceId" || ':${DeviceTroubleCause.DEVICE_SILENT}' FROM ev
-          UNION SELECT ev."deviceId" || ':${DeviceTroubleCause.LOW_BATTERY}' FROM ev WHERE ev.charged
-          UNION SELECT ev."gatewayId" || ':${DeviceTroubleCause.GATEWAY_SILENT}' FROM ev)
+        WHERE "openTroubleKey" = ANY($12::text[])
        RETURNING id, "facilityId", severity, "troubleCause", "deviceId"
      ), closed_update AS (
        INSERT INTO "TaskUpdate" ("taskId", "facilityId", "deviceId", type, description)
@@ -423,8 +428,7 @@ async function flushActivities(client: pg.PoolClient, batch: BatchContext): Prom
       list.map((a) => a.result.taskIds[0] ?? null),
       list.map((a) => a.result.outcome),
       list.map((a) => a.event.receivedAt),
-      list.map((a) => a.batteryCharged),
-      list.map((a) => a.event.gatewayId),
+      [...troubleKeys],
     ],
   );
   for (const task of closed) await recordTaskChangePg(client, task);
