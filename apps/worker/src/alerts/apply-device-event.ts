@@ -193,13 +193,18 @@ type LoadedEvent = StoredEvent &
     qaSessionId: string | null;
     /** The device's open task when the events were read (a raise for it is then an update, sent in order). */
     openTaskId: string | null;
+    /** Whether the event's facility had a task OPEN_CONFIRMING when the events were read. */
+    facilityConfirming: boolean;
   };
 
-/** The events (locked) with their devices, allocations and subjects, in one round trip. */
-async function loadEvents(client: pg.PoolClient, ids: readonly string[]): Promise<Map<string, LoadedEvent>> {
-  const { rows } = await client.query<LoadedEvent>(
-    `SELECT e.id, e."facilityId", e."gatewayId", e."hardwareId", e.type::text AS type, e."eventTimestamp", e."batteryLevel",
-            e."receivedAt", e."processedAt",
+/**
+ * The events (locked) with their devices, allocations, subjects, open task and QA walk, and whether their
+ * facility has a task confirming care, in one round trip; `where` picks the events (on `e`).
+ */
+const eventsSql = (
+  where: string,
+) => `SELECT e.id, e."facilityId", e."gatewayId", e."hardwareId", e.type::text AS type,
+            e."eventTimestamp", e."batteryLevel", e."receivedAt", e."processedAt",
             d.id AS "deviceId", d.type::text AS "deviceType", d."facilityId" AS "deviceFacilityId",
             COALESCE(d."facilityId" = e."facilityId"
                      OR (d."facilityId" IS NULL AND d."enterpriseId" = f."enterpriseId"), false) AS "isOwnDevice",
@@ -209,6 +214,8 @@ async function loadEvents(client: pg.PoolClient, ids: readonly string[]): Promis
             door."doorAlarmScheduleId" AS "doorScheduleId",
             r."firstName", r."lastName", u."displayName" AS "unitName", door.name AS "doorName",
             (SELECT ot.id FROM "Task" ot WHERE ot."openDeviceKey" = d.id) AS "openTaskId",
+            EXISTS (SELECT 1 FROM "Task" c WHERE c."facilityId" = e."facilityId" AND c.status = 'OPEN_CONFIRMING')
+              AS "facilityConfirming",
             (SELECT q.id FROM "DeviceQaSession" q
               WHERE q."activeFacilityKey" = e."facilityId"
                 AND q."startedAt" <= e."receivedAt" AND q."expiresAt" > e."receivedAt") AS "qaSessionId"
@@ -220,10 +227,27 @@ async function loadEvents(client: pg.PoolClient, ids: readonly string[]): Promis
        LEFT JOIN "Resident" r ON r.id = a."residentId"
        LEFT JOIN "Unit" u ON u.id = COALESCE(a."unitId", r."unitId")
        LEFT JOIN "Door" door ON door.id = a."doorId"
-      WHERE e.id = ANY($1::text[])
-      FOR UPDATE OF e`,
-    [ids],
-  );
+      ${where}
+      FOR UPDATE OF e`;
+
+/** The given events (the job path's one). */
+const EVENTS_BY_ID_SQL = eventsSql('WHERE e.id = ANY($1::text[])');
+
+/**
+ * The given events' devices' unprocessed events (the given ones and any earlier ones the job path stored),
+ * oldest first: the batch's list, its read and its facilities' confirming tasks in one round trip
+ * (decision 0456).
+ */
+const PENDING_EVENTS_OF_DEVICES_SQL = eventsSql(`WHERE e.id IN (
+        SELECT pending.id
+          FROM (SELECT DISTINCT "facilityId", "hardwareId" FROM "DeviceEvent" WHERE id = ANY($1::text[])) device
+          JOIN "DeviceEvent" pending
+            ON pending."facilityId" = device."facilityId" AND pending."hardwareId" = device."hardwareId"
+           AND pending."processedAt" IS NULL)
+      ORDER BY e."eventTimestamp", e."receivedAt", e.id`);
+
+async function loadEvents(client: pg.PoolClient, ids: readonly string[]): Promise<Map<string, LoadedEvent>> {
+  const { rows } = await client.query<LoadedEvent>(EVENTS_BY_ID_SQL, [ids]);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -248,34 +272,18 @@ export async function applyDeviceEventsLocked(
   logger: Logger,
 ): Promise<void> {
   if (!deviceEventIds.length) return;
-  const { rows } = await client.query<{ id: string }>(
-    `SELECT pending.id
-       FROM (SELECT DISTINCT "facilityId", "hardwareId" FROM "DeviceEvent" WHERE id = ANY($1::text[])) device
-       JOIN "DeviceEvent" pending
-         ON pending."facilityId" = device."facilityId" AND pending."hardwareId" = device."hardwareId"
-        AND pending."processedAt" IS NULL
-      ORDER BY pending."eventTimestamp", pending."receivedAt", pending.id`,
-    [deviceEventIds],
-  );
-  const ids = rows.map((r) => r.id);
-  const loaded = await loadEvents(client, ids);
-  // Care is confirmed by a press only where a task is confirming: most batches have none to look for.
-  const { rows: confirming } = await client.query<{ facilityId: string }>(
-    `SELECT DISTINCT "facilityId" FROM "Task" WHERE status = 'OPEN_CONFIRMING' AND "facilityId" = ANY($1::text[])`,
-    [[...new Set([...loaded.values()].map((e) => e.facilityId))]],
-  );
+  const { rows: events } = await client.query<LoadedEvent>(PENDING_EVENTS_OF_DEVICES_SQL, [deviceEventIds]);
   const batch: BatchContext = {
     client,
-    confirming: new Set(confirming.map((r) => r.facilityId)),
-    openDevices: new Set(
-      [...loaded.values()].flatMap((e) => (e.openTaskId && e.deviceId ? [e.deviceId] : [])),
-    ),
+    // Care is confirmed by a press only where a task is confirming: most batches have none to look for.
+    confirming: new Set(events.flatMap((e) => (e.facilityConfirming ? [e.facilityId] : []))),
+    openDevices: new Set(events.flatMap((e) => (e.openTaskId && e.deviceId ? [e.deviceId] : []))),
     raises: [],
     activities: [],
     starts: [],
   };
   const ordered = raisesFirst(client, batch);
-  for (const id of ids) await applyLoaded(ordered, loaded.get(id), logger, batch);
+  for (const event of events) await applyLoaded(ordered, event, logger, batch);
   await flushActivities(client, batch);
   await queueStarts(client, batch);
 }
