@@ -238,12 +238,12 @@ const EVENTS_BY_ID_SQL = eventsSql('WHERE e.id = ANY($1::text[])');
  * oldest first: the batch's list, its read and its facilities' confirming tasks in one round trip
  * (decision 0456).
  */
-const PENDING_EVENTS_OF_DEVICES_SQL = eventsSql(`WHERE e.id IN (
+const PENDING_EVENTS_OF_DEVICES_SQL = eventsSql(`WHERE e.id = ANY (ARRAY(
         SELECT pending.id
           FROM (SELECT DISTINCT "facilityId", "hardwareId" FROM "DeviceEvent" WHERE id = ANY($1::text[])) device
           JOIN "DeviceEvent" pending
             ON pending."facilityId" = device."facilityId" AND pending."hardwareId" = device."hardwareId"
-           AND pending."processedAt" IS NULL)
+           AND pending."processedAt" IS NULL))
       ORDER BY e."eventTimestamp", e."receivedAt", e.id`);
 
 async function loadEvents(client: pg.PoolClient, ids: readonly string[]): Promise<Map<string, LoadedEvent>> {
