@@ -191,13 +191,20 @@ type LoadedEvent = StoredEvent &
     timezone: string;
     isOwnDevice: boolean;
     qaSessionId: string | null;
+    /** The device's open task when the events were read (a raise for it is then an update, sent in order). */
+    openTaskId: string | null;
+    /** Whether the event's facility had a task OPEN_CONFIRMING when the events were read. */
+    facilityConfirming: boolean;
   };
 
-/** The events (locked) with their devices, allocations and subjects, in one round trip. */
-async function loadEvents(client: pg.PoolClient, ids: readonly string[]): Promise<Map<string, LoadedEvent>> {
-  const { rows } = await client.query<LoadedEvent>(
-    `SELECT e.id, e."facilityId", e."gatewayId", e."hardwareId", e.type::text AS type, e."eventTimestamp", e."batteryLevel",
-            e."receivedAt", e."processedAt",
+/**
+ * The events (locked) with their devices, allocations, subjects, open task and QA walk, and whether their
+ * facility has a task confirming care, in one round trip; `where` picks the events (on `e`).
+ */
+const eventsSql = (
+  where: string,
+) => `SELECT e.id, e."facilityId", e."gatewayId", e."hardwareId", e.type::text AS type,
+            e."eventTimestamp", e."batteryLevel", e."receivedAt", e."processedAt",
             d.id AS "deviceId", d.type::text AS "deviceType", d."facilityId" AS "deviceFacilityId",
             COALESCE(d."facilityId" = e."facilityId"
                      OR (d."facilityId" IS NULL AND d."enterpriseId" = f."enterpriseId"), false) AS "isOwnDevice",
@@ -206,6 +213,9 @@ async function loadEvents(client: pg.PoolClient, ids: readonly string[]): Promis
             a.room, a."isCheckIn", a."doorAlarmScheduleId" AS "allocationScheduleId",
             door."doorAlarmScheduleId" AS "doorScheduleId",
             r."firstName", r."lastName", u."displayName" AS "unitName", door.name AS "doorName",
+            (SELECT ot.id FROM "Task" ot WHERE ot."openDeviceKey" = d.id) AS "openTaskId",
+            EXISTS (SELECT 1 FROM "Task" c WHERE c."facilityId" = e."facilityId" AND c.status = 'OPEN_CONFIRMING')
+              AS "facilityConfirming",
             (SELECT q.id FROM "DeviceQaSession" q
               WHERE q."activeFacilityKey" = e."facilityId"
                 AND q."startedAt" <= e."receivedAt" AND q."expiresAt" > e."receivedAt") AS "qaSessionId"
@@ -217,10 +227,27 @@ async function loadEvents(client: pg.PoolClient, ids: readonly string[]): Promis
        LEFT JOIN "Resident" r ON r.id = a."residentId"
        LEFT JOIN "Unit" u ON u.id = COALESCE(a."unitId", r."unitId")
        LEFT JOIN "Door" door ON door.id = a."doorId"
-      WHERE e.id = ANY($1::text[])
-      FOR UPDATE OF e`,
-    [ids],
-  );
+      ${where}
+      FOR UPDATE OF e`;
+
+/** The given events (the job path's one). */
+const EVENTS_BY_ID_SQL = eventsSql('WHERE e.id = ANY($1::text[])');
+
+/**
+ * The given events' devices' unprocessed events (the given ones and any earlier ones the job path stored),
+ * oldest first: the batch's list, its read and its facilities' confirming tasks in one round trip
+ * (decision 0456).
+ */
+const PENDING_EVENTS_OF_DEVICES_SQL = eventsSql(`WHERE e.id = ANY (ARRAY(
+        SELECT pending.id
+          FROM (SELECT DISTINCT "facilityId", "hardwareId" FROM "DeviceEvent" WHERE id = ANY($1::text[])) device
+          JOIN "DeviceEvent" pending
+            ON pending."facilityId" = device."facilityId" AND pending."hardwareId" = device."hardwareId"
+           AND pending."processedAt" IS NULL))
+      ORDER BY e."eventTimestamp", e."receivedAt", e.id`);
+
+async function loadEvents(client: pg.PoolClient, ids: readonly string[]): Promise<Map<string, LoadedEvent>> {
+  const { rows } = await client.query<LoadedEvent>(EVENTS_BY_ID_SQL, [ids]);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -235,8 +262,9 @@ async function applyInTransaction(
 /**
  * Applies the given stored events and, before each, its device's earlier events still pending, inside the
  * caller's open transaction, which already holds the devices' locks (the ingest's group commit, decision
- * 0410). Three round trips for the batch (pending list, events with their devices) and, per event, two for
- * a new alert (the task with its update, change, NOTIFY and escalation start; the device activity).
+ * 0410). For a batch of presses that raise new alerts: the pending list, the events with their devices, the
+ * batch's new alerts (decision 0455), their device activity and their escalation starts, whatever the number
+ * of events.
  */
 export async function applyDeviceEventsLocked(
   client: pg.PoolClient,
@@ -244,30 +272,40 @@ export async function applyDeviceEventsLocked(
   logger: Logger,
 ): Promise<void> {
   if (!deviceEventIds.length) return;
-  const { rows } = await client.query<{ id: string }>(
-    `SELECT pending.id
-       FROM (SELECT DISTINCT "facilityId", "hardwareId" FROM "DeviceEvent" WHERE id = ANY($1::text[])) device
-       JOIN "DeviceEvent" pending
-         ON pending."facilityId" = device."facilityId" AND pending."hardwareId" = device."hardwareId"
-        AND pending."processedAt" IS NULL
-      ORDER BY pending."eventTimestamp", pending."receivedAt", pending.id`,
-    [deviceEventIds],
-  );
-  const ids = rows.map((r) => r.id);
-  const loaded = await loadEvents(client, ids);
-  // Care is confirmed by a press only where a task is confirming: most batches have none to look for.
-  const { rows: confirming } = await client.query<{ facilityId: string }>(
-    `SELECT DISTINCT "facilityId" FROM "Task" WHERE status = 'OPEN_CONFIRMING' AND "facilityId" = ANY($1::text[])`,
-    [[...new Set([...loaded.values()].map((e) => e.facilityId))]],
-  );
+  const { rows: events } = await client.query<LoadedEvent>(PENDING_EVENTS_OF_DEVICES_SQL, [deviceEventIds]);
   const batch: BatchContext = {
-    confirming: new Set(confirming.map((r) => r.facilityId)),
+    client,
+    // Care is confirmed by a press only where a task is confirming: most batches have none to look for.
+    confirming: new Set(events.flatMap((e) => (e.facilityConfirming ? [e.facilityId] : []))),
+    openDevices: new Set(events.flatMap((e) => (e.openTaskId && e.deviceId ? [e.deviceId] : []))),
+    raises: [],
     activities: [],
     starts: [],
   };
-  for (const id of ids) await applyLoaded(client, loaded.get(id), logger, batch);
+  const ordered = raisesFirst(client, batch);
+  for (const event of events) await applyLoaded(ordered, event, logger, batch);
   await flushActivities(client, batch);
   await queueStarts(client, batch);
+}
+
+/**
+ * The batch's client for the rules: every statement sent through it first sends the new alerts waiting
+ * (flushRaises), so the batch's statements, and its TaskChange versions and NOTIFYs, keep the order in which
+ * the events were applied; only consecutive raises are merged into one statement (decision 0455).
+ */
+function raisesFirst(client: pg.PoolClient, batch: BatchContext): pg.PoolClient {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === 'query') {
+        return async (...args: unknown[]) => {
+          await flushRaises(batch);
+          return (target.query as (...a: unknown[]) => unknown)(...args);
+        };
+      }
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /**
@@ -298,13 +336,30 @@ async function queueStarts(client: pg.PoolClient, batch: BatchContext): Promise<
   );
 }
 
-/** What a batch of events shares while it is applied (decision 0411). */
+/** A new alert of the batch waiting for the next statement (flushRaises). */
+interface PendingRaise {
+  event: StoredEvent;
+  device: DeviceContext;
+  plan: { severity: Severity; title: string; update: TaskUpdatePlan };
+  updates: TaskUpdatePlan[];
+  priority: number;
+  /** The event's result, completed when the raise is sent (the activity statement reads it after). */
+  result: ApplyResult;
+}
+
+/** What a batch of events shares while it is applied (decisions 0411, 0455). */
 interface BatchContext {
+  /** The transaction's own client (the rules get raisesFirst's). */
+  client: pg.PoolClient;
   /** Facilities with a task OPEN_CONFIRMING when the batch began: elsewhere no press confirms care. */
   confirming: Set<string>;
-  /** Device activity of the batch's events, recorded in one statement (flushActivities). */
+  /** Devices whose task may be open: open when the batch was read, or raised in it. */
+  openDevices: Set<string>;
+  /** New alerts not yet sent, in the order of their events; at most one per device. */
+  raises: PendingRaise[];
   /** New tasks whose escalation starts in one job per priority at the batch's end (queueStarts). */
   starts: { taskId: string; facilityId: string; priority: number }[];
+  /** Device activity of the batch's events, recorded in one statement (flushActivities). */
   activities: {
     event: StoredEvent;
     device: DeviceContext;
@@ -318,14 +373,24 @@ interface BatchContext {
  * latest of the device's events), the history rows, the events marked processed and the troubles they end.
  */
 async function flushActivities(client: pg.PoolClient, batch: BatchContext): Promise<void> {
+  // The activity rows name the tasks raised: those are sent first (their ids are read below).
+  await flushRaises(batch);
   const list = batch.activities.splice(0);
   if (!list.length) return;
+  // The troubles these events end, by key: a list of keys, not a subquery, so PostgreSQL probes the unique
+  // index (almost every task has no trouble key) instead of reading every task (decision 0456).
+  const troubleKeys = new Set<string>();
+  for (const a of list) {
+    troubleKeys.add(`${a.device.deviceId}:${DeviceTroubleCause.DEVICE_SILENT}`);
+    if (a.batteryCharged) troubleKeys.add(`${a.device.deviceId}:${DeviceTroubleCause.LOW_BATTERY}`);
+    troubleKeys.add(`${a.event.gatewayId}:${DeviceTroubleCause.GATEWAY_SILENT}`);
+  }
   const { rows: closed } = await client.query<TaskChangeInput>(
     `WITH ev AS (
        SELECT * FROM unnest($1::text[], $2::text[], $3::bool[], $4::timestamptz[], $5::bool[], $6::int[], $7::text[],
-                            $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::bool[], $13::text[])
+                            $8::text[], $9::text[], $10::text[], $11::timestamptz[])
          WITH ORDINALITY AS ev(id, "deviceId", "isPress", ts, "knownBattery", battery, "facilityId", type, "taskId",
-                               outcome, "receivedAt", charged, "gatewayId", n)
+                               outcome, "receivedAt", n)
      ), dev AS (
        SELECT "deviceId", max(ts) FILTER (WHERE "isPress") AS "lastPress", max(LEAST(ts, "receivedAt")) AS heard,
               bool_or("knownBattery") AS "knownBattery",
@@ -348,10 +413,7 @@ async function flushActivities(client: pg.PoolClient, batch: BatchContext): Prom
          FROM ev WHERE e.id = ev.id
      ), closed AS (
        ${CLOSE_TROUBLE_SQL}
-        WHERE "openTroubleKey" IN (
-          SELECT ev."deviceId" || ':${DeviceTroubleCause.DEVICE_SILENT}' FROM ev
-          UNION SELECT ev."deviceId" || ':${DeviceTroubleCause.LOW_BATTERY}' FROM ev WHERE ev.charged
-          UNION SELECT ev."gatewayId" || ':${DeviceTroubleCause.GATEWAY_SILENT}' FROM ev)
+        WHERE "openTroubleKey" = ANY($12::text[])
        RETURNING id, "facilityId", severity, "troubleCause", "deviceId"
      ), closed_update AS (
        INSERT INTO "TaskUpdate" ("taskId", "facilityId", "deviceId", type, description)
@@ -374,8 +436,7 @@ async function flushActivities(client: pg.PoolClient, batch: BatchContext): Prom
       list.map((a) => a.result.taskIds[0] ?? null),
       list.map((a) => a.result.outcome),
       list.map((a) => a.event.receivedAt),
-      list.map((a) => a.batteryCharged),
-      list.map((a) => a.event.gatewayId),
+      [...troubleKeys],
     ],
   );
   for (const task of closed) await recordTaskChangePg(client, task);
@@ -558,7 +619,7 @@ interface TaskRow {
  * and the start of its notification escalation (scheduleTaskNotifications', packages/db/src/jobs.ts; same
  * transaction, docs/decisions/0060), in ONE statement (decision 0411); or, when the device already has an
  * open task, only that task (the press is then added to it as an update). Made safe against concurrent
- * events of one device by the unique openDeviceKey.
+ * events of one device by the unique openDeviceKey. The job path's (one event); a batch sends RAISE_MANY_SQL.
  */
 const RAISE_SQL = `WITH t AS (
     INSERT INTO "Task" ("facilityId", "enterpriseId", title, severity, "severityRank", "unitId", "residentId",
@@ -581,35 +642,78 @@ const RAISE_SQL = `WITH t AS (
                    'facilityId', $1::text, 'taskId', c."taskId", 'status', c.status::text,
                    'severity', c.severity::text, 'version', c.version)::text)::text
             FROM change c) AS notified,
-         CASE WHEN t.created AND $12::text IS NOT NULL THEN (graphile_worker.add_job($12, json_build_object('taskId', t.id, 'facilityId', $1::text),
+         CASE WHEN t.created THEN (graphile_worker.add_job($12, json_build_object('taskId', t.id, 'facilityId', $1::text),
                                      job_key := 'notify-start:' || t.id, max_attempts := 5, priority := $13)).id END AS job
     FROM t`;
 
 /**
- * Warm-up (issue #18, the first seconds' tail): plans the raise statement on this connection (EXPLAIN, not
- * run), so the relations, indexes and functions it touches are in the backend's caches before a press needs it.
+ * The new alerts of a batch in ONE statement (decision 0455), row by row what RAISE_SQL does for one: each
+ * task (in the facility of its own event), its CREATED (and M3) updates, its TaskChange and the NOTIFY of
+ * recordTaskChange (same channel, same payload), in the order of the events; the escalation starts are queued
+ * at the batch's end (queueStarts). Each row's updates are rows of $10-$12, $10 naming the row (1-based).
+ * The NOTIFY is sent from the TaskChange's RETURNING, so as each row is inserted: in version order. A device
+ * whose task is open (a raced open, rare: the batch sends those alone) gets that task back, not created.
+ */
+const RAISE_MANY_SQL = `WITH r AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],
+                         $8::text[], $9::timestamptz[])
+      WITH ORDINALITY AS r("facilityId", "enterpriseId", title, severity, "severityRank", "unitId", "residentId",
+                           "deviceId", at, n)
+  ), t AS (
+    INSERT INTO "Task" ("facilityId", "enterpriseId", title, severity, "severityRank", "unitId", "residentId",
+                        "deviceId", "creationTimestamp", "lastUpdateTimestamp", "openDeviceKey")
+    SELECT "facilityId", "enterpriseId", title, severity::"Severity", "severityRank", "unitId", "residentId",
+           "deviceId", at, at, "deviceId"
+      FROM r ORDER BY n
+    ON CONFLICT ("openDeviceKey") DO UPDATE SET "lastUpdateTimestamp" = now()
+    RETURNING id, "openDeviceKey", status, severity, (xmax = 0) AS created
+  ), raised AS (
+    SELECT r.n, r."facilityId", r."deviceId", t.id, t.status, t.severity, t.created
+      FROM r JOIN t ON t."openDeviceKey" = r."deviceId"
+  ), updates AS (
+    INSERT INTO "TaskUpdate" ("taskId", "facilityId", "deviceId", type, description)
+    SELECT raised.id, raised."facilityId", raised."deviceId", u.type::"TaskUpdateType", u.description
+      FROM unnest($10::int[], $11::text[], $12::text[]) WITH ORDINALITY AS u(raise, type, description, k)
+      JOIN raised ON raised.n = u.raise
+     WHERE raised.created ORDER BY u.k
+  ), change AS (
+    INSERT INTO "TaskChange" ("facilityId", "taskId", status, severity)
+    SELECT "facilityId", id, status, severity FROM raised WHERE created ORDER BY n
+    RETURNING "taskId", pg_notify('${TASK_CHANGED_CHANNEL}', json_build_object(
+                'facilityId', "facilityId", 'taskId', "taskId", 'status', status::text,
+                'severity', severity::text, 'version', version)::text)::text AS notified
+  )
+  SELECT raised.n::int AS n, raised.id, raised.status::text AS status, raised.severity::text AS severity,
+         raised.created, change.notified
+    FROM raised LEFT JOIN change ON change."taskId" = raised.id
+   ORDER BY raised.n`;
+
+/**
+ * Warm-up (issue #18, the first seconds' tail): plans the batch's raise statement on this connection (EXPLAIN,
+ * not run), so the relations, indexes and functions it touches are in the backend's caches before a press
+ * needs it.
  */
 export async function warmUpRaise(client: pg.ClientBase): Promise<void> {
   const at = new Date();
-  await client.query(`EXPLAIN ${RAISE_SQL}`, [
-    'warm-up',
-    'warm-up',
-    'warm-up',
-    'EMERGENCY',
-    1,
-    null,
-    null,
-    'warm-up',
-    at,
+  await client.query(`EXPLAIN ${RAISE_MANY_SQL}`, [
+    ['warm-up'],
+    ['warm-up'],
+    ['warm-up'],
+    ['EMERGENCY'],
+    [1],
+    [null],
+    [null],
+    ['warm-up'],
+    [at],
+    [1],
     ['CREATED'],
     ['warm-up'],
-    JobName.startTaskNotifications,
-    0,
   ]);
 }
 
 /**
  * A new task for the device, or (when the device already has an open task) the press as an update on it.
+ * In a batch the new alert waits for the batch's next statement, to go with the others (flushRaises).
  */
 async function raiseOrUpdate(
   client: pg.PoolClient,
@@ -622,6 +726,24 @@ async function raiseOrUpdate(
   const updates: TaskUpdatePlan[] = [{ type: TaskUpdateType.CREATED, description: plan.title }];
   // M3 events keep their own update type in the history, besides CREATED.
   if (plan.update.type.startsWith('M3_')) updates.push(plan.update);
+  if (batch) {
+    const raise: PendingRaise = {
+      event,
+      device,
+      plan,
+      updates,
+      priority,
+      result: { outcome: DeviceEventOutcome.TASK_CREATED, taskIds: [] },
+    };
+    // A device whose task may be open goes alone and at once, after what waits before it: its press is then
+    // an update of that task, in order (and one statement never meets one openDeviceKey twice).
+    const mayBeOpen = batch.openDevices.has(device.deviceId);
+    batch.openDevices.add(device.deviceId);
+    if (mayBeOpen) await flushRaises(batch);
+    batch.raises.push(raise);
+    if (mayBeOpen) await flushRaises(batch);
+    return raise.result;
+  }
   const { rows } = await client.query<TaskRow>(RAISE_SQL, [
     event.facilityId,
     device.enterpriseId,
@@ -634,16 +756,50 @@ async function raiseOrUpdate(
     event.receivedAt,
     updates.map((u) => u.type),
     updates.map((u) => u.description),
-    // In a batch the escalation starts are queued together at its end (queueStarts).
-    batch ? null : JobName.startTaskNotifications,
+    JobName.startTaskNotifications,
     priority,
   ]);
-
   const task = rows[0]!;
-  if (task.created && batch) batch.starts.push({ taskId: task.id, facilityId: event.facilityId, priority });
   if (task.created) return { outcome: DeviceEventOutcome.TASK_CREATED, taskIds: [task.id] };
   await addUpdate(client, event, device, task, plan.update, plan.severity);
   return { outcome: DeviceEventOutcome.TASK_UPDATED, taskIds: [task.id] };
+}
+
+/**
+ * Sends the batch's waiting new alerts in one statement (RAISE_MANY_SQL) on the transaction's own client and
+ * completes their events' results; a raise that found its device's task open adds the press to it, as
+ * RAISE_SQL's caller does.
+ */
+async function flushRaises(batch: BatchContext): Promise<void> {
+  const list = batch.raises.splice(0);
+  if (!list.length) return;
+  const { client } = batch;
+  const updates = list.flatMap((r, i) => r.updates.map((u) => ({ raise: i + 1, ...u })));
+  const { rows } = await client.query<TaskRow & { n: number }>(RAISE_MANY_SQL, [
+    list.map((r) => r.event.facilityId),
+    list.map((r) => r.device.enterpriseId),
+    list.map((r) => r.plan.title),
+    list.map((r) => r.plan.severity),
+    list.map((r) => SEVERITY_VALUES[r.plan.severity]),
+    list.map((r) => r.device.unitId),
+    list.map((r) => r.device.residentId),
+    list.map((r) => r.device.deviceId),
+    list.map((r) => r.event.receivedAt),
+    updates.map((u) => u.raise),
+    updates.map((u) => u.type),
+    updates.map((u) => u.description),
+  ]);
+  if (rows.length !== list.length) throw new Error(`raised ${rows.length} of ${list.length} new alerts`);
+  for (const task of rows) {
+    const raise = list[task.n - 1]!;
+    raise.result.taskIds.push(task.id);
+    if (task.created) {
+      batch.starts.push({ taskId: task.id, facilityId: raise.event.facilityId, priority: raise.priority });
+    } else {
+      raise.result.outcome = DeviceEventOutcome.TASK_UPDATED;
+      await addUpdate(client, raise.event, raise.device, task, raise.plan.update, raise.plan.severity);
+    }
+  }
 }
 
 /** Adds an update to the device's open task (locking it), or returns null when none is open. */
