@@ -43,6 +43,12 @@ RETRYABLE_ERROR_CODES['57P03'] = { minDelay: 250, maxDelay: 2_000 };
 
 /** Connections the jobs' Prisma client keeps open (the job pool keeps one per job slot; decision 0080). */
 const PRISMA_STANDING = 3;
+/**
+ * The timed jobs' pool fetches this many due jobs per query and completes them in batches (decision 0460): at
+ * 500 presses/s every task's block falls due, and one fetch and one completion per job were the pool's largest
+ * cost. Jobs it holds are locked; the takeover knows them (recovery/takeover.ts).
+ */
+const TIMER_LOCAL_QUEUE_PER_SLOT = 4;
 /** The timed jobs' own Prisma client (decision 0458): its connections, and those kept open. */
 const TIMER_PRISMA_MAX = 4;
 const TIMER_PRISMA_STANDING = 2;
@@ -214,6 +220,14 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     events,
     parsedCronItems: [],
     logger,
+    preset: {
+      worker: {
+        localQueue: { size: TIMER_LOCAL_QUEUE_PER_SLOT * config.WORKER_TIMER_CONCURRENCY },
+        // Completions and failures of one event-loop turn in one statement each.
+        completeJobBatchDelay: 0,
+        failJobBatchDelay: 0,
+      },
+    },
   });
   const mainRunner = await run({
     pgPool: pool,
