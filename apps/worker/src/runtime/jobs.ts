@@ -48,7 +48,7 @@ const PRISMA_STANDING = 3;
  * 500 presses/s every task's block falls due, and one fetch and one completion per job were the pool's largest
  * cost. Jobs it holds are locked; the takeover knows them (recovery/takeover.ts).
  */
-const TIMER_LOCAL_QUEUE_PER_SLOT = 4;
+const TIMER_LOCAL_QUEUE_PER_SLOT = 2;
 /** The timed jobs' own Prisma client (decision 0458): its connections, and those kept open. */
 const TIMER_PRISMA_MAX = 4;
 const TIMER_PRISMA_STANDING = 2;
@@ -139,8 +139,9 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       : (options.logger ?? pino({ level: config.LOG_LEVEL }));
   const pool = new pg.Pool({
     connectionString: config.DATABASE_URL,
-    // Each worker pool: a fetch per slot at most, and its LISTEN connection.
-    max: config.WORKER_CONCURRENCY + config.WORKER_TIMER_CONCURRENCY + 4,
+    // The other jobs' pool: a fetch per slot at most; the timed jobs' pool fetches through its local queue, and
+    // its care-confirmation limits share a few; each pool's LISTEN connection.
+    max: config.WORKER_CONCURRENCY + Math.min(config.WORKER_TIMER_CONCURRENCY, 8) + 4,
     min: config.WORKER_CONCURRENCY,
     connectionTimeoutMillis: 10_000,
     application_name: 'sage-jobs',
