@@ -24,7 +24,8 @@ beforeAll(async () => {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: db.url,
-    WORKER_TIMER_CONCURRENCY: '1',
+    // Two slots: a local queue of four (two per slot).
+    WORKER_TIMER_CONCURRENCY: '2',
   });
   // The sweep runs when the test calls it.
   jobs = await startJobs(config, { logger: false, takeover: { staleMs: STALE_MS, sweepMs: 3_600_000 } });
@@ -93,7 +94,7 @@ describe('[WORKER][TIMERS]: the timed jobs fetched several at once', () => {
     }
     const keys = contexts.map((c) => `notify-block:${c.id}:0`);
 
-    // One timer slot: the first run waits on a lock on the contexts' table, the others wait in the local queue.
+    // Two timer slots: their runs wait on a lock on the contexts' table, the other two wait in the local queue.
     const holder = new pg.Client({ connectionString: db.url });
     await holder.connect();
     try {
@@ -110,7 +111,7 @@ describe('[WORKER][TIMERS]: the timed jobs fetched several at once', () => {
         );
         return rows[0]!.n >= 1;
       });
-      expect(started.filter((j) => keys.includes(j.key!))).toHaveLength(1);
+      expect(started.filter((j) => keys.includes(j.key!))).toHaveLength(2);
 
       // Held past the staleness limit: not orphans of a lost completion.
       await new Promise((r) => setTimeout(r, STALE_MS * 3));
