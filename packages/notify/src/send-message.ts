@@ -139,8 +139,27 @@ export async function sendMessages(
   } catch (error) {
     return messages.map(() => ({ status: 'rejected', reason: error }));
   }
-  return Promise.allSettled(prepared.map((p) => (p instanceof Error ? Promise.reject(p) : deliver(deps, p))));
+  // The sends of at most MESSAGES_AT_ONCE messages at a time (a batch may hold hundreds: a start job's).
+  const outcomes: PromiseSettledResult<SentMessage>[] = new Array(prepared.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < prepared.length) {
+      const k = next++;
+      const p = prepared[k]!;
+      try {
+        if (p instanceof Error) throw p;
+        outcomes[k] = { status: 'fulfilled', value: await deliver(deps, p) };
+      } catch (reason) {
+        outcomes[k] = { status: 'rejected', reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MESSAGES_AT_ONCE, prepared.length) }, lane));
+  return outcomes;
 }
+
+/** Messages whose pushes and texts go out at once (as the block runs sent theirs, eight at a time). */
+const MESSAGES_AT_ONCE = 8;
 
 async function prepareMessages(
   prisma: PrismaClient,
