@@ -9,6 +9,11 @@ export const ZWorkerConfig = z
     ...SHARED_ENV_FIELDS,
     INGEST_PORT: z.coerce.number().int().min(0).max(65535).default(WORKER_DEFAULT_PORT),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+    /**
+     * Job slots of the timed jobs (escalation blocks, care-confirmation limits…), apart from the rest (0458): also
+     * the largest batch of block runs (0430). A slot holds no connection while its job waits for its batch.
+     */
+    WORKER_TIMER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(32),
     /** Seconds a block's pushes have to be reported SHOWN before the next block runs (decision 0144; 30). */
     PUSH_SHOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
     /** The API's text status callback, public URL (…/messageorchestration/api/v1/messages/sms/status); decision 0144. */

@@ -100,99 +100,258 @@ const isExpiredSubscription = (statusCode: number | undefined): boolean =>
  * ignored (callers check them first).
  */
 export async function sendMessage(deps: NotifierDeps, message: OutgoingMessage): Promise<SentMessage> {
+  const [outcome] = await sendMessages(deps, [message]);
+  if (outcome!.status === 'rejected') throw outcome!.reason;
+  return outcome!.value;
+}
+
+/** A message ready to go: its row and its deliveries are written, the sends are left. */
+interface PreparedMessage {
+  message: OutgoingMessage;
+  messageRid: string;
+  now: Date;
+  sender: string | null;
+  pushes: {
+    messageSentRid: string;
+    subscription: { id: string; recipientId: string; endpoint: string; p256dh: string; auth: string };
+  }[];
+  texts: { messageSentRid: string; recipient: { id: string; phone: string } }[];
+}
+
+/**
+ * Many messages as sendMessage sends each (decision 0459: the block runs of a batch send together). What they
+ * read and write is shared: their facilities, recipients, push subscriptions and text subscriptions in one
+ * statement each, the messages and their deliveries in one transaction of two statements; then each message's
+ * pushes and texts go out and its failed deliveries are recorded, each message on its own. The outcome is per
+ * message: one whose facility is gone, or whose sends' bookkeeping fails, is rejected alone. If a shared read or
+ * the write fails, nothing was sent and every message is rejected.
+ */
+export async function sendMessages(
+  deps: NotifierDeps,
+  messages: readonly OutgoingMessage[],
+): Promise<PromiseSettledResult<SentMessage>[]> {
+  if (!messages.length) return [];
   const { prisma } = deps;
   const now = deps.now?.() ?? new Date();
-  const facility = await prisma.facility.findUniqueOrThrow({
-    where: { id: message.facilityId },
-    select: {
-      enterpriseId: true,
-      messageDeliveryMethods: true,
-      emergencyNotificationNumber: true,
-      taskNotificationNumber: true,
-    },
-  });
-  const staff = await prisma.staffMember.findMany({
-    where: {
-      id: { in: [...message.recipientIds] },
-      groupMemberships: { some: { group: { facilityId: message.facilityId } } },
-    },
-    select: { id: true, phoneNumber: true },
-  });
-  const recipientIds = staff.map((s) => s.id);
+  let prepared: (PreparedMessage | Error)[];
+  try {
+    prepared = await prepareMessages(prisma, messages, now);
+  } catch (error) {
+    return messages.map(() => ({ status: 'rejected', reason: error }));
+  }
+  // The sends of at most MESSAGES_AT_ONCE messages at a time (a batch may hold hundreds: a start job's).
+  const outcomes: PromiseSettledResult<SentMessage>[] = new Array(prepared.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < prepared.length) {
+      const k = next++;
+      const p = prepared[k]!;
+      try {
+        if (p instanceof Error) throw p;
+        outcomes[k] = { status: 'fulfilled', value: await deliver(deps, p) };
+      } catch (reason) {
+        outcomes[k] = { status: 'rejected', reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MESSAGES_AT_ONCE, prepared.length) }, lane));
+  return outcomes;
+}
 
-  const pushEnabled = facility.messageDeliveryMethods.includes(DeliveryChannel.PUSH_NOTIFICATION);
-  const subscriptions = pushEnabled
-    ? await prisma.webPushSubscription.findMany({
-        where: {
-          recipientId: { in: recipientIds },
-          OR: [{ facilityId: null }, { facilityId: message.facilityId }],
-          AND: [{ OR: [{ expirationTime: null }, { expirationTime: { gt: now } }] }],
-        },
-        select: { id: true, recipientId: true, endpoint: true, p256dh: true, auth: true },
-      })
-    : [];
+/** Messages whose pushes and texts go out at once (as the block runs sent theirs, eight at a time). */
+const MESSAGES_AT_ONCE = 8;
 
-  const sender =
-    message.topic === 'ALERTS' ? facility.emergencyNotificationNumber : facility.taskNotificationNumber;
-  const phones = staff.flatMap((s) => (s.phoneNumber ? [{ id: s.id, phone: s.phoneNumber }] : []));
-  const subscribed =
-    sender && !message.pushOnly
-      ? await prisma.phoneNumberSubscription.findMany({
+async function prepareMessages(
+  prisma: PrismaClient,
+  messages: readonly OutgoingMessage[],
+  now: Date,
+): Promise<(PreparedMessage | Error)[]> {
+  const facilityIds = [...new Set(messages.map((m) => m.facilityId))];
+  const recipientIds = [...new Set(messages.flatMap((m) => m.recipientIds))];
+  const [facilities, staff] = await Promise.all([
+    prisma.facility.findMany({
+      where: { id: { in: facilityIds } },
+      select: {
+        id: true,
+        enterpriseId: true,
+        messageDeliveryMethods: true,
+        emergencyNotificationNumber: true,
+        taskNotificationNumber: true,
+      },
+    }),
+    // Each recipient with the facilities (of these messages) they belong to, through a group.
+    prisma.$queryRawUnsafe<{ id: string; phoneNumber: string | null; facilityIds: string[] }[]>(
+      `SELECT s.id, s."phoneNumber",
+              array(SELECT DISTINCT g."facilityId" FROM "GroupMembership" gm JOIN "Group" g ON g.id = gm."groupId"
+                     WHERE gm."staffMemberId" = s.id AND g."facilityId" = ANY($2::text[])) AS "facilityIds"
+         FROM "StaffMember" s
+        WHERE s.id = ANY($1::text[])
+        ORDER BY s.id`,
+      recipientIds,
+      facilityIds,
+    ),
+  ]);
+  const facilityOf = new Map(facilities.map((f) => [f.id, f]));
+  const staffOf = (m: OutgoingMessage) => {
+    const wanted = new Set(m.recipientIds);
+    return staff.filter((s) => wanted.has(s.id) && s.facilityIds.includes(m.facilityId));
+  };
+  const senderOf = (m: OutgoingMessage): string | null => {
+    const f = facilityOf.get(m.facilityId);
+    if (!f) return null;
+    return m.topic === 'ALERTS' ? f.emergencyNotificationNumber : f.taskNotificationNumber;
+  };
+
+  const pushMessages = messages.filter((m) =>
+    facilityOf.get(m.facilityId)?.messageDeliveryMethods.includes(DeliveryChannel.PUSH_NOTIFICATION),
+  );
+  const pushRecipients = [...new Set(pushMessages.flatMap((m) => staffOf(m).map((s) => s.id)))];
+  const textMessages = messages.filter((m) => senderOf(m) && !m.pushOnly);
+  const senders = [...new Set(textMessages.map((m) => senderOf(m)!))];
+  const phones = [
+    ...new Set(
+      textMessages.flatMap((m) => staffOf(m).flatMap((s) => (s.phoneNumber ? [s.phoneNumber] : []))),
+    ),
+  ];
+  const [subscriptions, subscribed] = await Promise.all([
+    pushRecipients.length
+      ? prisma.webPushSubscription.findMany({
           where: {
-            senderPhoneNumber: sender,
-            recipientPhoneNumber: { in: phones.map((p) => p.phone) },
+            recipientId: { in: pushRecipients },
+            OR: [
+              { facilityId: null },
+              { facilityId: { in: [...new Set(pushMessages.map((m) => m.facilityId))] } },
+            ],
+            AND: [{ OR: [{ expirationTime: null }, { expirationTime: { gt: now } }] }],
+          },
+          select: { id: true, facilityId: true, recipientId: true, endpoint: true, p256dh: true, auth: true },
+        })
+      : [],
+    senders.length && phones.length
+      ? prisma.phoneNumberSubscription.findMany({
+          where: {
+            senderPhoneNumber: { in: senders },
+            recipientPhoneNumber: { in: phones },
             status: 'SUBSCRIBED',
           },
-          select: { recipientPhoneNumber: true },
+          select: { senderPhoneNumber: true, recipientPhoneNumber: true },
         })
-      : [];
-  const subscribedPhones = new Set(subscribed.map((s) => s.recipientPhoneNumber));
-  const textRecipients = phones.filter((p) => subscribedPhones.has(p.phone));
+      : [],
+  ]);
+  const subscribedPairs = new Set(
+    subscribed.map((s) => `${s.senderPhoneNumber}\u0000${s.recipientPhoneNumber}`),
+  );
 
-  const messageRid = randomUUID();
-  const pushes = subscriptions.map((s) => ({ messageSentRid: randomUUID(), subscription: s }));
-  const texts = textRecipients.map((r) => ({ messageSentRid: randomUUID(), recipient: r }));
-  await prisma.message.create({
-    data: {
-      id: messageRid,
-      facilityId: message.facilityId,
-      enterpriseId: facility.enterpriseId,
-      taskId: message.taskId ?? null,
-      topic: message.topic,
-      title: message.title,
-      body: message.body,
-      data: {
-        isCheckIn: message.isCheckIn ?? false,
-        taskSeverity: message.taskSeverity ?? null,
-        ...(message.escalation ? { escalation: message.escalation } : {}),
-      },
-      createdById: message.createdById ?? null,
-      createdAt: now,
-      messagesSent: {
-        createMany: {
-          data: [
-            ...pushes.map((p) => ({
-              id: p.messageSentRid,
-              facilityId: message.facilityId,
-              recipientId: p.subscription.recipientId,
-              channel: DeliveryChannel.PUSH_NOTIFICATION,
-              webPushSubscriptionId: p.subscription.id,
-              statusTimestamp: now,
-            })),
-            ...texts.map((t) => ({
-              id: t.messageSentRid,
-              facilityId: message.facilityId,
-              recipientId: t.recipient.id,
-              channel: DeliveryChannel.SMS,
-              to: t.recipient.phone,
-              statusTimestamp: now,
-            })),
-          ],
-        },
-      },
-    },
-    select: { id: true },
+  const prepared = messages.map((message): PreparedMessage | Error => {
+    const facility = facilityOf.get(message.facilityId);
+    if (!facility) return new Error(`No facility ${message.facilityId} to send a message from`);
+    const recipients = staffOf(message);
+    const ids = new Set(recipients.map((s) => s.id));
+    const pushEnabled = facility.messageDeliveryMethods.includes(DeliveryChannel.PUSH_NOTIFICATION);
+    const sender = senderOf(message);
+    const textsWanted = Boolean(sender) && !message.pushOnly;
+    return {
+      message,
+      messageRid: randomUUID(),
+      now,
+      sender,
+      pushes: pushEnabled
+        ? subscriptions
+            .filter(
+              (s) => ids.has(s.recipientId) && (s.facilityId === null || s.facilityId === message.facilityId),
+            )
+            .map(({ facilityId: _f, ...subscription }) => ({ messageSentRid: randomUUID(), subscription }))
+        : [],
+      texts: textsWanted
+        ? recipients.flatMap((s) =>
+            s.phoneNumber && subscribedPairs.has(`${sender}\u0000${s.phoneNumber}`)
+              ? [{ messageSentRid: randomUUID(), recipient: { id: s.id, phone: s.phoneNumber } }]
+              : [],
+          )
+        : [],
+    };
   });
+
+  const ready = prepared.filter((p): p is PreparedMessage => !(p instanceof Error));
+  const enterpriseOf = (id: string) => facilityOf.get(id)!.enterpriseId;
+  try {
+    await writeMessages(prisma, ready, enterpriseOf);
+  } catch (error) {
+    // One message's row refused (a constraint, a trigger) must not stop the others: nothing was sent yet, so
+    // each is written again on its own and only those refused fail.
+    if (ready.length <= 1) throw error;
+    const alone = await Promise.allSettled(ready.map((p) => writeMessages(prisma, [p], enterpriseOf)));
+    const refused = new Map<PreparedMessage, Error>();
+    for (const [n, outcome] of alone.entries()) {
+      if (outcome.status === 'rejected') {
+        const reason: unknown = outcome.reason;
+        refused.set(ready[n]!, reason instanceof Error ? reason : new Error(String(reason)));
+      }
+    }
+    return prepared.map((p) => (p instanceof Error ? p : (refused.get(p) ?? p)));
+  }
+  return prepared;
+}
+
+/** The rows of messages and their deliveries: one transaction of two statements (one statement without any). */
+async function writeMessages(
+  prisma: PrismaClient,
+  ready: readonly PreparedMessage[],
+  enterpriseOf: (facilityId: string) => string | null,
+): Promise<void> {
+  if (!ready.length) return;
+  const now = ready[0]!.now;
+  const rows = ready.map((p) => ({
+    id: p.messageRid,
+    facilityId: p.message.facilityId,
+    enterpriseId: enterpriseOf(p.message.facilityId),
+    taskId: p.message.taskId ?? null,
+    topic: p.message.topic,
+    title: p.message.title,
+    body: p.message.body,
+    data: {
+      isCheckIn: p.message.isCheckIn ?? false,
+      taskSeverity: p.message.taskSeverity ?? null,
+      ...(p.message.escalation ? { escalation: p.message.escalation } : {}),
+    },
+    createdById: p.message.createdById ?? null,
+    createdAt: now,
+  }));
+  const deliveries = ready.flatMap((p) => [
+    ...p.pushes.map((push) => ({
+      id: push.messageSentRid,
+      messageId: p.messageRid,
+      facilityId: p.message.facilityId,
+      recipientId: push.subscription.recipientId,
+      channel: DeliveryChannel.PUSH_NOTIFICATION,
+      webPushSubscriptionId: push.subscription.id,
+      statusTimestamp: now,
+    })),
+    ...p.texts.map((t) => ({
+      id: t.messageSentRid,
+      messageId: p.messageRid,
+      facilityId: p.message.facilityId,
+      recipientId: t.recipient.id,
+      channel: DeliveryChannel.SMS,
+      to: t.recipient.phone,
+      statusTimestamp: now,
+    })),
+  ]);
+  // The messages and their deliveries together (as the nested create did): a message never lacks its deliveries.
+  if (deliveries.length) {
+    await prisma.$transaction([
+      prisma.message.createMany({ data: rows }),
+      prisma.messageSent.createMany({ data: deliveries }),
+    ]);
+  } else {
+    await prisma.message.createMany({ data: rows });
+  }
+}
+
+/** The sends of one prepared message, and the statuses of those that failed. */
+async function deliver(deps: NotifierDeps, prepared: PreparedMessage): Promise<SentMessage> {
+  const { prisma } = deps;
+  const { message, messageRid, now, sender, pushes, texts } = prepared;
 
   /** Failed deliveries whose status was recorded as they failed. */
   const recordedAlready = new Set<string>();

@@ -29,7 +29,7 @@ beforeAll(async () => {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: db.url,
-    WORKER_CONCURRENCY: '16',
+    WORKER_TIMER_CONCURRENCY: '16',
   });
   tasks = await createNotificationTasks(prisma, config, { log: { warn: () => {} }, pushAgent: push.agent });
   const quiet = () => {};

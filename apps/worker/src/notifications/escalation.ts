@@ -24,7 +24,7 @@ import {
   shouldKeepNotifying,
   type UnitTags,
 } from '@sage/domain';
-import { type NotifierDeps, type SentMessage, sendMessage } from '@sage/notify';
+import { type NotifierDeps, type OutgoingMessage, type SentMessage, sendMessages } from '@sage/notify';
 import type { JobHelpers, TaskSpec } from 'graphile-worker';
 import { z } from 'zod';
 import { DEFAULT_MISSED_PUSH_MS, watchDeliveries } from './missed-alerts';
@@ -430,7 +430,15 @@ export async function runNotificationBlocks(
   const candidates: CandidateCache = new Map();
   const nextRuns: { i: number; job: QueuedJob }[] = [];
   const sentOf: { i: number; l: Live; task: TaskRow; sent: SentMessage }[] = [];
-  const runOne = async (l: Live): Promise<BlockRunResult> => {
+  /** A run that goes on: its message (none when it reaches nobody) and its next run, if recurring. */
+  interface Planned {
+    task: TaskRow;
+    recipientIds: string[];
+    outgoing: OutgoingMessage | null;
+    nextRun: number | null;
+    nextJob: QueuedJob | null;
+  }
+  const planOne = async (l: Live): Promise<BlockRunResult | Planned> => {
     const { context, state, block, payload } = l;
     const task = tasks.get(taskKey(context.facilityId, context.taskId));
     if (!task || !shouldKeepNotifying(task.status)) {
@@ -455,15 +463,14 @@ export async function runNotificationBlocks(
       ? selectGroupTaskRecipients(task.assigneeGroupId, block, staff)
       : selectRecipients({ severity: task.severity, unit: task.unit }, block, staff, zonesById);
     const startedAtMs = context.startedAt.getTime();
-    let sent: SentMessage | null = null;
+    let outgoing: OutgoingMessage | null = null;
     if (recipientIds.length === 0) {
       deps.unreached?.record(context.facilityId, task.id);
     } else {
       const isCheckIn = task.deviceId
         ? (checkIn.get(taskKey(context.facilityId, task.deviceId)) ?? false)
         : false;
-      sent = await send(
-        deps,
+      outgoing = messageOf(
         context.facilityId,
         task,
         block,
@@ -476,37 +483,68 @@ export async function runNotificationBlocks(
           blockIndex: payload.blockIndex,
         },
       );
-      sentOf.push({ i: l.i, l, task, sent });
     }
 
     // Recurring: the next run due after now (runs missed while the queue was down are skipped, not replayed).
     let nextRun: number | null = null;
+    let nextJob: QueuedJob | null = null;
     if (isRecurring(block)) {
       const elapsed = Date.now() - startedAtMs - block.executionTimeAfterStartInMs;
       nextRun = Math.max(payload.run + 1, Math.floor(elapsed / block.recurringIntervalInMs) + 1);
       const runAt = blockRunAt(block, startedAtMs, nextRun);
       if (runAt !== null) {
-        nextRuns.push({
-          i: l.i,
-          job: {
-            identifier: JobName.runNotificationBlock,
-            payload: {
-              contextId: context.id,
-              blockIndex: payload.blockIndex,
-              run: nextRun,
-            } satisfies RunNotificationBlockPayload,
-            runAt: new Date(runAt),
-            jobKey: notificationBlockJobKey(context.id, payload.blockIndex),
-            priority: notificationJobPriority(task.severity),
-            maxAttempts: 3,
-          },
-        });
+        nextJob = {
+          identifier: JobName.runNotificationBlock,
+          payload: {
+            contextId: context.id,
+            blockIndex: payload.blockIndex,
+            run: nextRun,
+          } satisfies RunNotificationBlockPayload,
+          runAt: new Date(runAt),
+          jobKey: notificationBlockJobKey(context.id, payload.blockIndex),
+          priority: notificationJobPriority(task.severity),
+          maxAttempts: 3,
+        };
       }
     }
-    return { kind: 'SENT', messageRid: sent?.messageRid ?? null, recipientIds, nextRun };
+    return { task, recipientIds, outgoing, nextRun, nextJob };
   };
-  const ran = await settleLimited(live, BLOCK_RUNS_AT_ONCE, runOne);
-  for (const [k, outcome] of ran.entries()) outcomes[live[k]!.i] = outcome;
+  const planned = await settleLimited(live, BLOCK_RUNS_AT_ONCE, planOne);
+  // The messages of the batch sent together (decision 0459): shared reads and one write, then each one's sends.
+  const sending = planned.flatMap((p, k) =>
+    p.status === 'fulfilled' && 'outgoing' in p.value && p.value.outgoing
+      ? [{ k, outgoing: p.value.outgoing }]
+      : [],
+  );
+  const sends = await sendMessages(
+    deps.notifier,
+    sending.map((s) => s.outgoing),
+  );
+  const sentBy = new Map(sending.map((s, n) => [s.k, sends[n]!]));
+  for (const [k, p] of planned.entries()) {
+    const l = live[k]!;
+    if (p.status === 'rejected' || !('outgoing' in p.value)) {
+      outcomes[l.i] = p as PromiseSettledResult<BlockRunResult>;
+      continue;
+    }
+    const run = p.value;
+    const sent = sentBy.get(k);
+    if (sent?.status === 'rejected') {
+      outcomes[l.i] = { status: 'rejected', reason: sent.reason };
+      continue;
+    }
+    if (sent) sentOf.push({ i: l.i, l, task: run.task, sent: sent.value });
+    if (run.nextJob) nextRuns.push({ i: l.i, job: run.nextJob });
+    outcomes[l.i] = {
+      status: 'fulfilled',
+      value: {
+        kind: 'SENT',
+        messageRid: sent?.value.messageRid ?? null,
+        recipientIds: run.recipientIds,
+        nextRun: run.nextRun,
+      },
+    };
+  }
 
   // The next runs of the runs that succeeded, in one statement; if it fails, those runs fail (and are retried).
   const queued = nextRuns.filter((n) => outcomes[n.i]?.status === 'fulfilled');
@@ -588,8 +626,8 @@ async function settleLimited<T, R>(
   return outcomes;
 }
 
-async function send(
-  deps: EscalationDeps,
+/** The message of a block run (sent with the batch's others by sendMessages). */
+function messageOf(
   facilityId: string,
   task: TaskRow,
   block: BlockSnapshot,
@@ -598,8 +636,8 @@ async function send(
   recipientIds: string[],
   isCheckIn: boolean,
   escalation: { contextId: string; blockIndex: number },
-): Promise<SentMessage> {
-  return sendMessage(deps.notifier, {
+): OutgoingMessage {
+  return {
     facilityId,
     // Tasks for a group come from the tasks number, alerts from the alerts number (decision 0241).
     topic: task.assigneeGroupId ? 'TASKS' : 'ALERTS',
@@ -610,7 +648,7 @@ async function send(
     taskSeverity: task.severity,
     isCheckIn,
     escalation,
-  });
+  };
 }
 
 function messageBody(severity: Severity, block: ScheduledBlock, run: number, startedAtMs: number): string {

@@ -23,6 +23,11 @@ export interface NotificationJobOptions {
   sms?: SmsTransport;
   /** How long pushes have to be reported SHOWN (default PUSH_SHOWN_TIMEOUT_SECONDS, else 30 s). */
   missedPushMs?: number;
+  /**
+   * The timed jobs' own client (block runs, missed alerts, failed texts; decision 0458), so their statements
+   * do not queue for a connection behind the escalation starts'. Default: the starts' client.
+   */
+  timerPrisma?: PrismaClient;
 }
 
 /**
@@ -105,7 +110,14 @@ export async function createNotificationTasks(
       ...(options.log ? { log: options.log } : {}),
     },
   };
-  const blocks = new BlockRunBatcher(deps, config.WORKER_CONCURRENCY);
+  const timerPrisma = options.timerPrisma ?? prisma;
+  const timerDeps: EscalationDeps = {
+    ...deps,
+    prisma: timerPrisma,
+    notifier: { ...deps.notifier, prisma: timerPrisma },
+  };
+  // A batch of block runs is at most what the timed jobs' slots hold at once (decision 0458).
+  const blocks = new BlockRunBatcher(timerDeps, config.WORKER_TIMER_CONCURRENCY);
   return {
     [JobName.startTaskNotifications]: async (payload, helpers) => {
       // One task (queued by the API) or the new tasks of one ingest batch (decision 0413).
@@ -119,11 +131,11 @@ export async function createNotificationTasks(
       helpers.logger.info(`notification block: ${result.kind}`);
     },
     [JobName.checkMissedAlert]: async (payload, helpers) => {
-      const result = await checkMissedAlert(prisma, payload, helpers, { missedPushMs });
+      const result = await checkMissedAlert(timerPrisma, payload, helpers, { missedPushMs });
       helpers.logger.info(`missed-alert check: ${result.kind}`);
     },
     [JobName.textFailed]: async (payload, helpers) => {
-      const result = await textFailed(prisma, payload, helpers);
+      const result = await textFailed(timerPrisma, payload, helpers);
       helpers.logger.info(`failed text: ${result.kind}`);
     },
   };

@@ -118,7 +118,8 @@ describe('[WORKER][TAKEOVER]: a dead job process strands nothing (decision 0110)
     const running = await worker(db);
     await eventually(async () => (await effects(pool, stranded)).processed, 15_000);
     expect(await effects(pool, stranded)).toEqual({ processed: true, activities: 1 });
-    expect(await jobOf(pool, stranded)).toBeNull();
+    // Its completion follows the event's commit (a statement of its own): gone soon after.
+    await eventually(async () => (await jobOf(pool, stranded)) === null);
     // The live queue's job is still its own (and its event waits for it, not applied behind its back).
     await running.takeover.sweep();
     expect(await jobOf(pool, held)).toEqual({ locked_by: 'pool-alive' });
@@ -190,7 +191,8 @@ describe('[WORKER][TAKEOVER]: the job process survives its database connections 
       output += String(d);
     });
     await eventually(
-      async () => (await pool.query(`SELECT 1 FROM "WorkerHeartbeat"`)).rowCount === 1,
+      // Both its queues beat: the timed jobs' and the rest (decision 0458).
+      async () => (await pool.query(`SELECT 1 FROM "WorkerHeartbeat"`)).rowCount === 2,
       30_000,
     );
 

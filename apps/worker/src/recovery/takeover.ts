@@ -59,6 +59,8 @@ const FORGET_AFTER = '1 hour';
 export class Takeover {
   private readonly pools = new Set<string>();
   private readonly active = new Set<string>();
+  /** Jobs a pool's local queue has fetched (and locked) but not started yet (decision 0460). */
+  private readonly held = new Set<string>();
   private readonly finished = new Map<string, number>();
   private connectedSince: number | null = null;
   private beatTimer: NodeJS.Timeout | null = null;
@@ -84,7 +86,14 @@ export class Takeover {
     events.on('pool:release', ({ workerPool }) => {
       this.pools.delete(workerPool.id);
     });
+    events.on('localQueue:getJobs:complete', ({ jobs }) => {
+      for (const job of jobs) this.held.add(job.id);
+    });
+    events.on('localQueue:returnJobs', ({ jobs }) => {
+      for (const job of jobs) this.held.delete(job.id);
+    });
     events.on('job:start', ({ job }) => {
+      this.held.delete(job.id);
       this.active.add(job.id);
       this.finished.delete(job.id);
     });
@@ -239,8 +248,9 @@ export class Takeover {
   }
 
   /**
-   * Jobs locked by this process's own queue that it is not running: their completion or failure was lost
-   * on a dropped connection (or the connection dropped as they were locked). Freed so they run again.
+   * Jobs locked by this process's own queue that it is not running (nor holding in a local queue to run next):
+   * their completion or failure was lost on a dropped connection (or the connection dropped as they were
+   * locked). Freed so they run again.
    */
   private async freeOwnOrphans(client: pg.PoolClient): Promise<number> {
     if (this.pools.size === 0) return 0;
@@ -253,7 +263,12 @@ export class Takeover {
     for (const [id, at] of this.finished) if (now - at > 60_000) this.finished.delete(id);
     const orphans = rows
       .map((r) => r.id)
-      .filter((id) => !this.active.has(id) && now - (this.finished.get(id) ?? 0) > COMPLETION_GRACE_MS);
+      .filter(
+        (id) =>
+          !this.active.has(id) &&
+          !this.held.has(id) &&
+          now - (this.finished.get(id) ?? 0) > COMPLETION_GRACE_MS,
+      );
     if (orphans.length === 0) return 0;
     const { rowCount } = await client.query(
       `UPDATE graphile_worker._private_jobs SET locked_by = NULL, locked_at = NULL

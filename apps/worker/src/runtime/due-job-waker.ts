@@ -37,7 +37,8 @@ export interface DueJobWakerOptions {
  * the read costs one empty fetch at most; the poll stays as the fallback.
  */
 export class DueJobWaker {
-  private workerPool: WorkerPool | null = null;
+  /** The job process's worker pools (the timed jobs' and the rest, decision 0458): each is nudged. */
+  private readonly workerPools = new Set<WorkerPool>();
   /** Local times (ms) at which waiting jobs fall due, soonest first. */
   private upcoming: number[] = [];
   /** Whether the last read filled the lookahead (more run times wait beyond it). */
@@ -61,8 +62,11 @@ export class DueJobWaker {
 
   attach(events: WorkerEvents): void {
     events.on('pool:create', ({ workerPool }) => {
-      this.workerPool = workerPool;
+      this.workerPools.add(workerPool);
       this.requestRead(0);
+    });
+    events.on('pool:release', ({ workerPool }) => {
+      this.workerPools.delete(workerPool);
     });
     events.on('pool:listen:notification', ({ message }) => {
       if (message.channel === 'jobs:insert') this.requestRead(this.debounceMs);
@@ -134,7 +138,8 @@ export class DueJobWaker {
     let due = 0;
     while (due < this.upcoming.length && this.upcoming[due]! <= now) due++;
     this.upcoming = this.upcoming.slice(due);
-    if (due > 0 && this.workerPool && !this.workerPool._shuttingDown) this.workerPool.nudge(due);
+    // Each pool fetches only its own jobs: a pool with none due finds nothing (one empty fetch, when idle).
+    if (due > 0) for (const pool of this.workerPools) if (!pool._shuttingDown) pool.nudge(due);
     this.arm();
   }
 }

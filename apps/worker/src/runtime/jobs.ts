@@ -43,6 +43,28 @@ RETRYABLE_ERROR_CODES['57P03'] = { minDelay: 250, maxDelay: 2_000 };
 
 /** Connections the jobs' Prisma client keeps open (the job pool keeps one per job slot; decision 0080). */
 const PRISMA_STANDING = 3;
+/**
+ * The timed jobs' pool fetches this many due jobs per query and completes them in batches (decision 0460): at
+ * 500 presses/s every task's block falls due, and one fetch and one completion per job were the pool's largest
+ * cost. Jobs it holds are locked; the takeover knows them (recovery/takeover.ts).
+ */
+const TIMER_LOCAL_QUEUE_PER_SLOT = 2;
+/** The timed jobs' own Prisma client (decision 0458): its connections, and those kept open. */
+const TIMER_PRISMA_MAX = 4;
+const TIMER_PRISMA_STANDING = 2;
+
+/**
+ * Jobs that fall due at a time promised to someone: an escalation block (recurring runs, the break-glass, a block
+ * brought forward by a missed alert or a failed text) and the care-confirmation limit. They run on job slots of
+ * their own (decision 0458), so a backlog of escalation starts (or any other job) never holds them; the starts
+ * keep the other slots, so neither kind can starve the other.
+ */
+const TIMED_JOBS: ReadonlySet<string> = new Set([
+  JobName.runNotificationBlock,
+  JobName.careConfirmationTimeout,
+  JobName.checkMissedAlert,
+  JobName.textFailed,
+]);
 
 /**
  * graphile-worker does not await a finished job's completion, so `runner.stop()` may resolve with the last
@@ -61,11 +83,18 @@ async function settle(pool: pg.Pool): Promise<void> {
  * (decision 0432, as the ingest does in decision 0415): the block runs' reads and queueing, and the
  * care-confirmation limit's update, for ids that do not exist. Nothing is written. Best effort.
  */
-async function warmUp(pool: pg.Pool, prisma: PrismaClient, log: FastifyBaseLogger): Promise<void> {
+async function warmUp(
+  pool: pg.Pool,
+  prisma: PrismaClient,
+  timerPrisma: PrismaClient,
+  log: FastifyBaseLogger,
+): Promise<void> {
   try {
     const since = new Date(0).toISOString();
     await Promise.all([
+      // The starts run their blocks due at once on the first client, the timed blocks on the second.
       ...Array.from({ length: PRISMA_STANDING }, () => warmUpBlockRuns(prisma)),
+      ...Array.from({ length: TIMER_PRISMA_STANDING }, () => warmUpBlockRuns(timerPrisma)),
       ...Array.from({ length: pool.options.min ?? 1 }, () =>
         failCareConfirmation(pool, { taskId: 'warm-up', confirmingSince: since }),
       ),
@@ -76,6 +105,7 @@ async function warmUp(pool: pg.Pool, prisma: PrismaClient, log: FastifyBaseLogge
 }
 
 export interface JobProcess {
+  /** Both worker pools (the timed jobs' and the rest) as one runner: stop() stops both. */
   runner: Runner;
   /** The job queue's and the jobs' pool. */
   pool: pg.Pool;
@@ -109,7 +139,9 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       : (options.logger ?? pino({ level: config.LOG_LEVEL }));
   const pool = new pg.Pool({
     connectionString: config.DATABASE_URL,
-    max: config.WORKER_CONCURRENCY + 4,
+    // The other jobs' pool: a fetch per slot at most; the timed jobs' pool fetches through its local queue, and
+    // its care-confirmation limits share a few; each pool's LISTEN connection.
+    max: config.WORKER_CONCURRENCY + Math.min(config.WORKER_TIMER_CONCURRENCY, 8) + 4,
     min: config.WORKER_CONCURRENCY,
     connectionTimeoutMillis: 10_000,
     application_name: 'sage-jobs',
@@ -121,10 +153,18 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     client.on('error', (error) => log.error({ err: error }, 'database client error')),
   );
   const prisma = createPrisma(config.DATABASE_URL, { max: 5, min: PRISMA_STANDING });
+  const timerPrisma = createPrisma(config.DATABASE_URL, {
+    max: TIMER_PRISMA_MAX,
+    min: TIMER_PRISMA_STANDING,
+  });
   const logger = queueLogger(log);
   await runMigrations({ pgPool: pool, logger });
 
-  const notificationTasks = await createNotificationTasks(prisma, config, { log, ...options.notifications });
+  const notificationTasks = await createNotificationTasks(prisma, config, {
+    log,
+    ...options.notifications,
+    timerPrisma,
+  });
   const taskList: TaskList = {
     ...supervisionTasks,
     ...notificationTasks,
@@ -164,12 +204,38 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
   // Jobs queued for later start when due, not at the next poll (decision 0431).
   const waker = new DueJobWaker(pool, log);
   waker.attach(events);
-  const runner = await run({
+  const timedTasks: TaskList = {};
+  const otherTasks: TaskList = {};
+  for (const [name, task] of Object.entries(taskList)) {
+    if (TIMED_JOBS.has(name)) timedTasks[name] = task;
+    else otherTasks[name] = task;
+  }
+  // Two worker pools on one database pool and one event emitter: graphile-worker's fetch asks only for the
+  // pool's own task identifiers, so the timed jobs wait only for each other (decision 0458).
+  const timerRunner = await run({
+    pgPool: pool,
+    concurrency: config.WORKER_TIMER_CONCURRENCY,
+    noHandleSignals: true,
+    pollInterval: options.pollInterval ?? 1000,
+    taskList: timedTasks,
+    events,
+    parsedCronItems: [],
+    logger,
+    preset: {
+      worker: {
+        localQueue: { size: TIMER_LOCAL_QUEUE_PER_SLOT * config.WORKER_TIMER_CONCURRENCY },
+        // Completions and failures of one event-loop turn in one statement each.
+        completeJobBatchDelay: 0,
+        failJobBatchDelay: 0,
+      },
+    },
+  });
+  const mainRunner = await run({
     pgPool: pool,
     concurrency: config.WORKER_CONCURRENCY,
     noHandleSignals: true,
     pollInterval: options.pollInterval ?? 1000,
-    taskList,
+    taskList: otherTasks,
     events,
     // Housekeeping on the queue's own cron (one run per hour across all workers, none backfilled).
     parsedCronItems: parseCronItems([
@@ -183,13 +249,26 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     ]),
     logger,
   });
+  const runner: Runner = {
+    ...mainRunner,
+    async stop(reason?: string) {
+      await Promise.all([mainRunner.stop(reason), timerRunner.stop(reason)]);
+    },
+    async kill(reason?: string) {
+      await Promise.all([mainRunner.kill(reason), timerRunner.kill(reason)]);
+    },
+    promise: Promise.all([mainRunner.promise, timerRunner.promise]).then(() => {}),
+  };
   takeover.start();
 
   // Standing connections opened before work arrives (decision 0080).
   const clients = await Promise.all(Array.from({ length: pool.options.min ?? 0 }, () => pool.connect()));
   for (const client of clients) client.release();
-  await Promise.all(Array.from({ length: PRISMA_STANDING }, () => prisma.$queryRaw`SELECT 1`));
-  await warmUp(pool, prisma, log);
+  await Promise.all([
+    ...Array.from({ length: PRISMA_STANDING }, () => prisma.$queryRaw`SELECT 1`),
+    ...Array.from({ length: TIMER_PRISMA_STANDING }, () => timerPrisma.$queryRaw`SELECT 1`),
+  ]);
+  await warmUp(pool, prisma, timerPrisma, log);
 
   let closed = false;
   return {
@@ -210,7 +289,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
         await relay.close();
         setTaskChangeNotify(true);
       }
-      await prisma.$disconnect();
+      await Promise.all([prisma.$disconnect(), timerPrisma.$disconnect()]);
       await pool.end();
     },
   };
