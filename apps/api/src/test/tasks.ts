@@ -1,4 +1,9 @@
-import { SEVERITY_VALUES, type Severity, type TaskStatus } from '@sage/contract';
+import {
+  SEVERITY_VALUES,
+  type Severity,
+  type TaskStatus,
+  type TSearchTasksRequestInput,
+} from '@sage/contract';
 import type { PrismaClient } from '@sage/db';
 import type { TestFacility } from '@sage/db/factories';
 import type { TestApp } from './app';
@@ -97,4 +102,43 @@ export async function taskFootprint(prisma: PrismaClient, taskId: string) {
     activities,
     changes,
   };
+}
+
+/**
+ * Search bodies covering every filter the task search takes, its paging and an empty filter, for the tests
+ * that compare a search implementation with the one it replaced. Times are hours after `base`: `createdAfter`
+ * alone, `createdBefore` alone, and a range (`from`-`to`) with two closed statuses.
+ */
+export function taskSearchBodies(
+  f: TestFacility,
+  base: number,
+  hours: { after: number; before: number; from: number; to: number },
+): TSearchTasksRequestInput[] {
+  const al = f.residents.AL!;
+  return [
+    { facilityId: f.facilityId },
+    { facilityId: f.facilityId, statuses: ['OPEN_UNCLAIMED', 'OPEN_CLAIMED'] },
+    { facilityId: f.facilityId, statuses: ['CLOSED_RESOLVED', 'CLOSED_CANCELED'] },
+    { facilityId: f.facilityId, statuses: ['CLOSED_RESOLVED'], pageSize: 4, pageNumber: 2 },
+    { facilityId: f.facilityId, pageSize: 7, pageNumber: 1 },
+    { facilityId: f.facilityId, pageSize: 50, pageNumber: 30 },
+    { facilityId: f.facilityId, severities: ['CODE_BLUE', 'LOW_PRIORITY'] },
+    { facilityId: f.facilityId, unitIds: [al.unitId!] },
+    { facilityId: f.facilityId, residentIds: [al.id, f.residents.MC!.id] },
+    { facilityId: f.facilityId, assigneeIds: [f.staff.housekeeper.id] },
+    { facilityId: f.facilityId, kinds: ['DEVICE_TROUBLE'] },
+    { facilityId: f.facilityId, kinds: ['ALERT', 'DEVICE_TROUBLE'], pageSize: 200 },
+    { facilityId: f.facilityId, createdAfter: base + hours.after * 3_600_000 },
+    { facilityId: f.facilityId, createdBefore: new Date(base + hours.before * 3_600_000).toISOString() },
+    {
+      facilityId: f.facilityId,
+      statuses: ['CLOSED_UNRESOLVED', 'CLOSED_RESOLVED'],
+      createdAfter: base + hours.from * 3_600_000,
+      createdBefore: base + hours.to * 3_600_000,
+      pageSize: 3,
+    },
+    { facilityId: f.facilityId, statuses: [], severities: [] },
+    { statuses: ['OPEN_UNCLAIMED', 'CLOSED_RESOLVED'] },
+    {},
+  ];
 }

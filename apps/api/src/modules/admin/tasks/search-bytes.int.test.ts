@@ -2,7 +2,6 @@ import {
   SEVERITY_VALUES,
   type Severity,
   type TaskStatus,
-  type TSearchTasksRequestInput,
   ZSearchTasksRequestSchema,
   ZTaskPageReplySchema,
   ZTaskReplySchema,
@@ -11,7 +10,7 @@ import type { Prisma } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { caller } from '../../../test/tasks';
+import { caller, taskSearchBodies } from '../../../test/tasks';
 import { loadViewer } from './access';
 import { searchTasksPage } from './find-tasks';
 import type { TaskPageQuery } from './task-page';
@@ -244,35 +243,7 @@ describe('[TASKS][SEARCH-BYTES]: search pages and task reads are byte for byte t
   });
   afterAll(() => t.close());
 
-  const bodies = (): TSearchTasksRequestInput[] => {
-    const al = f.residents.AL!;
-    return [
-      { facilityId: f.facilityId },
-      { facilityId: f.facilityId, statuses: ['OPEN_UNCLAIMED', 'OPEN_CLAIMED'] },
-      { facilityId: f.facilityId, statuses: ['CLOSED_RESOLVED', 'CLOSED_CANCELED'] },
-      { facilityId: f.facilityId, statuses: ['CLOSED_RESOLVED'], pageSize: 4, pageNumber: 2 },
-      { facilityId: f.facilityId, pageSize: 7, pageNumber: 1 },
-      { facilityId: f.facilityId, pageSize: 50, pageNumber: 30 },
-      { facilityId: f.facilityId, severities: ['CODE_BLUE', 'LOW_PRIORITY'] },
-      { facilityId: f.facilityId, unitIds: [al.unitId!] },
-      { facilityId: f.facilityId, residentIds: [al.id, f.residents.MC!.id] },
-      { facilityId: f.facilityId, assigneeIds: [f.staff.housekeeper.id] },
-      { facilityId: f.facilityId, kinds: ['DEVICE_TROUBLE'] },
-      { facilityId: f.facilityId, kinds: ['ALERT', 'DEVICE_TROUBLE'], pageSize: 200 },
-      { facilityId: f.facilityId, createdAfter: base + 10 * 3_600_000 },
-      { facilityId: f.facilityId, createdBefore: new Date(base + 12 * 3_600_000).toISOString() },
-      {
-        facilityId: f.facilityId,
-        statuses: ['CLOSED_UNRESOLVED', 'CLOSED_RESOLVED'],
-        createdAfter: base + 2 * 3_600_000,
-        createdBefore: base + 15 * 3_600_000,
-        pageSize: 3,
-      },
-      { facilityId: f.facilityId, statuses: [], severities: [] },
-      { statuses: ['OPEN_UNCLAIMED', 'CLOSED_RESOLVED'] },
-      {},
-    ];
-  };
+  const bodies = () => taskSearchBodies(f, base, { after: 10, before: 12, from: 2, to: 15 });
 
   it('every filter, page and order, for each kind of caller: the same reply bytes', async () => {
     // A caregiver sees the whole facility; a housekeeper (operations) only tasks assigned to them or their

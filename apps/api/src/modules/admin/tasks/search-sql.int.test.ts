@@ -5,7 +5,6 @@ import {
   TaskKind,
   type TaskStatus,
   type TSearchTasksRequest,
-  type TSearchTasksRequestInput,
   type TTaskPageReply,
   ZSearchTasksRequestSchema,
   ZTaskPageReplySchema,
@@ -15,7 +14,7 @@ import type { Prisma } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { caller } from '../../../test/tasks';
+import { caller, taskSearchBodies } from '../../../test/tasks';
 import { facilityScope, loadViewer, type Viewer, visibleTasksWhere } from './access';
 import { loadTaskPage } from './task-page';
 import { loadTaskReply } from './task-reply';
@@ -136,35 +135,7 @@ describe('[TASKS][SEARCH-SQL]: the one-statement search and read equal the Prism
   });
   afterAll(() => t.close());
 
-  const bodies = (): TSearchTasksRequestInput[] => {
-    const al = f.residents.AL;
-    return [
-      { facilityId: f.facilityId },
-      { facilityId: f.facilityId, statuses: ['OPEN_UNCLAIMED', 'OPEN_CLAIMED'] },
-      { facilityId: f.facilityId, statuses: ['CLOSED_RESOLVED', 'CLOSED_CANCELED'] },
-      { facilityId: f.facilityId, statuses: ['CLOSED_RESOLVED'], pageSize: 4, pageNumber: 2 },
-      { facilityId: f.facilityId, pageSize: 7, pageNumber: 1 },
-      { facilityId: f.facilityId, pageSize: 50, pageNumber: 30 },
-      { facilityId: f.facilityId, severities: ['CODE_BLUE', 'LOW_PRIORITY'] },
-      { facilityId: f.facilityId, unitIds: [al.unitId] },
-      { facilityId: f.facilityId, residentIds: [al.id, f.residents.MC.id] },
-      { facilityId: f.facilityId, assigneeIds: [f.staff.housekeeper.id] },
-      { facilityId: f.facilityId, kinds: ['DEVICE_TROUBLE'] },
-      { facilityId: f.facilityId, kinds: ['ALERT', 'DEVICE_TROUBLE'], pageSize: 200 },
-      { facilityId: f.facilityId, createdAfter: base + 10 * 3_600_000 },
-      { facilityId: f.facilityId, createdBefore: new Date(base + 20 * 3_600_000).toISOString() },
-      {
-        facilityId: f.facilityId,
-        statuses: ['CLOSED_UNRESOLVED', 'CLOSED_RESOLVED'],
-        createdAfter: base + 5 * 3_600_000,
-        createdBefore: base + 40 * 3_600_000,
-        pageSize: 3,
-      },
-      { facilityId: f.facilityId, statuses: [], severities: [] },
-      { statuses: ['OPEN_UNCLAIMED', 'CLOSED_RESOLVED'] },
-      {},
-    ];
-  };
+  const bodies = () => taskSearchBodies(f, base, { after: 10, before: 20, from: 5, to: 40 });
 
   it('every filter, page and sort: the same page and total as the Prisma search, for each kind of caller', async () => {
     // A caregiver sees the whole facility; a housekeeper (operations) only tasks assigned to them or their
