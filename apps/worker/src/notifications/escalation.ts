@@ -27,7 +27,7 @@ import {
 import { type NotifierDeps, type OutgoingMessage, type SentMessage, sendMessages } from '@sage/notify';
 import type { JobHelpers, TaskSpec } from 'graphile-worker';
 import { z } from 'zod';
-import { DEFAULT_MISSED_PUSH_MS, watchDeliveries } from './missed-alerts';
+import { DEFAULT_MISSED_PUSH_MS, hasFailedText, pushWatchJob, watchDeliveries } from './missed-alerts';
 import type { UnreachedBlocks } from './unreached-blocks';
 
 /**
@@ -59,8 +59,6 @@ interface ContextState {
 const ZStartPayload = z.object({ taskId: z.string().min(1), facilityId: z.string().min(1) });
 const ZStartPayloads = z.union([ZStartPayload, z.array(ZStartPayload).min(1)]);
 export type StartPayload = z.infer<typeof ZStartPayload>;
-/** The staff of a facility as loadCandidates read them, kept for the block runs of one batch. */
-type CandidateCache = Map<string, ReturnType<typeof loadCandidates>>;
 const ZBlockPayload = z.object({
   contextId: z.string().min(1),
   blockIndex: z.number().int().min(0),
@@ -88,7 +86,7 @@ export const parseStartPayloads = (rawPayload: unknown): StartPayload[] => {
 /**
  * The escalation start of many tasks at once (decision 0413): the tasks, their latest contexts and their
  * facilities' policies read in three statements, the contexts created and their later blocks queued in one
- * transaction of two statements, and the blocks due now run here (the staff read once per facility), each
+ * transaction of two statements, and the blocks due now run here (the staff read once for the batch), each
  * as runNotificationBlocks runs them. Same rules as one task at a time: an open task with no running
  * escalation starts, counting from its creation (the press) the first time and from now when started again.
  */
@@ -335,7 +333,7 @@ const BLOCK_RUNS_AT_ONCE = 8;
 /**
  * Job 'run-notification-block', many at once (decision 0430): the runs of a batch (the jobs the job process
  * holds at one moment, or the blocks due at once of a batch of starts) read their contexts, tasks and devices'
- * allocations in one statement each and the staff once per facility (and care zones); each run then follows
+ * allocations in one statement each and the staff of all their facilities in one (and care zones); each run then follows
  * the rules of decision 0060 on its own (stop once the task is no longer waiting, send, next run of a recurring
  * block); the next runs are queued in one statement, then the missed-alert watches (decision 0144) in another.
  * The outcome is per run: one that fails is rejected alone (its job alone is retried), the others stand.
@@ -411,6 +409,18 @@ export async function runNotificationBlocks(
       ? [[l.context.facilityId, task.deviceId] as const]
       : [];
   });
+  // The staff of the open tasks' facilities (and the zones their blocks name), one read for the batch
+  // (decision 0461), alongside the allocations. If it fails, the runs that need it fail (each job retried).
+  const openRuns = live.filter((l) => {
+    const task = tasks.get(taskKey(l.context.facilityId, l.context.taskId));
+    return task && shouldKeepNotifying(task.status);
+  });
+  const staffRead = loadCandidates(
+    prisma,
+    openRuns.map((l) => ({ facilityId: l.context.facilityId, filters: l.block.filters })),
+  );
+  // Awaited by each run that needs it; a rejection is handled there, not left unhandled meanwhile.
+  staffRead.catch(() => {});
   const checkIn = new Map<string, boolean>();
   if (devices.length) {
     const allocations = await prisma.deviceAllocation.findMany({
@@ -427,7 +437,6 @@ export async function runNotificationBlocks(
     }
   }
 
-  const candidates: CandidateCache = new Map();
   const nextRuns: { i: number; job: QueuedJob }[] = [];
   const sentOf: { i: number; l: Live; task: TaskRow; sent: SentMessage }[] = [];
   /** A run that goes on: its message (none when it reaches nobody) and its next run, if recurring. */
@@ -452,12 +461,7 @@ export async function runNotificationBlocks(
       });
       return { kind: 'STOPPED', status };
     }
-    const { candidates: staff, zonesById } = await cachedCandidates(
-      prisma,
-      context.facilityId,
-      block.filters,
-      candidates,
-    );
+    const { candidates: staff, zonesById } = (await staffRead).get(context.facilityId)!;
     // A task addressed to a group (an observation escalated to the nurses) reaches that group (decision 0241).
     const recipientIds = task.assigneeGroupId
       ? selectGroupTaskRecipients(task.assigneeGroupId, block, staff)
@@ -546,30 +550,53 @@ export async function runNotificationBlocks(
     };
   }
 
-  // The next runs of the runs that succeeded, in one statement; if it fails, those runs fail (and are retried).
+  // The next runs of the runs that succeeded and the SHOWN checks of their pushes (decision 0144), in one
+  // statement (decision 0461). If it fails, the runs with a next run fail (and are retried), as when the next runs
+  // had a statement of their own; the checks of the others are then queued alone.
+  const missedPushMs = deps.missedPushMs ?? DEFAULT_MISSED_PUSH_MS;
   const queued = nextRuns.filter((n) => outcomes[n.i]?.status === 'fulfilled');
+  const pushWatches = () =>
+    sentOf.flatMap((s) => {
+      if (outcomes[s.i]?.status !== 'fulfilled') return [];
+      const watch = pushWatchJob(
+        { missedPushMs },
+        {
+          contextId: s.l.context.id,
+          blockIndex: s.l.payload.blockIndex,
+          severity: s.task.severity,
+          sent: s.sent,
+        },
+      );
+      return watch ? [watch] : [];
+    });
   try {
-    await queueJobs(
-      prisma,
-      queued.map((n) => n.job),
-    );
+    await queueJobs(prisma, [...queued.map((n) => n.job), ...pushWatches()]);
   } catch (error) {
     for (const n of queued) outcomes[n.i] = { status: 'rejected', reason: error };
+    // After the sends and the next runs are settled: a failure here must not make the queue retry (and repeat)
+    // a block's message.
+    const watches = pushWatches();
+    try {
+      await queueJobs(prisma, watches);
+    } catch (watchError) {
+      helpers.logger.error(
+        `missed-alert watches of ${watches.length} block run(s) failed: ${String(watchError)}`,
+      );
+    }
   }
 
-  // After the sends and the next runs are settled: a failure here must not make the queue retry (and repeat)
-  // a block's message.
+  // A text that failed escalates at once (decision 0144), after the run is settled; rare, so run by run.
   const watches: QueuedJob[] = [];
   const watchHelpers = gatheringHelpers(helpers, watches);
   await settleLimited(
-    sentOf.filter((s) => outcomes[s.i]?.status === 'fulfilled'),
+    sentOf.filter((s) => outcomes[s.i]?.status === 'fulfilled' && hasFailedText(s.sent)),
     BLOCK_RUNS_AT_ONCE,
     async ({ l, task, sent }) => {
       try {
         await watchDeliveries(
           prisma,
           watchHelpers,
-          { missedPushMs: deps.missedPushMs ?? DEFAULT_MISSED_PUSH_MS },
+          { missedPushMs },
           { contextId: l.context.id, blockIndex: l.payload.blockIndex, severity: task.severity, sent },
         );
       } catch (error) {
@@ -600,7 +627,7 @@ export async function warmUpBlockRuns(prisma: PrismaClient): Promise<void> {
     where: { isActive: true, deviceId: { in: none }, facilityId: { in: none } },
     select: { facilityId: true, deviceId: true, isCheckIn: true },
   });
-  await loadCandidates(prisma, 'warm-up', []);
+  await loadCandidates(prisma, [{ facilityId: 'warm-up', filters: [] }]);
   await prisma.$queryRawUnsafe(`EXPLAIN ${QUEUE_JOBS_SQL}`, [], [], [], [], [], []);
 }
 
@@ -658,65 +685,67 @@ function messageBody(severity: Severity, block: ScheduledBlock, run: number, sta
   return `${label}: still unclaimed after ${minutes} min`;
 }
 
-/** loadCandidates, once per facility and zones for the block runs of one batch. */
-function cachedCandidates(
-  prisma: PrismaClient,
-  facilityId: string,
-  filters: readonly BlockFilter[],
-  cache: CandidateCache | undefined,
-): ReturnType<typeof loadCandidates> {
-  if (!cache) return loadCandidates(prisma, facilityId, filters);
-  const key = [facilityId, ...[...new Set(filters.flatMap((f) => f.careZoneIds))].sort()].join('\u0000');
-  let loaded = cache.get(key);
-  if (!loaded) {
-    loaded = loadCandidates(prisma, facilityId, filters);
-    // A failed read is not kept: the next block reads again.
-    loaded.catch(() => cache.delete(key));
-    cache.set(key, loaded);
-  }
-  return loaded;
+/** The staff and care zones the recipient rule reads, for one facility. */
+interface FacilityStaff {
+  candidates: Candidate[];
+  zonesById: Map<string, UnitTags>;
 }
 
-/** The facility's staff as the recipient rule reads them (memberships, on-shift state, care zones): one query. */
+/**
+ * The staff of every facility of a batch (memberships, on-shift state, care zones) in one statement, and the care
+ * zones its blocks' filters name in one more (decision 0461). Each row carries its facility: every membership,
+ * on-call state and zone is matched to that facility, as the read of one facility did.
+ */
 async function loadCandidates(
   prisma: PrismaClient,
-  facilityId: string,
-  filters: readonly BlockFilter[],
-): Promise<{ candidates: Candidate[]; zonesById: Map<string, UnitTags> }> {
+  wanted: readonly { facilityId: string; filters: readonly BlockFilter[] }[],
+): Promise<Map<string, FacilityStaff>> {
+  const facilityIds = [...new Set(wanted.map((w) => w.facilityId))];
+  const byFacility = new Map<string, FacilityStaff>(
+    facilityIds.map((id) => [id, { candidates: [], zonesById: new Map() }]),
+  );
+  if (!facilityIds.length) return byFacility;
   const zoneJson = `json_build_object('id', z.id, 'unitRids', z."unitRids", 'wards', z.wards, 'careTypes', z."careTypes",
                      'buildings', z.buildings, 'wings', z.wings, 'floors', z.floors)`;
-  const candidates = await prisma.$queryRawUnsafe<Candidate[]>(
-    `SELECT s.id AS "staffMemberId",
-            array(SELECT gm."groupId" FROM "GroupMembership" gm JOIN "Group" g ON g.id = gm."groupId"
-                   WHERE gm."staffMemberId" = s.id AND g."facilityId" = $1) AS "groupIds",
-            coalesce((SELECT o."isOnCall" FROM "OnCallState" o
-                       WHERE o."staffMemberId" = s.id AND o."facilityId" = $1), false) AS "isOnCall",
-            coalesce(c."shouldReceiveAllCareAlerts", false) AS "shouldReceiveAllCareAlerts",
-            coalesce((SELECT json_agg(${zoneJson} ORDER BY z.id)
-                        FROM "StaffMemberFacilityConfigCareZone" l JOIN "CareZone" z ON z.id = l."careZoneId"
-                       WHERE l."staffMemberFacilityConfigId" = c.id AND z."facilityId" = $1), '[]'::json) AS "careZones"
-       FROM "StaffMember" s
-       LEFT JOIN "StaffMemberFacilityConfig" c ON c."staffMemberId" = s.id AND c."facilityId" = $1
-      WHERE NOT s."isArchived"
-        AND EXISTS (SELECT 1 FROM "GroupMembership" gm JOIN "Group" g ON g.id = gm."groupId"
-                     WHERE gm."staffMemberId" = s.id AND g."facilityId" = $1)
-      ORDER BY s.id`,
-    facilityId,
-  );
-  const zoneIds = [...new Set(filters.flatMap((f) => f.careZoneIds))];
-  const zones = zoneIds.length
-    ? await prisma.careZone.findMany({
-        where: { facilityId, id: { in: zoneIds } },
-        select: {
-          id: true,
-          unitRids: true,
-          wards: true,
-          careTypes: true,
-          buildings: true,
-          wings: true,
-          floors: true,
-        },
-      })
-    : [];
-  return { candidates, zonesById: new Map(zones.map((z) => [z.id, z])) };
+  const zoneIds = [...new Set(wanted.flatMap((w) => w.filters.flatMap((f) => f.careZoneIds)))];
+  const [rows, zones] = await Promise.all([
+    prisma.$queryRawUnsafe<(Candidate & { facilityId: string })[]>(
+      `SELECT f.id AS "facilityId", s.id AS "staffMemberId",
+              array(SELECT gm."groupId" FROM "GroupMembership" gm JOIN "Group" g ON g.id = gm."groupId"
+                     WHERE gm."staffMemberId" = s.id AND g."facilityId" = f.id) AS "groupIds",
+              coalesce((SELECT o."isOnCall" FROM "OnCallState" o
+                         WHERE o."staffMemberId" = s.id AND o."facilityId" = f.id), false) AS "isOnCall",
+              coalesce(c."shouldReceiveAllCareAlerts", false) AS "shouldReceiveAllCareAlerts",
+              coalesce((SELECT json_agg(${zoneJson} ORDER BY z.id)
+                          FROM "StaffMemberFacilityConfigCareZone" l JOIN "CareZone" z ON z.id = l."careZoneId"
+                         WHERE l."staffMemberFacilityConfigId" = c.id AND z."facilityId" = f.id), '[]'::json) AS "careZones"
+         FROM unnest($1::text[]) AS f(id)
+         JOIN "StaffMember" s
+           ON NOT s."isArchived"
+          AND EXISTS (SELECT 1 FROM "GroupMembership" gm JOIN "Group" g ON g.id = gm."groupId"
+                       WHERE gm."staffMemberId" = s.id AND g."facilityId" = f.id)
+         LEFT JOIN "StaffMemberFacilityConfig" c ON c."staffMemberId" = s.id AND c."facilityId" = f.id
+        ORDER BY f.id, s.id`,
+      facilityIds,
+    ),
+    zoneIds.length
+      ? prisma.careZone.findMany({
+          where: { facilityId: { in: facilityIds }, id: { in: zoneIds } },
+          select: {
+            id: true,
+            facilityId: true,
+            unitRids: true,
+            wards: true,
+            careTypes: true,
+            buildings: true,
+            wings: true,
+            floors: true,
+          },
+        })
+      : [],
+  ]);
+  for (const { facilityId, ...candidate } of rows) byFacility.get(facilityId)!.candidates.push(candidate);
+  // A zone counts only for its own facility's blocks.
+  for (const { facilityId, ...zone } of zones) byFacility.get(facilityId)!.zonesById.set(zone.id, zone);
+  return byFacility;
 }

@@ -1,6 +1,7 @@
 import {
   type CheckMissedAlertPayload,
   JobName,
+  type JobRow,
   missedAlertJobKey,
   notificationBlockJobKey,
   type Prisma,
@@ -76,6 +77,40 @@ const ZCheckPayload = z.object({
   messageRid: z.string().min(1),
 });
 
+interface WatchedRun {
+  contextId: string;
+  blockIndex: number;
+  severity: Severity;
+  sent: SentMessage;
+}
+
+const failedTextOf = (sent: SentMessage) =>
+  sent.messagesSent.find((d) => d.channel === 'SMS' && d.status === 'FAILED');
+
+/**
+ * The SHOWN check a block run's message needs (pushes went out, no text failed), as a job to queue; null when
+ * none. Pure, so a batch of block runs queues its checks with its next runs in one statement (decision 0461).
+ */
+export function pushWatchJob(options: { missedPushMs: number }, run: WatchedRun): JobRow | null {
+  const { sent } = run;
+  if (failedTextOf(sent) || !sent.messagesSent.some((d) => d.channel === 'PUSH_NOTIFICATION')) return null;
+  return {
+    identifier: JobName.checkMissedAlert,
+    payload: {
+      contextId: run.contextId,
+      blockIndex: run.blockIndex,
+      messageRid: sent.messageRid,
+    } satisfies CheckMissedAlertPayload,
+    runAt: new Date(Date.now() + options.missedPushMs),
+    jobKey: missedAlertJobKey(sent.messageRid),
+    priority: notificationJobPriority(run.severity),
+    maxAttempts: 3,
+  };
+}
+
+/** Whether a block run's message had a text that failed (watchDeliveries then escalates at once). */
+export const hasFailedText = (sent: SentMessage): boolean => failedTextOf(sent) !== undefined;
+
 /**
  * After a block run has sent its message: queue the SHOWN check when pushes went out, and escalate at once when a
  * text message failed.
@@ -84,10 +119,10 @@ export async function watchDeliveries(
   prisma: PrismaClient,
   helpers: Helpers,
   options: { missedPushMs: number },
-  run: { contextId: string; blockIndex: number; severity: Severity; sent: SentMessage },
+  run: WatchedRun,
 ): Promise<void> {
   const { sent } = run;
-  const failedText = sent.messagesSent.find((d) => d.channel === 'SMS' && d.status === 'FAILED');
+  const failedText = failedTextOf(sent);
   if (failedText) {
     await escalateEarly(prisma, helpers, {
       contextId: run.contextId,
@@ -98,21 +133,14 @@ export async function watchDeliveries(
     });
     return;
   }
-  if (sent.messagesSent.some((d) => d.channel === 'PUSH_NOTIFICATION')) {
-    await helpers.addJob(
-      JobName.checkMissedAlert,
-      {
-        contextId: run.contextId,
-        blockIndex: run.blockIndex,
-        messageRid: sent.messageRid,
-      } satisfies CheckMissedAlertPayload,
-      {
-        runAt: new Date(Date.now() + options.missedPushMs),
-        jobKey: missedAlertJobKey(sent.messageRid),
-        priority: notificationJobPriority(run.severity),
-        maxAttempts: 3,
-      },
-    );
+  const watch = pushWatchJob(options, run);
+  if (watch) {
+    await helpers.addJob(watch.identifier, watch.payload as CheckMissedAlertPayload, {
+      runAt: watch.runAt ?? new Date(),
+      jobKey: watch.jobKey!,
+      priority: watch.priority,
+      maxAttempts: watch.maxAttempts,
+    });
   }
 }
 
