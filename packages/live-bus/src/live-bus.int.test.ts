@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { recordTaskChangePg, setTaskChangeNotify, type TaskChangedNotification } from '@sage/db';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
 import pg from 'pg';
@@ -162,6 +163,31 @@ describe('the NATS live bus: relay and subscriber against a real nats-server and
     await until(() => s.changes.some((c) => c.version === version), 'a change after the restart');
   });
 
+  it('a change committed while only the relay is cut off from NATS is published once it reconnects', async () => {
+    // The relay reaches NATS through a proxy this test cuts; the subscriber stays connected all along, so it has
+    // no reconnect of its own to catch up on. nats.js drops what is published while disconnected.
+    const proxy = await natsProxy(nats.port);
+    opened.push(proxy);
+    const r = await relay({ natsUrl: proxy.url });
+    await leading(r);
+    const s = await bus();
+    const { version: before } = await record();
+    await until(() => s.changes.some((c) => c.version === before), 'a change before the cut');
+    await proxy.cut();
+    await until(() => !r.connected(), 'the relay to notice');
+    const { version } = await record();
+    // Long enough for the relay's polls (every 20 ms) to have seen the row while cut off.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await proxy.restore();
+    await until(() => r.connected(), 'the relay to reconnect');
+    await until(
+      () => s.changes.some((c) => c.version === version),
+      'the change committed while cut off',
+      10_000,
+    );
+    expect(s.changes.filter((c) => c.version === version)).toHaveLength(1);
+  });
+
   it('a subscriber that reconnects replays the TaskChange rows it missed, with no relay to publish them', async () => {
     const s = await bus();
     await nats.stop();
@@ -183,3 +209,33 @@ describe('the NATS live bus: relay and subscriber against a real nats-server and
     await until(() => s.changes.some((c) => c.version === version), 'the healed change', 10_000);
   });
 });
+
+/** A TCP proxy to the NATS server whose connections a test can cut (and refuse) and then let through again. */
+async function natsProxy(target: number) {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target, '127.0.0.1');
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => {});
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listen(0);
+  const port = (server.address() as net.AddressInfo).port;
+  const cut = async () => {
+    const closed = new Promise((resolve) => server.close(resolve));
+    for (const socket of sockets) socket.destroy();
+    await closed;
+  };
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    cut,
+    restore: () => listen(port),
+    close: async () => {
+      if (server.listening) await cut();
+    },
+  };
+}

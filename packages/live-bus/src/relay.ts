@@ -21,13 +21,18 @@ export interface LiveRelayOptions {
   standbyRetryMs?: number;
   /** How long a missing version is looked for again before it is taken as rolled back (ms). */
   gapWaitMs?: number;
-  /** What a new leader publishes again on taking over (its predecessor may have died before publishing it; ms). */
+  /**
+   * What a new leader publishes again on taking over (its predecessor may have died before publishing it), and
+   * how long before a dropped NATS connection was noticed the relay publishes again after reconnecting (ms).
+   */
   takeoverReplayMs?: number;
 }
 
 export interface LiveRelay {
   /** Whether this process is the relay publishing right now (one per database). */
   leading(): boolean;
+  /** Whether its NATS connection is up (while it is not, the relay publishes nothing, and catches up after). */
+  connected(): boolean;
   close(): Promise<void>;
 }
 
@@ -78,6 +83,25 @@ export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRel
       logger.warn({ err: error, subject }, 'live relay could not publish');
     }
   };
+
+  // nats.js drops what was published while it is disconnected (each dial attempt resets its outbound buffer),
+  // and what was written just before a drop may never have arrived (NATS is at most once). So the relay reads
+  // nothing while NATS is down and, once reconnected, publishes again what was committed since shortly before
+  // the drop; subscribers deliver a version once.
+  let natsUp = true;
+  let downSince = 0;
+  let republishFrom: number | null = null;
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect') {
+        if (natsUp) downSince = Date.now();
+        natsUp = false;
+      } else if (status.type === 'reconnect') {
+        natsUp = true;
+        republishFrom = downSince;
+      }
+    }
+  })();
 
   let closed = false;
   let client: pg.Client | null = null;
@@ -156,6 +180,21 @@ export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRel
   const poll = async () => {
     const c = client;
     if (!c || !leader) return schedule(attempt, standbyRetryMs);
+    if (!natsUp) return schedule(poll, idlePollIntervalMs);
+    if (republishFrom !== null) {
+      const seconds = (Date.now() - republishFrom + takeoverReplayMs) / 1000;
+      republishFrom = null;
+      const { rows } = await c.query<{ before: string | null }>(
+        `SELECT (min(version) - 1)::text AS before FROM "TaskChange" WHERE "changedAt" >= now() - make_interval(secs => $1)`,
+        [seconds],
+      );
+      const before = rows[0]?.before;
+      if (before !== null && before !== undefined) last = Math.min(last, Number(before));
+      logger.info(
+        { from: last },
+        'live relay reconnected to NATS: publishing again what was committed meanwhile',
+      );
+    }
     const now = Date.now();
     for (const [version, until] of gaps) if (until < now) gaps.delete(version);
     const { rows } = await c.query<Row>(READ, [last, [...gaps.keys()]]);
@@ -181,6 +220,7 @@ export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRel
 
   return {
     leading: () => leader,
+    connected: () => natsUp && !nc.isClosed(),
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
