@@ -5,7 +5,7 @@ import {
   type TSearchTasksRequestInput,
 } from '@sage/contract';
 import type { PrismaClient } from '@sage/db';
-import type { TestFacility } from '@sage/db/factories';
+import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import type { TestApp } from './app';
 
 /** Calls the API as one staff member: `const as = caller(t, id); await as('POST', '/admin/api/v1/tasks', body)`. */
@@ -141,4 +141,33 @@ export function taskSearchBodies(
     { statuses: ['OPEN_UNCLAIMED', 'CLOSED_RESOLVED'] },
     {},
   ];
+}
+
+/** Every task status and severity, in the spec's order (test data cycles through them). */
+export const EVERY_TASK_STATUS: TaskStatus[] = [
+  'OPEN_UNCLAIMED',
+  'OPEN_CLAIMED',
+  'OPEN_CONFIRMING',
+  'CLOSED_RESOLVED',
+  'CLOSED_CANCELED',
+  'CLOSED_UNRESOLVED',
+];
+export const EVERY_SEVERITY: Severity[] = [
+  'CODE_BLUE',
+  'EMERGENCY',
+  'HIGH_PRIORITY',
+  'MEDIUM_PRIORITY',
+  'LOW_PRIORITY',
+];
+
+/**
+ * Two facilities; the nurse of the first also works in the second (care staff there), so a search without
+ * facilityId covers both.
+ */
+export async function facilitiesWithSharedNurse(t: TestApp): Promise<[TestFacility, TestFacility]> {
+  const [f, other] = await Promise.all([createTestFacility(t.db.prisma), createTestFacility(t.db.prisma)]);
+  await t.db.prisma.groupMembership.create({
+    data: { facilityId: other.facilityId, groupId: other.groups.CareStaff, staffMemberId: f.staff.nurse.id },
+  });
+  return [f, other];
 }

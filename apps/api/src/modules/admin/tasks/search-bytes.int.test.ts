@@ -1,16 +1,20 @@
 import {
   SEVERITY_VALUES,
-  type Severity,
-  type TaskStatus,
   ZSearchTasksRequestSchema,
   ZTaskPageReplySchema,
   ZTaskReplySchema,
 } from '@sage/contract';
 import type { Prisma } from '@sage/db';
-import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import type { TestFacility } from '@sage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { caller, taskSearchBodies } from '../../../test/tasks';
+import {
+  caller,
+  EVERY_SEVERITY,
+  EVERY_TASK_STATUS,
+  facilitiesWithSharedNurse,
+  taskSearchBodies,
+} from '../../../test/tasks';
 import { loadViewer } from './access';
 import { searchTasksPage } from './find-tasks';
 import type { TaskPageQuery } from './task-page';
@@ -105,31 +109,10 @@ describe('[TASKS][SEARCH-BYTES]: search pages and task reads are byte for byte t
 
   beforeAll(async () => {
     t = await buildTestApp();
-    [f, other] = await Promise.all([createTestFacility(t.db.prisma), createTestFacility(t.db.prisma)]);
+    [f, other] = await facilitiesWithSharedNurse(t);
     const db = t.db.prisma;
-    // The nurse of f also works in the other facility: a search without facilityId covers both.
-    await db.groupMembership.create({
-      data: {
-        facilityId: other.facilityId,
-        groupId: other.groups.CareStaff,
-        staffMemberId: f.staff.nurse.id,
-      },
-    });
-    const statuses: TaskStatus[] = [
-      'OPEN_UNCLAIMED',
-      'OPEN_CLAIMED',
-      'OPEN_CONFIRMING',
-      'CLOSED_RESOLVED',
-      'CLOSED_CANCELED',
-      'CLOSED_UNRESOLVED',
-    ];
-    const severities: Severity[] = [
-      'CODE_BLUE',
-      'EMERGENCY',
-      'HIGH_PRIORITY',
-      'MEDIUM_PRIORITY',
-      'LOW_PRIORITY',
-    ];
+    const statuses = EVERY_TASK_STATUS;
+    const severities = EVERY_SEVERITY;
     const residents = Object.values(f.residents);
     const { caregiver, housekeeper, nurse } = f.staff;
     const assignees = [null, caregiver.id, housekeeper.id, nurse.id];

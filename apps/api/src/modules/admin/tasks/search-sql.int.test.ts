@@ -1,9 +1,7 @@
 import {
   OPEN_TASK_STATUSES,
   SEVERITY_VALUES,
-  type Severity,
   TaskKind,
-  type TaskStatus,
   type TSearchTasksRequest,
   type TTaskPageReply,
   ZSearchTasksRequestSchema,
@@ -11,10 +9,16 @@ import {
   ZTaskReplySchema,
 } from '@sage/contract';
 import type { Prisma } from '@sage/db';
-import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import type { TestFacility } from '@sage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { caller, taskSearchBodies } from '../../../test/tasks';
+import {
+  caller,
+  EVERY_SEVERITY,
+  EVERY_TASK_STATUS,
+  facilitiesWithSharedNurse,
+  taskSearchBodies,
+} from '../../../test/tasks';
 import { facilityScope, loadViewer, type Viewer, visibleTasksWhere } from './access';
 import { loadTaskPage } from './task-page';
 import { loadTaskReply } from './task-reply';
@@ -73,30 +77,9 @@ describe('[TASKS][SEARCH-SQL]: the one-statement search and read equal the Prism
 
   beforeAll(async () => {
     t = await buildTestApp();
-    [f, other] = await Promise.all([createTestFacility(t.db.prisma), createTestFacility(t.db.prisma)]);
-    // The nurse of f also works in the other facility (care staff there): a search without facilityId covers both.
-    await t.db.prisma.groupMembership.create({
-      data: {
-        facilityId: other.facilityId,
-        groupId: other.groups.CareStaff,
-        staffMemberId: f.staff.nurse.id,
-      },
-    });
-    const statuses: TaskStatus[] = [
-      'OPEN_UNCLAIMED',
-      'OPEN_CLAIMED',
-      'OPEN_CONFIRMING',
-      'CLOSED_RESOLVED',
-      'CLOSED_CANCELED',
-      'CLOSED_UNRESOLVED',
-    ];
-    const severities: Severity[] = [
-      'CODE_BLUE',
-      'EMERGENCY',
-      'HIGH_PRIORITY',
-      'MEDIUM_PRIORITY',
-      'LOW_PRIORITY',
-    ];
+    [f, other] = await facilitiesWithSharedNurse(t);
+    const statuses = EVERY_TASK_STATUS;
+    const severities = EVERY_SEVERITY;
     const residents = Object.values(f.residents);
     const assignees = [null, f.staff.caregiver.id, f.staff.housekeeper.id, f.staff.nurse.id];
     const groups = [null, f.groups.CareStaff, f.groups.Housekeeping];
