@@ -1,7 +1,7 @@
 import type { TaskChangedNotification } from '@sage/db';
 import { connect, type Msg, type NatsConnection, type NatsError } from 'nats';
 import pg from 'pg';
-import { createBusHandlers, type LiveBus } from './handlers';
+import { createBusHandlers, type LiveBus, RECENT_VERSIONS_KEPT, taskChangesSince } from './handlers';
 import {
   type BusLogger,
   NATS_CONNECT_OPTIONS,
@@ -32,9 +32,6 @@ export interface NatsLiveBus extends LiveBus {
 
 export const NATS_LIVE_BUS_NAME = 'sage-live-bus';
 
-/** How far back a catch-up reads (a change's changedAt is its transaction's start, not its commit). */
-const CATCH_UP_MARGIN_MS = 5_000;
-const RECENT_VERSIONS_KEPT = 50_000;
 const HEAL_SETTLE_MS = 2_000;
 
 /**
@@ -64,20 +61,10 @@ export async function createNatsLiveBus(options: NatsLiveBusOptions): Promise<Na
   });
   pool.on('error', (error) => logger.warn({ err: error }, 'live bus catch-up connection error'));
 
-  const catchUp = async (since: Date, until = new Date(Date.now() + 60_000)): Promise<number> => {
-    const { rows } = await pool.query<{
-      version: string;
-      facilityId: string;
-      taskId: string;
-      status: TaskChangedNotification['status'];
-      severity: TaskChangedNotification['severity'];
-    }>(
-      `SELECT version::text AS version, "facilityId", "taskId", status::text AS status, severity::text AS severity
-         FROM "TaskChange" WHERE "changedAt" >= $1 AND "changedAt" < $2 ORDER BY version LIMIT 50000`,
-      [new Date(since.getTime() - CATCH_UP_MARGIN_MS), until],
-    );
+  const catchUp = async (since: Date, until?: Date): Promise<number> => {
+    const rows = await taskChangesSince(pool, since, until);
     let delivered = 0;
-    for (const row of rows) if (handlers.change({ ...row, version: Number(row.version) })) delivered++;
+    for (const row of rows) if (handlers.change(row)) delivered++;
     return delivered;
   };
 

@@ -1,4 +1,5 @@
 import type { TaskChangedNotification } from '@sage/db';
+import type pg from 'pg';
 import type { BusLogger, RecognitionNotification } from './subjects';
 
 /**
@@ -81,4 +82,33 @@ export function createBusHandlers(logger: BusLogger, recentVersionsKept: number)
       recognitions.clear();
     },
   };
+}
+
+/** How far back a catch-up reads (a change's changedAt is its transaction's start, not its commit). */
+const CATCH_UP_MARGIN_MS = 5_000;
+/** As many as one catch-up reads at most; the buses keep that many recent versions, so a second catch-up does
+ * not deliver the first one's rows again. */
+export const RECENT_VERSIONS_KEPT = 50_000;
+
+/**
+ * The TaskChange rows recorded from `since` (less the margin) until `until`, in version order: what a bus
+ * delivers again after a reconnect, or heals (both buses).
+ */
+export async function taskChangesSince(
+  db: pg.Pool | pg.ClientBase,
+  since: Date,
+  until = new Date(Date.now() + 60_000),
+): Promise<TaskChangedNotification[]> {
+  const { rows } = await db.query<{
+    version: string;
+    facilityId: string;
+    taskId: string;
+    status: TaskChangedNotification['status'];
+    severity: TaskChangedNotification['severity'];
+  }>(
+    `SELECT version::text AS version, "facilityId", "taskId", status::text AS status, severity::text AS severity
+       FROM "TaskChange" WHERE "changedAt" >= $1 AND "changedAt" < $2 ORDER BY version LIMIT ${RECENT_VERSIONS_KEPT}`,
+    [new Date(since.getTime() - CATCH_UP_MARGIN_MS), until],
+  );
+  return rows.map((row) => ({ ...row, version: Number(row.version) }));
 }

@@ -1,6 +1,6 @@
 import { TASK_CHANGED_CHANNEL, type TaskChangedNotification } from '@sage/db';
 import pg from 'pg';
-import { createBusHandlers, type LiveBus } from './handlers';
+import { createBusHandlers, type LiveBus, RECENT_VERSIONS_KEPT, taskChangesSince } from './handlers';
 import {
   type BusLogger,
   RECOGNITION_CHANNEL,
@@ -20,11 +20,6 @@ export interface PgLiveBusOptions {
 
 /** The bus connection's application_name (visible in pg_stat_activity). */
 export const LIVE_BUS_APPLICATION_NAME = 'sage-live-bus';
-
-/** How far back the catch-up after a reconnect reads (commit order is not version order). */
-const CATCH_UP_MARGIN_MS = 5_000;
-/** As many as one catch-up reads at most, so a second catch-up does not deliver the first one's rows again. */
-const RECENT_VERSIONS_KEPT = 50_000;
 
 /**
  * LISTEN on one dedicated connection per API instance (decision 0031). When the connection drops it reconnects
@@ -111,19 +106,9 @@ export async function createPgLiveBus(
   };
 
   const catchUp = async (c: pg.Client, since: Date) => {
-    const { rows } = await c.query<{
-      version: string;
-      facilityId: string;
-      taskId: string;
-      status: TaskChangedNotification['status'];
-      severity: TaskChangedNotification['severity'];
-    }>(
-      `SELECT version::text AS version, "facilityId", "taskId", status::text AS status, severity::text AS severity
-         FROM "TaskChange" WHERE "changedAt" >= $1 ORDER BY version LIMIT 50000`,
-      [new Date(since.getTime() - CATCH_UP_MARGIN_MS)],
-    );
+    const rows = await taskChangesSince(c, since);
     logger.info({ count: rows.length }, 'live bus reconnected: replaying changes recorded meanwhile');
-    for (const row of rows) handlers.change({ ...row, version: Number(row.version) });
+    for (const row of rows) handlers.change(row);
   };
 
   const dropped = (c: pg.Client) => {
