@@ -211,16 +211,20 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     else otherTasks[name] = task;
   }
   // Two worker pools on one database pool and one event emitter: graphile-worker's fetch asks only for the
-  // pool's own task identifiers, so the timed jobs wait only for each other (decision 0458).
-  const timerRunner = await run({
+  // pool's own task identifiers, so the timed jobs wait only for each other (decision 0458). The takeover and
+  // the waker follow both through the one emitter.
+  const shared = {
     pgPool: pool,
-    concurrency: config.WORKER_TIMER_CONCURRENCY,
     noHandleSignals: true,
     pollInterval: options.pollInterval ?? 1000,
-    taskList: timedTasks,
     events,
-    parsedCronItems: [],
     logger,
+  };
+  const timerRunner = await run({
+    ...shared,
+    concurrency: config.WORKER_TIMER_CONCURRENCY,
+    taskList: timedTasks,
+    parsedCronItems: [],
     preset: {
       worker: {
         localQueue: { size: TIMER_LOCAL_QUEUE_PER_SLOT * config.WORKER_TIMER_CONCURRENCY },
@@ -231,12 +235,9 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     },
   });
   const mainRunner = await run({
-    pgPool: pool,
+    ...shared,
     concurrency: config.WORKER_CONCURRENCY,
-    noHandleSignals: true,
-    pollInterval: options.pollInterval ?? 1000,
     taskList: otherTasks,
-    events,
     // Housekeeping on the queue's own cron (one run per hour across all workers, none backfilled).
     parsedCronItems: parseCronItems([
       { task: JobName.pruneTaskChanges, match: '17 * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } },
@@ -247,7 +248,6 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       ...(config.INSIGHTS_ENGINE === 'on' ? insightCronItems : []),
       ...tabularRecordCronItems,
     ]),
-    logger,
   });
   const runner: Runner = {
     ...mainRunner,
