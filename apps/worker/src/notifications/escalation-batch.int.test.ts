@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { JobName, type PrismaClient, type Severity } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
-import type { JobHelpers } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWorkerConfig } from '../env';
+import { testJobHelpers } from '../test/worker';
 import { createNotificationTasks } from './jobs';
 
 /**
@@ -22,23 +22,7 @@ beforeAll(async () => {
   prisma = db.prisma;
   const config = loadWorkerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url });
   const tasks = await createNotificationTasks(prisma, config, { log: { warn: () => {} } });
-  const helpers = {
-    logger: {
-      info: (line: string) => logged.push(line),
-      error: (line: string) => logged.push(line),
-      warn: (line: string) => logged.push(line),
-      debug: () => {},
-    },
-    addJob: async (identifier: string, payload: unknown, spec?: { jobKey?: string; runAt?: Date }) => {
-      await prisma.$executeRawUnsafe(
-        'SELECT graphile_worker.add_job($1, $2::json, job_key := $3, run_at := $4::timestamptz)',
-        identifier,
-        JSON.stringify(payload),
-        spec?.jobKey ?? null,
-        (spec?.runAt ?? new Date()).toISOString(),
-      );
-    },
-  } as unknown as JobHelpers;
+  const helpers = testJobHelpers(prisma, (line) => logged.push(line));
   start = async (payload) => {
     await tasks[JobName.startTaskNotifications]!(payload as never, helpers);
   };

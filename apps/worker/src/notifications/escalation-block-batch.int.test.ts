@@ -5,6 +5,7 @@ import { type LocalPushService, startLocalPushService } from '@sage/notify/push-
 import type { JobHelpers } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWorkerConfig } from '../env';
+import { testJobHelpers } from '../test/worker';
 import { createNotificationTasks } from './jobs';
 
 /**
@@ -32,19 +33,7 @@ beforeAll(async () => {
     WORKER_TIMER_CONCURRENCY: '16',
   });
   tasks = await createNotificationTasks(prisma, config, { log: { warn: () => {} }, pushAgent: push.agent });
-  const quiet = () => {};
-  helpers = {
-    logger: { info: quiet, error: quiet, warn: quiet, debug: quiet },
-    addJob: async (identifier: string, payload: unknown, spec?: { jobKey?: string; runAt?: Date }) => {
-      await prisma.$executeRawUnsafe(
-        'SELECT graphile_worker.add_job($1, $2::json, job_key := $3, run_at := $4::timestamptz)',
-        identifier,
-        JSON.stringify(payload),
-        spec?.jobKey ?? null,
-        (spec?.runAt ?? new Date()).toISOString(),
-      );
-    },
-  } as unknown as JobHelpers;
+  helpers = testJobHelpers(prisma);
 });
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@sage/db';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
+import type { JobHelpers } from 'graphile-worker';
 import { loadWorkerConfig } from '../env';
 import { startWorker, type WorkerProcess } from '../worker';
 
@@ -41,4 +42,23 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/**
+ * graphile-worker's helpers for calling a task directly: `addJob` queues for real (with its job key and run
+ * time), the logger writes to `log` (nowhere by default).
+ */
+export function testJobHelpers(prisma: PrismaClient, log: (line: string) => void = () => {}): JobHelpers {
+  return {
+    logger: { info: log, error: log, warn: log, debug: () => {} },
+    addJob: async (identifier: string, payload: unknown, spec?: { jobKey?: string; runAt?: Date }) => {
+      await prisma.$executeRawUnsafe(
+        'SELECT graphile_worker.add_job($1, $2::json, job_key := $3, run_at := $4::timestamptz)',
+        identifier,
+        JSON.stringify(payload),
+        spec?.jobKey ?? null,
+        (spec?.runAt ?? new Date()).toISOString(),
+      );
+    },
+  } as unknown as JobHelpers;
 }
