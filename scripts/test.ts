@@ -1,6 +1,8 @@
 // Every test, in order of cost: lint, types, unit and integration tests (real PostgreSQL), then the
 // browser tests (Playwright in Debian's Chromium against the real API, worker and database).
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { testServer } from './lib/database';
 import { pnpmCommand } from './lib/pnpm.mjs';
 
@@ -45,9 +47,31 @@ for (const [name, args] of steps) {
   const result = spawnSync(cmd!, [...pre, ...args], { stdio: 'inherit', env });
   if (result.status !== 0) {
     failed = name;
+    if (name === 'browser tests') printErrorContexts();
     break;
   }
 }
+/**
+ * A failed browser test's page as Playwright saw it (its error-context.md: the ARIA snapshot at the failure), printed
+ * into the log: a clean clone's CI keeps no files, and a failure seen once must be explainable from its log.
+ */
+function printErrorContexts(): void {
+  const results = path.resolve(import.meta.dirname, '../e2e/test-results');
+  let files: string[] = [];
+  try {
+    files = readdirSync(results, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('error-context.md'),
+    );
+  } catch {
+    return;
+  }
+  for (const file of files) {
+    const lines = readFileSync(path.join(results, file), 'utf8').split('\n');
+    log(`\n▶ ${file}${lines.length > 300 ? ` (first 300 of ${lines.length} lines)` : ''}`);
+    log(lines.slice(0, 300).join('\n'));
+  }
+}
+
 await server.stop();
 if (failed) {
   console.error(`\n✖ ${failed} failed`);
