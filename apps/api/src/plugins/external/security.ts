@@ -1,7 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * The Content-Security-Policy of everything the API serves (the web app, /docs), decision 0133. The built
@@ -27,16 +28,40 @@ export const CONTENT_SECURITY_POLICY = {
   'upgrade-insecure-requests': null,
 };
 
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+  // The sign-in page's callback and help links open other sites; keep the origin out of their Referer.
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+};
+
 /**
- * Security headers (helmet) on every reply, and the CORS allow-list: only origins listed in CORS_ORIGINS get a
- * grant; with none listed (the default) the browser allows only the API's own pages (same origin).
+ * The headers helmet sets, worked out once: they depend on the options only (no nonces). @fastify/helmet built
+ * helmet's middleware again on every request (about 2 % of a task search's CPU, docs/benchmarks.md).
+ */
+export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: () => undefined,
+  } as unknown as ServerResponse;
+  helmet(options)({} as IncomingMessage, response, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/**
+ * Security headers (helmet's) on every reply, and the CORS allow-list: only origins listed in CORS_ORIGINS get
+ * a grant; with none listed (the default) the browser allows only the API's own pages (same origin).
  */
 export default fp(
   async function security(app: FastifyInstance) {
-    await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-      // The sign-in page's callback and help links open other sites; keep the origin out of their Referer.
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    const headers = securityHeaders();
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
     const allowed = new Set(app.config.CORS_ORIGINS);
     await app.register(cors, {
