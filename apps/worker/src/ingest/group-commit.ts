@@ -51,8 +51,8 @@ const STORE_EVENTS_SQL = `INSERT INTO "DeviceEvent" ("eventId", "facilityId", "g
   RETURNING id, "gatewayId", "eventId", "reportedTimestamp" IS NOT NULL AS clamped`;
 
 /**
- * A device of a facility with a gateway whose press raises an alert (an active allocation, not a door's, no
- * open task): the warm-up's press. Up to $1 of them, so the connections warmed side by side mostly take
+ * A device of a facility with a gateway whose press raises an alert (an active allocation, not a door's nor a
+ * check-in's, no open task): the warm-up's press. Up to $1 of them, so the connections warmed side by side mostly take
  * different devices' locks instead of queueing on one.
  */
 const WARM_UP_PRESSES_SQL = `SELECT g.id, g."facilityId", d."hardwareId"
@@ -60,7 +60,7 @@ const WARM_UP_PRESSES_SQL = `SELECT g.id, g."facilityId", d."hardwareId"
   JOIN "Device" d ON d.id = a."activeDeviceKey"
   JOIN LATERAL (SELECT id, "facilityId" FROM "FacilityGateway" WHERE "facilityId" = a."facilityId" LIMIT 1) g
     ON true
- WHERE a."isActive" AND a."doorId" IS NULL
+ WHERE a."isActive" AND a."doorId" IS NULL AND NOT a."isCheckIn"
    AND NOT EXISTS (SELECT 1 FROM "Task" t WHERE t."openDeviceKey" = d.id)
  LIMIT $1`;
 
@@ -110,7 +110,7 @@ async function storeAndApply(
  * `add_jobs` and the activity statement, all executed, then rolled back: nothing is kept or sent (a NOTIFY is
  * sent at commit only); a TaskChange version is used up. Planning alone (EXPLAIN, before 0482) left what only
  * running does: the foreign keys' checks (planned once per connection), graphile-worker's plpgsql `add_jobs`,
- * the indexes an insert updates; each cost a first press 5-35 ms per statement on each connection. With no
+ * the indexes an insert updates; each cost a connection's first batch up to 14 ms per statement. With no
  * such device (an empty database) the statements are planned (EXPLAIN) and the read run for no event.
  */
 export async function warmUpGroupCommit(client: pg.PoolClient, logger: Logger, index = 0): Promise<void> {
