@@ -75,7 +75,7 @@ const { values: args } = parseArgs({
     /** The live bus: Postgres LISTEN/NOTIFY, or NATS on a nats-server started for the run (decision 0400). */
     'live-bus': { type: 'string', default: 'pg' },
     presses: { type: 'string', default: '10000' },
-    /** A folder for V8 CPU profiles of the worker and API processes (node --cpu-prof). */
+    /** A folder for V8 CPU profiles of the worker and API processes (node --cpu-prof; a subfolder each). */
     profile: { type: 'string' },
     /**
      * Latency mode: the facilities' second (break-glass) escalation block after this many ms instead of 2 min,
@@ -185,12 +185,10 @@ const machineBusySeconds = (): number | null => {
 };
 
 function startProcess(name: string, script: string, env: Record<string, string>): ChildProcess {
+  // A folder per process, node's own file names (pid, thread): with `--import tsx` the module hooks run on a
+  // thread of their own that writes a profile too, and one fixed name kept whichever thread wrote last.
   const profile = args.profile
-    ? [
-        '--cpu-prof',
-        `--cpu-prof-dir=${path.resolve(args.profile)}`,
-        `--cpu-prof-name=${name.replace(/\W+/g, '-')}.cpuprofile`,
-      ]
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.join(path.resolve(args.profile), name.replace(/\W+/g, '-'))}`]
     : [];
   const child = startAppProcess(script, env, profile);
   child.on('exit', (code, signal) => {

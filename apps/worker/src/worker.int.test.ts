@@ -5,6 +5,7 @@ import { createTestFacility } from '@sage/db/factories';
 import { createTestDatabase } from '@sage/db/testing';
 import { describe, expect, it } from 'vitest';
 import { loadWorkerConfig } from './env';
+import { INGEST_CONNECTIONS } from './runtime/ingest';
 import { startWorker } from './worker';
 
 describe('[WORKER][LIFECYCLE]: start, stop and restart', () => {
@@ -82,12 +83,12 @@ describe('[WORKER][LIFECYCLE]: start, stop and restart', () => {
     const before = await connections();
     const worker = await startWorker(config, { logger: false, listen: false });
     try {
-      // One per job slot, 2 for the ingest listener, 3 for the jobs' Prisma client: all open already.
+      // One per job slot, all the ingest's (decision 0482), 3 for the jobs' Prisma client: all open already.
       expect(worker.pool.totalCount).toBeGreaterThanOrEqual(3);
-      expect(worker.ingestPool.totalCount).toBe(2);
-      expect((await connections()) - before).toBeGreaterThanOrEqual(3 + 2 + 3);
+      expect(worker.ingestPool.totalCount).toBe(INGEST_CONNECTIONS);
+      expect((await connections()) - before).toBeGreaterThanOrEqual(3 + INGEST_CONNECTIONS + 3);
       // Kept however long they sit idle: the pools close only what is above these.
-      expect([worker.pool.options.min, worker.ingestPool.options.min]).toEqual([3, 2]);
+      expect([worker.pool.options.min, worker.ingestPool.options.min]).toEqual([3, INGEST_CONNECTIONS]);
     } finally {
       await worker.close();
       await db.drop();

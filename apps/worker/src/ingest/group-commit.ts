@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { INGEST_FUTURE_TOLERANCE_MS, type TIngestEventRequest } from '@sage/contract';
 import type pg from 'pg';
 import { applyDeviceEventsLocked, type Logger, warmUpRaise } from '../alerts/apply-device-event';
-import type { Gateway } from './store';
-import { acceptDeviceEvent } from './store';
+import { acceptDeviceEvent, GATEWAY_BY_KEY_SQL, type Gateway } from './store';
 
 export interface Accepted {
   duplicate: boolean;
@@ -52,27 +51,99 @@ const STORE_EVENTS_SQL = `INSERT INTO "DeviceEvent" ("eventId", "facilityId", "g
   RETURNING id, "gatewayId", "eventId", "reportedTimestamp" IS NOT NULL AS clamped`;
 
 /**
- * A warm-up pass of the batch's hot statements on one connection before the ingest accepts events (issue #18,
- * the first seconds' tail; decision 0415): the locks and the store planned (EXPLAIN, not run), the apply's
- * reads run for an event that does not exist, the raise statement planned; rolled back, nothing written.
+ * A device of a facility with a gateway whose press raises an alert (an active allocation, not a door's nor a
+ * check-in's, no open task): the warm-up's press. Up to $1 of them, so the connections warmed side by side mostly take
+ * different devices' locks instead of queueing on one.
  */
-export async function warmUpGroupCommit(client: pg.ClientBase, logger: Logger): Promise<void> {
+const WARM_UP_PRESSES_SQL = `SELECT g.id, g."facilityId", d."hardwareId"
+  FROM "DeviceAllocation" a
+  JOIN "Device" d ON d.id = a."activeDeviceKey"
+  JOIN LATERAL (SELECT id, "facilityId" FROM "FacilityGateway" WHERE "facilityId" = a."facilityId" LIMIT 1) g
+    ON true
+ WHERE a."isActive" AND a."doorId" IS NULL AND NOT a."isCheckIn"
+   AND NOT EXISTS (SELECT 1 FROM "Task" t WHERE t."openDeviceKey" = d.id)
+ LIMIT $1`;
+
+interface Press {
+  gateway: Gateway;
+  event: TIngestEventRequest;
+}
+
+/** A batch's statements on a connection inside its transaction: the devices' locks, the store, the apply. */
+async function storeAndApply(
+  client: pg.PoolClient,
+  batch: readonly Press[],
+  logger: Logger,
+): Promise<{ id: string; gatewayId: string; eventId: string; clamped: boolean }[]> {
+  await client.query(LOCK_DEVICES_SQL, [
+    batch.map((w) => w.gateway.facilityId),
+    batch.map((w) => w.event.hardwareId),
+  ]);
+  const { rows } = await client.query<{
+    id: string;
+    gatewayId: string;
+    eventId: string;
+    clamped: boolean;
+  }>(STORE_EVENTS_SQL, [
+    batch.map((w) => w.event.eventId),
+    batch.map((w) => w.gateway.facilityId),
+    batch.map((w) => w.gateway.id),
+    batch.map((w) => w.event.hardwareId),
+    batch.map((w) => w.event.type),
+    batch.map((w) => new Date(w.event.timestamp)),
+    batch.map((w) => w.event.batteryLevel ?? null),
+    INGEST_FUTURE_TOLERANCE_MS,
+  ]);
+  // Applied in arrival order; a device's earlier events still pending (stored by the job path) go first.
+  await applyDeviceEventsLocked(
+    client,
+    rows.map((r) => r.id),
+    logger,
+  );
+  return rows;
+}
+
+/**
+ * The warm-up of one connection before the ingest accepts events (issue #18, the first seconds' tail;
+ * decisions 0415, 0482): the gateway lookup, then a whole batch of one real press (the `index`-th device of
+ * WARM_UP_PRESSES_SQL): its lock, store, read, raise with its TaskChange and NOTIFY, the escalation start's
+ * `add_jobs` and the activity statement, all executed, then rolled back: nothing is kept or sent (a NOTIFY is
+ * sent at commit only); a TaskChange version is used up. Planning alone (EXPLAIN, before 0482) left what only
+ * running does: the foreign keys' checks (planned once per connection), graphile-worker's plpgsql `add_jobs`,
+ * the indexes an insert updates; each cost a connection's first batch up to 14 ms per statement. With no
+ * such device (an empty database) the statements are planned (EXPLAIN) and the read run for no event.
+ */
+export async function warmUpGroupCommit(client: pg.PoolClient, logger: Logger, index = 0): Promise<void> {
   const at = new Date();
+  await client.query(GATEWAY_BY_KEY_SQL, ['warm-up']);
   await client.query('BEGIN');
   try {
-    await client.query(`EXPLAIN ${LOCK_DEVICES_SQL}`, [['warm-up'], ['warm-up']]);
-    await client.query(`EXPLAIN ${STORE_EVENTS_SQL}`, [
-      ['warm-up'],
-      ['warm-up'],
-      ['warm-up'],
-      ['warm-up'],
-      ['BUTTON_PRESS'],
-      [at],
-      [null],
-      INGEST_FUTURE_TOLERANCE_MS,
-    ]);
-    await applyDeviceEventsLocked(client as pg.PoolClient, [randomUUID()], logger);
-    await warmUpRaise(client);
+    const { rows } = await client.query<Gateway & { hardwareId: string }>(WARM_UP_PRESSES_SQL, [index + 1]);
+    const press = rows[index % Math.max(rows.length, 1)];
+    if (press) {
+      const gateway = { id: press.id, facilityId: press.facilityId };
+      const event = {
+        eventId: randomUUID(),
+        hardwareId: press.hardwareId,
+        type: 'BUTTON_PRESS',
+        timestamp: at.toISOString(),
+      } as const;
+      await storeAndApply(client, [{ gateway, event }], logger);
+    } else {
+      await client.query(`EXPLAIN ${LOCK_DEVICES_SQL}`, [['warm-up'], ['warm-up']]);
+      await client.query(`EXPLAIN ${STORE_EVENTS_SQL}`, [
+        ['warm-up'],
+        ['warm-up'],
+        ['warm-up'],
+        ['warm-up'],
+        ['BUTTON_PRESS'],
+        [at],
+        [null],
+        INGEST_FUTURE_TOLERANCE_MS,
+      ]);
+      await applyDeviceEventsLocked(client, [randomUUID()], logger);
+      await warmUpRaise(client);
+    }
   } finally {
     await client.query('ROLLBACK');
   }
@@ -180,31 +251,7 @@ export class IngestGroupCommit {
     let broken = false;
     try {
       await client.query('BEGIN');
-      await client.query(LOCK_DEVICES_SQL, [
-        batch.map((w) => w.gateway.facilityId),
-        batch.map((w) => w.event.hardwareId),
-      ]);
-      const { rows } = await client.query<{
-        id: string;
-        gatewayId: string;
-        eventId: string;
-        clamped: boolean;
-      }>(STORE_EVENTS_SQL, [
-        batch.map((w) => w.event.eventId),
-        batch.map((w) => w.gateway.facilityId),
-        batch.map((w) => w.gateway.id),
-        batch.map((w) => w.event.hardwareId),
-        batch.map((w) => w.event.type),
-        batch.map((w) => new Date(w.event.timestamp)),
-        batch.map((w) => w.event.batteryLevel ?? null),
-        INGEST_FUTURE_TOLERANCE_MS,
-      ]);
-      // Applied in arrival order; a device's earlier events still pending (stored by the job path) go first.
-      await applyDeviceEventsLocked(
-        client,
-        rows.map((r) => r.id),
-        this.logger,
-      );
+      const rows = await storeAndApply(client, batch, this.logger);
       await client.query('COMMIT');
       const stored = new Map(rows.map((r) => [`${r.gatewayId}\u0000${r.eventId}`, r]));
       return batch.map((w) => {

@@ -8,11 +8,11 @@ export interface Gateway {
   facilityId: string;
 }
 
+/** A gateway by its key's hash: the first statement of every request (findGateway, cachedGatewayLookup). */
+export const GATEWAY_BY_KEY_SQL = 'SELECT id, "facilityId" FROM "FacilityGateway" WHERE "keyHash" = $1';
+
 export async function findGateway(pool: pg.Pool, key: string): Promise<Gateway | null> {
-  const { rows } = await pool.query<Gateway>(
-    'SELECT id, "facilityId" FROM "FacilityGateway" WHERE "keyHash" = $1',
-    [hashGatewayKey(key)],
-  );
+  const { rows } = await pool.query<Gateway>(GATEWAY_BY_KEY_SQL, [hashGatewayKey(key)]);
   return rows[0] ?? null;
 }
 
@@ -30,10 +30,7 @@ export function cachedGatewayLookup(pool: pg.Pool): (key: string) => Promise<Gat
     const hash = hashGatewayKey(key);
     const hit = known.get(hash);
     if (hit && hit.until > Date.now()) return hit.gateway;
-    const { rows } = await pool.query<Gateway>(
-      'SELECT id, "facilityId" FROM "FacilityGateway" WHERE "keyHash" = $1',
-      [hash],
-    );
+    const { rows } = await pool.query<Gateway>(GATEWAY_BY_KEY_SQL, [hash]);
     const gateway = rows[0] ?? null;
     if (gateway) {
       if (known.size > 10_000) known.clear();
