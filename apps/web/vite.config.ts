@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { type Plugin, runnerImport } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { isZodSchema, replyShapeOf, replyShapesModule } from './src/shared/api/reply-shape-of.ts';
 
 /** The API process (apps/api) in development. */
 const API_ORIGIN = 'http://localhost:3000';
@@ -54,6 +55,54 @@ function nanpPhoneMetadata(): Plugin {
   };
 }
 
+const REPLY_SHAPES_ID = 'virtual:reply-shapes';
+const REPLY_SHAPE_PREFIX = 'virtual:reply-shape/';
+
+/**
+ * The contract's reply schemas as plain data for `checkReply` (docs/decisions/0471): `virtual:reply-shape/<name>`
+ * is the shape of `@sage/contract`'s export `<name>`, written at build time from the schema itself, so the
+ * page checks replies without zod. A schema the shapes cannot express exactly fails the build, naming the path.
+ * All shapes are one module (`virtual:reply-shapes`) so that a part shared by several replies is one constant.
+ */
+function replyShapes(): Plugin {
+  // The contract is TypeScript: loaded through Vite's module runner, as the app itself imports it.
+  let loading: Promise<Record<string, unknown>> | undefined;
+  const loadContract = () => {
+    loading ??= runnerImport<Record<string, unknown>>(
+      createRequire(import.meta.url).resolve('@sage/contract'),
+      {
+        configFile: false,
+        logLevel: 'error',
+      },
+    ).then((result) => result.module);
+    return loading;
+  };
+  let allShapes: string | undefined;
+  return {
+    name: 'sage:reply-shapes',
+    resolveId: (id) => (id === REPLY_SHAPES_ID || id.startsWith(REPLY_SHAPE_PREFIX) ? `\0${id}` : null),
+    async load(id) {
+      if (id === `\0${REPLY_SHAPES_ID}`) {
+        allShapes ??= replyShapesModule(await loadContract());
+        return allShapes;
+      }
+      if (!id.startsWith(`\0${REPLY_SHAPE_PREFIX}`)) return null;
+      const name = id.slice(`\0${REPLY_SHAPE_PREFIX}`.length);
+      const schema: unknown = (await loadContract())[name];
+      if (!isZodSchema(schema)) this.error(`${name} is not a zod schema exported by @sage/contract`);
+      replyShapeOf(schema, name);
+      return `export { ${name} as default } from '${REPLY_SHAPES_ID}';`;
+    },
+  };
+}
+
+/** A reply check (`*-checks.ts`, the live frames' reader), its reader (`reply-shape.ts`) or the shapes. */
+const isReplyCheck = (id: string) =>
+  /[\\/]src[\\/](features[\\/].*-checks|features[\\/]live[\\/]live-messages|shared[\\/]api[\\/]reply-shape)\.ts$/.test(
+    id,
+  ) ||
+  id.startsWith(`\0${REPLY_SHAPES_ID}`) ||
+  id.startsWith(`\0${REPLY_SHAPE_PREFIX}`);
 const isZod = (id: string) => /[\\/]node_modules[\\/].*[\\/]zod[\\/]/.test(id);
 /** A workspace package's index: it re-exports every module, so a closure through it would hold them all. */
 const isBarrel = (id: string) => /[\\/]packages[\\/][^\\/]+[\\/]src[\\/]index\.ts$/.test(id);
@@ -139,7 +188,7 @@ const OUTSIDE_THE_LAYOUT = [
   'src/features/authenticate/auth-confirmed-page.tsx',
   'src/features/authenticate/email-sign-in.ts',
   'src/features/authenticate/logout-reason-dialog.tsx',
-  'src/features/signin/signin-schemas.ts',
+  'src/features/signin/signin-checks.ts',
   'src/app/toast-container.tsx',
   'src/shared/drawers/drawer-host.tsx',
 ];
@@ -282,7 +331,7 @@ function firstLoadGroups(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), nanpPhoneMetadata(), firstLoadGroups()],
+  plugins: [react(), nanpPhoneMetadata(), replyShapes(), firstLoadGroups()],
   server: {
     port: 5173,
     strictPort: true,
@@ -306,6 +355,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'zod', test: isZod, priority: 10 },
+            // The reply checks and their shapes (docs/decisions/0471): one file, fetched with the first API call.
+            { name: 'reply-checks', test: isReplyCheck, includeDependenciesRecursively: false },
             ...FIRST_LOAD_GROUPS.map(([name, key]) => ({
               name,
               test: (id: string) => firstLoadChunks[key].has(id),

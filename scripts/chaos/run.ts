@@ -29,6 +29,7 @@ import {
   SEVERITY_VALUES,
   TaskUpdateType,
   type TLiveTaskChangedMessage,
+  ZLiveServerMessageSchema,
 } from '@sage/contract';
 import {
   applyMigrations,
@@ -336,6 +337,17 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
               }
             })();
           },
+        },
+        // The web app's own reader is a shape served by its build (docs/decisions/0471); here, zod reads the
+        // frames with the contract's schema, as that reader does.
+        parse: (data) => {
+          if (typeof data !== 'string') return null;
+          try {
+            const parsed = ZLiveServerMessageSchema.safeParse(JSON.parse(data));
+            return parsed.success ? parsed.data : null;
+          } catch {
+            return null;
+          }
         },
         createSocket: (url) => {
           const socket = new WsWebSocket(url);

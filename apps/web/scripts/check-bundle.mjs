@@ -1,8 +1,8 @@
 // The first-load budget (issue 18; docs/decisions/0380): after `vite build`, prints the gzipped JavaScript the
 // sign-in page and the dashboard fetch on a first load, and exits non-zero when either is above its ceiling
 // (scripts/first-load.mjs: the goal of 170 kB for both since decision 0465; `--goal` checks against the goal
-// whatever the ceilings say). It also prints what the page fetches with its first API calls (reply schemas and zod, decision 0446),
-// which is not counted. `--verbose` lists every file; `--dist <folder>` checks a build elsewhere (default: dist).
+// whatever the ceilings say). It also prints what the page fetches with its first API calls (the reply checks,
+// decisions 0446, 0471), counted for the dashboard, which makes them on mount (decision 0467). `--verbose` lists every file; `--dist <folder>` checks a build elsewhere (default: dist).
 // Run by the web app's build (package.json), so `npm test` fails when a first load grows.
 import path from 'node:path';
 import { FIRST_LOAD_GOAL_BYTES, measureFirstLoads } from './first-load.mjs';
@@ -39,7 +39,7 @@ for (const load of measureFirstLoads(dist)) {
     const shownFits = load.shown <= shownLimit;
     over ||= !shownFits;
     console.log(
-      `${shownFits ? '✓' : '✖'}   with the reply schemas and zod its calls on mount need before it shows their data: ${kb(load.shown)} (+${kb(later.total)} in ${later.files.length} files; limit ${kb(shownLimit)}; ${goal(load.shown)})`,
+      `${shownFits ? '✓' : '✖'}   with the reply checks its calls on mount need before it shows their data: ${kb(load.shown)} (+${kb(later.total)} in ${later.files.length} files; limit ${kb(shownLimit)}; ${goal(load.shown)})`,
     );
     if (verbose || !shownFits) {
       for (const { file, gzip } of later.files) console.log(`    ${kb(gzip).padStart(9)}  ${file}`);
@@ -47,7 +47,7 @@ for (const load of measureFirstLoads(dist)) {
   } else {
     // Not in the figure: fetched with the visitor's first API call (decision 0446).
     console.log(
-      `    then, with its first API call (the visitor's; reply schemas and zod): ${kb(later.total)} in ${later.files.length} files`,
+      `    then, with its first API call (the visitor's; the reply checks): ${kb(later.total)} in ${later.files.length} files`,
     );
   }
 }

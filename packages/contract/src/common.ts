@@ -19,7 +19,12 @@ const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /(?![\t\n\r])\p{Cc}/u;
 /** A UTF-16 surrogate without its pair: not a character, cannot be stored as UTF-8. */
 const LONE_SURROGATE = /\p{Surrogate}/u;
 
-const hasNone = (pattern: RegExp) => (value: string) => !pattern.test(value);
+/**
+ * A refinement: `pattern` matches nowhere in the value. The pattern rides along as `noneOf` so that the web app's
+ * build can write the same check without zod (apps/web reply shapes, docs/decisions/0471).
+ */
+const hasNone = (pattern: RegExp) =>
+  Object.assign((value: string) => !pattern.test(value), { noneOf: pattern });
 
 /** Ids are opaque strings (ARCHITECTURE.md): 1-128 characters, no control characters. */
 export const ZIdSchema = z

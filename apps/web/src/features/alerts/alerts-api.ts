@@ -15,7 +15,10 @@ import type { z } from 'zod';
 import { api, lazyParse } from '../../shared/api';
 import { isTrainingTaskId, trainingTasksApi } from '../training/training-tasks';
 
-// The reply schemas (and zod) load with the first call, not with the page (docs/decisions/0446).
+// The reply checks load with the first call, not with the page (docs/decisions/0446); zod only for a reply they
+// refuse (docs/decisions/0471).
+const checks = () => import('./alerts-checks');
+// A training alert's resolution is read by the request's zod schema, as the server would: only in a tour.
 const schemas = () => import('./alerts-schemas');
 
 export type RequestableTaskStatus = (typeof REQUESTABLE_TASK_STATUSES)[number];
@@ -30,12 +33,12 @@ export const tasksApi = {
     isTrainingTaskId(taskId)
       ? trainingTasksApi.get(taskId)
       : api.get('admin', `/tasks/${encodeURIComponent(taskId)}`, {
-          parse: lazyParse(schemas, (s) => s.ZTaskReplySchema),
+          parse: lazyParse(checks, (s) => s.ZTaskReplySchema),
         }),
   search: (body: TSearchTasksRequestInput): Promise<TTaskPageReply> =>
-    api.post('admin', '/tasks/search', body, { parse: lazyParse(schemas, (s) => s.ZTaskPageReplySchema) }),
+    api.post('admin', '/tasks/search', body, { parse: lazyParse(checks, (s) => s.ZTaskPageReplySchema) }),
   mine: (body: { includeClosed: boolean; pageSize?: number }): Promise<TTaskPageReply> =>
-    api.post('admin', '/tasks/mine', body, { parse: lazyParse(schemas, (s) => s.ZTaskPageReplySchema) }),
+    api.post('admin', '/tasks/mine', body, { parse: lazyParse(checks, (s) => s.ZTaskPageReplySchema) }),
   setStatus: (taskId: string, status: RequestableTaskStatus): Promise<TTaskReply> =>
     isTrainingTaskId(taskId)
       ? trainingTasksApi.setStatus(taskId, status)
@@ -43,31 +46,31 @@ export const tasksApi = {
           'admin',
           `/tasks/${encodeURIComponent(taskId)}`,
           { status },
-          { parse: lazyParse(schemas, (s) => s.ZTaskReplySchema) },
+          { parse: lazyParse(checks, (s) => s.ZTaskReplySchema) },
         ),
   unassign: (taskId: string): Promise<TTaskReply> =>
     isTrainingTaskId(taskId)
       ? trainingTasksApi.unassign(taskId)
       : api.post('admin', `/tasks/${encodeURIComponent(taskId)}/unassign`, undefined, {
-          parse: lazyParse(schemas, (s) => s.ZTaskReplySchema),
+          parse: lazyParse(checks, (s) => s.ZTaskReplySchema),
         }),
   resolve: (taskId: string, body: ResolveTaskBody): Promise<TTaskReply> =>
     isTrainingTaskId(taskId)
       ? schemas().then((s) => trainingTasksApi.resolve(taskId, s.ZResolveTaskRequestSchema.parse(body)))
       : api.put('admin', `/tasks/${encodeURIComponent(taskId)}/resolve`, body, {
-          parse: lazyParse(schemas, (s) => s.ZTaskReplySchema),
+          parse: lazyParse(checks, (s) => s.ZTaskReplySchema),
         }),
   tracker: (taskId: string): Promise<TCareConfirmationTrackerReply> =>
     isTrainingTaskId(taskId)
       ? trainingTasksApi.tracker(taskId)
       : api.get('admin', `/tasks/${encodeURIComponent(taskId)}/care-confirmation-tracker`, {
-          parse: lazyParse(schemas, (s) => s.ZCareConfirmationTrackerReplySchema),
+          parse: lazyParse(checks, (s) => s.ZCareConfirmationTrackerReplySchema),
         }),
   addNote: (taskId: string, body: TCreateTaskNoteRequest): Promise<TTaskNoteReply> =>
     isTrainingTaskId(taskId)
       ? trainingTasksApi.addNote(taskId, body)
       : api.post('admin', `/tasks/${encodeURIComponent(taskId)}/notes`, body, {
-          parse: lazyParse(schemas, (s) => s.ZTaskNoteReplySchema),
+          parse: lazyParse(checks, (s) => s.ZTaskNoteReplySchema),
         }),
 };
 

@@ -9,22 +9,23 @@ import { api, lazyParse } from '../../shared/api';
 import { useSession } from '../../shared/session';
 import { useProfile } from '../shift/shift-api';
 
-// The reply schemas (and zod) load with the first call, not with the page (docs/decisions/0446).
-const schemas = () => import('./device-qa-schemas');
+// The reply checks load with the first call, not with the page (docs/decisions/0446); zod only for a reply they
+// refuse (docs/decisions/0471).
+const checks = () => import('./device-qa-checks');
 
 /** The QA walk screen's calls to the device audit service (docs/decisions/0270, 0273). */
 export const deviceQaApi = {
   list: (facilityId: string): Promise<TDeviceQaSessionReply[]> =>
     api.get('deviceAudit', DEVICE_AUDIT_PATHS.facilityDeviceQaSessions(facilityId), {
-      parse: lazyParse(schemas, (s) => s.ZDeviceQaSessionListReplySchema),
+      parse: lazyParse(checks, (s) => s.ZDeviceQaSessionListReplySchema),
     }),
   start: (body: TCreateDeviceQaSessionRequest): Promise<TDeviceQaSessionReply> =>
     api.post('deviceAudit', DEVICE_AUDIT_PATHS.deviceQaSessions, body, {
-      parse: lazyParse(schemas, (s) => s.ZDeviceQaSessionReplySchema),
+      parse: lazyParse(checks, (s) => s.ZDeviceQaSessionReplySchema),
     }),
   update: (rid: string, body: TUpdateDeviceQaSessionRequest): Promise<TDeviceQaSessionReply> =>
     api.put('deviceAudit', DEVICE_AUDIT_PATHS.deviceQaSession(rid), body, {
-      parse: lazyParse(schemas, (s) => s.ZDeviceQaSessionReplySchema),
+      parse: lazyParse(checks, (s) => s.ZDeviceQaSessionReplySchema),
     }),
 };
 

@@ -9,37 +9,38 @@ import type {
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api, lazyParse } from '../../shared/api';
 
-// The reply schemas (and zod) load with the first call, not with the page (docs/decisions/0446).
-const schemas = () => import('./insights-schemas');
+// The reply checks load with the first call, not with the page (docs/decisions/0446); zod only for a reply they
+// refuse (docs/decisions/0471).
+const checks = () => import('./insights-checks');
 
 /** Insights API and gamification service calls (alerts doc section 7). */
 export const insightsApi = {
   search: (body: TSearchInsightsRequest): Promise<TInsightReply[]> =>
     api.post('insights', '/insights/search', body, {
-      parse: lazyParse(schemas, (s) => s.ZInsightsReplySchema),
+      parse: lazyParse(checks, (s) => s.ZInsightsReplySchema),
     }),
   act: (
     workflowRid: string,
     body: { type: InsightActionType; note?: string; details?: Record<string, unknown> },
   ): Promise<TWorkflowActionReply> =>
     api.post('insights', `/workflows/${encodeURIComponent(workflowRid)}/actions`, body, {
-      parse: lazyParse(schemas, (s) => s.ZWorkflowActionReplySchema),
+      parse: lazyParse(checks, (s) => s.ZWorkflowActionReplySchema),
     }),
   recognitions: (query: { recipientRid?: string; facilityRid?: string; seenByRecipient?: boolean }) =>
     api.get('gamification', '/recognitions', {
       query,
-      parse: lazyParse(schemas, (s) => s.ZRecognitionsReplySchema),
+      parse: lazyParse(checks, (s) => s.ZRecognitionsReplySchema),
     }),
   sendHighFive: (body: TCreateRecognitionRequest): Promise<TRecognitionReply> =>
     api.post('gamification', '/recognitions', body, {
-      parse: lazyParse(schemas, (s) => s.ZRecognitionReplySchema),
+      parse: lazyParse(checks, (s) => s.ZRecognitionReplySchema),
     }),
   markSeen: (recognitionRid: string): Promise<TRecognitionReply> =>
     api.put(
       'gamification',
       `/recognitions/${encodeURIComponent(recognitionRid)}`,
       { seenByRecipient: true },
-      { parse: lazyParse(schemas, (s) => s.ZRecognitionReplySchema) },
+      { parse: lazyParse(checks, (s) => s.ZRecognitionReplySchema) },
     ),
 };
 

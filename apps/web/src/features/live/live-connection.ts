@@ -9,7 +9,7 @@ import {
 /** Reads a frame: the message, or null for one that is not JSON or not a known message. */
 export type LiveMessageParser = (data: unknown) => TLiveServerMessage | null;
 
-// The frames' schema (and zod) load with the first start, not with the page (docs/decisions/0446).
+// The frames' check loads with the first start, not with the page (docs/decisions/0446, 0471).
 const loadParser = (): Promise<LiveMessageParser> =>
   import('./live-messages').then((m) => m.parseLiveMessage);
 

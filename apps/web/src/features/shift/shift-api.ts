@@ -14,55 +14,56 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { api, lazyParse } from '../../shared/api';
 
-// The reply schemas (and zod) load with the first call, not with the page (docs/decisions/0446).
-const schemas = () => import('./shift-schemas');
+// The reply checks load with the first call, not with the page (docs/decisions/0446); zod only for a reply they
+// refuse (docs/decisions/0471).
+const checks = () => import('./shift-checks');
 
 /** Admin API calls of the shift page (docs/decisions/0023). */
 export const shiftApi = {
   profile: (staffMemberId: string): Promise<TStaffMember> =>
     api.get('admin', STAFF_PROFILE_PATHS.staffMember(staffMemberId), {
-      parse: lazyParse(schemas, (s) => s.ZStaffMemberSchema),
+      parse: lazyParse(checks, (s) => s.ZStaffMemberSchema),
     }),
   enterpriseProfiles: (): Promise<TEnterpriseProfile[]> =>
     api.get('admin', STAFF_PROFILE_PATHS.profiles, {
-      parse: lazyParse(schemas, (s) => s.ZEnterpriseProfilesReplySchema),
+      parse: lazyParse(checks, (s) => s.ZEnterpriseProfilesReplySchema),
     }),
   careZones: (facilityRid: string): Promise<TCareZone[]> =>
     api.get('admin', STAFF_PROFILE_PATHS.careZones, {
       query: { facilityRid },
-      parse: lazyParse(schemas, (s) => s.ZListCareZonesReplySchema),
+      parse: lazyParse(checks, (s) => s.ZListCareZonesReplySchema),
     }),
   staff: (facilityId: string): Promise<TStaffMember[]> =>
     api.get('admin', STAFF_PROFILE_PATHS.staff, {
       query: { facilityId },
-      parse: lazyParse(schemas, (s) => s.ZListStaffReplySchema),
+      parse: lazyParse(checks, (s) => s.ZListStaffReplySchema),
     }),
   companyPhones: (facilityId: string): Promise<TCompanyPhone[]> =>
     api.get('admin', STAFF_PROFILE_PATHS.companyPhones, {
       query: { facilityId },
-      parse: lazyParse(schemas, (s) => s.ZListCompanyPhonesReplySchema),
+      parse: lazyParse(checks, (s) => s.ZListCompanyPhonesReplySchema),
     }),
   onCallStaff: (facilityRid: string): Promise<TOnCallStaffMember[]> =>
     api.post(
       'admin',
       STAFF_PROFILE_PATHS.onCallStaff,
       { facilityRid },
-      { parse: lazyParse(schemas, (s) => s.ZOnCallStaffReplySchema) },
+      { parse: lazyParse(checks, (s) => s.ZOnCallStaffReplySchema) },
     ),
   createFacilityConfig: (body: TStaffMemberFacilityConfigRequest): Promise<TStaffMemberFacilityConfig> =>
     api.post('admin', STAFF_PROFILE_PATHS.facilityConfigs, body, {
-      parse: lazyParse(schemas, (s) => s.ZStaffMemberFacilityConfigSchema),
+      parse: lazyParse(checks, (s) => s.ZStaffMemberFacilityConfigSchema),
     }),
   updateFacilityConfig: (
     id: string,
     body: TStaffMemberFacilityConfigRequest,
   ): Promise<TStaffMemberFacilityConfig> =>
     api.put('admin', STAFF_PROFILE_PATHS.facilityConfig(id), body, {
-      parse: lazyParse(schemas, (s) => s.ZStaffMemberFacilityConfigSchema),
+      parse: lazyParse(checks, (s) => s.ZStaffMemberFacilityConfigSchema),
     }),
   setOnCall: (staffMemberId: string, facilityId: string, body: TSetOnCallRequest): Promise<TOnCallState> =>
     api.post('admin', STAFF_PROFILE_PATHS.onCall(staffMemberId, facilityId), body, {
-      parse: lazyParse(schemas, (s) => s.ZOnCallStateSchema),
+      parse: lazyParse(checks, (s) => s.ZOnCallStateSchema),
     }),
 };
 

@@ -1,12 +1,13 @@
 import type { TPasswordlessStartReply, TTokenReply } from '@sage/contract';
 import { api } from '../../shared/api';
 
-const schemas = () => import('./signin-schemas');
+// The reply checks load with the first sign-in call; zod only for a reply they refuse (docs/decisions/0471).
+const checks = () => import('./signin-checks');
 
 /** Sign-in service calls (ARCHITECTURE.md 'Sign-in contract'; docs/decisions/0020). */
 export const signinApi = {
   start: async (phoneNumber: string): Promise<TPasswordlessStartReply> => {
-    const { ZPasswordlessStartReplySchema } = await schemas();
+    const { ZPasswordlessStartReplySchema } = await checks();
     return api.post(
       'signIn',
       '/passwordless/start',
@@ -15,7 +16,7 @@ export const signinApi = {
     );
   },
   verify: async (phoneNumber: string, code: string): Promise<TTokenReply> => {
-    const { ZTokenReplySchema } = await schemas();
+    const { ZTokenReplySchema } = await checks();
     return api.post(
       'signIn',
       '/passwordless/verify',
@@ -25,7 +26,7 @@ export const signinApi = {
   },
   /** `idleSeconds`: how long the person has not used the app (the server's automatic logoff, decision 0142). */
   refresh: async (refreshToken: string, idleSeconds?: number): Promise<TTokenReply> => {
-    const { ZTokenReplySchema } = await schemas();
+    const { ZTokenReplySchema } = await checks();
     return api.post(
       'signIn',
       '/token',

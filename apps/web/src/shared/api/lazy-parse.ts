@@ -6,7 +6,7 @@
  */
 export function lazyParse<M, T>(
   load: () => Promise<M>,
-  pick: (schemas: M) => { parse: (data: unknown) => T },
+  pick: (schemas: M) => { parse: (data: unknown) => T | PromiseLike<T> },
 ): (data: unknown) => Promise<T> {
   const loading = load();
   // A request that fails first never awaits the import: its failure must not surface as unhandled.

@@ -3,8 +3,9 @@ import { WEB_PUSH_SUBSCRIPTIONS_PATH } from '@sage/contract';
 import type { z } from 'zod';
 import { api, lazyParse } from '../../../shared/api';
 
-// The reply schemas (and zod) load with the first call, not with the page (docs/decisions/0446).
-const schemas = () => import('./push-schemas');
+// The reply checks load with the first call, not with the page (docs/decisions/0446); zod only for a reply they
+// refuse (docs/decisions/0471).
+const checks = () => import('./push-checks');
 
 type TPutWebPushSubscription = {
   recipientId: string;
@@ -18,19 +19,19 @@ export const pushApi = {
   vapidPublicKey: (): Promise<string> =>
     api
       .get('messageOrchestration', '/webPush/vapidPublicKey', {
-        parse: lazyParse(schemas, (s) => s.ZVapidPublicKeyReplySchema),
+        parse: lazyParse(checks, (s) => s.ZVapidPublicKeyReplySchema),
       })
       .then((r) => r.publicKey),
   /** The caller's own subscriptions of these endpoints. */
   subscriptions: (endpoints: string[]): Promise<z.infer<typeof ZWebPushSubscriptionsReplySchema>> =>
     api.get('messageOrchestration', WEB_PUSH_SUBSCRIPTIONS_PATH, {
       query: { endpoints },
-      parse: lazyParse(schemas, (s) => s.ZWebPushSubscriptionsReplySchema),
+      parse: lazyParse(checks, (s) => s.ZWebPushSubscriptionsReplySchema),
     }),
   record: (body: TPutWebPushSubscription): Promise<string> =>
     api
       .put('messageOrchestration', WEB_PUSH_SUBSCRIPTIONS_PATH, body, {
-        parse: lazyParse(schemas, (s) => s.ZPutWebPushSubscriptionReplySchema),
+        parse: lazyParse(checks, (s) => s.ZPutWebPushSubscriptionReplySchema),
       })
       .then((r) => r.webPushSubscriptionRid),
   /** Deletes the caller's record of this endpoint (sign-out). */

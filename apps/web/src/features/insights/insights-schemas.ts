@@ -1,8 +1,0 @@
-// The contract schemas its API module checks replies with, imported lazily by that module so that zod is not
-// on the page's first load (docs/decisions/0446).
-export {
-  ZInsightsReplySchema,
-  ZRecognitionReplySchema,
-  ZRecognitionsReplySchema,
-  ZWorkflowActionReplySchema,
-} from '@sage/contract';

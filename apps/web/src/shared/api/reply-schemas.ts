@@ -1,0 +1,27 @@
+// The contract's zod schemas of the replies that reply shapes check (docs/decisions/0471), by the same names:
+// loaded, with zod, only when a shape refuses a reply, so that the refusal is zod's own error, as before.
+export {
+  ZCareConfirmationTrackerReplySchema,
+  ZDeviceQaSessionListReplySchema,
+  ZDeviceQaSessionReplySchema,
+  ZEnterpriseProfilesReplySchema,
+  ZInsightsReplySchema,
+  ZListCareZonesReplySchema,
+  ZListCompanyPhonesReplySchema,
+  ZListStaffReplySchema,
+  ZOnCallStaffReplySchema,
+  ZOnCallStateSchema,
+  ZPasswordlessStartReplySchema,
+  ZPutWebPushSubscriptionReplySchema,
+  ZRecognitionReplySchema,
+  ZRecognitionsReplySchema,
+  ZStaffMemberFacilityConfigSchema,
+  ZStaffMemberSchema,
+  ZTaskNoteReplySchema,
+  ZTaskPageReplySchema,
+  ZTaskReplySchema,
+  ZTokenReplySchema,
+  ZVapidPublicKeyReplySchema,
+  ZWebPushSubscriptionsReplySchema,
+  ZWorkflowActionReplySchema,
+} from '@sage/contract';
