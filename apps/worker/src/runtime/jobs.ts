@@ -88,6 +88,21 @@ async function settle(pool: pg.Pool): Promise<void> {
 }
 
 /**
+ * Hands back the jobs the local queues hold before the pools stop (decision 0481). graphile-worker 0.17.3, releasing
+ * a local queue that holds jobs with nothing else in flight, marks it released and then refuses to track the hand-back
+ * ("Cannot background something when the queue is already released"): the stop fails with errors, our close ends
+ * early and the jobs wait for a takeover. Expiring the held jobs' time to live first takes graphile-worker's own path
+ * (the jobs go back to the queue with their attempt given back, and the release waits for that). `setModeTtlExpired`
+ * is private in its types; it is what the queue's own timer calls, and it is called only in the mode it expects.
+ */
+function handBackHeldJobs(localQueues: ReadonlySet<{ readonly mode: string }>): void {
+  for (const queue of localQueues) {
+    const expire = (queue as unknown as { setModeTtlExpired?: () => void }).setModeTtlExpired;
+    if (queue.mode === 'WAITING' && typeof expire === 'function') expire.call(queue);
+  }
+}
+
+/**
  * The timed jobs' hot statements planned and run once on the standing connections before the first is due
  * (decision 0432, as the ingest does in decision 0415): the block runs' reads and queueing, and the
  * care-confirmation limit's update, for ids that do not exist. Nothing is written. Best effort.
@@ -212,6 +227,8 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
 
   const events = new EventEmitter() as WorkerEvents;
   takeover.attach(events);
+  const localQueues = new Set<{ readonly mode: string }>();
+  events.on('localQueue:init', ({ localQueue }) => localQueues.add(localQueue));
   // Jobs queued for later start when due, not at the next poll (decision 0431).
   const waker = new DueJobWaker(pool, log);
   waker.attach(events);
@@ -309,6 +326,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       closed = true;
       // Let running jobs finish, then say goodbye (a clean stop leaves nothing to take over).
       waker.stop();
+      handBackHeldJobs(localQueues);
       await runner.stop();
       await settle(pool);
       await takeover.stop(true);
