@@ -284,23 +284,38 @@ async function main(): Promise<void> {
         data: { executionTimeAfterStartInMs: TIMER_BLOCK_MS },
       });
     }
-    // Each job's start as the queue takes it (locked_at) beside its due time (run_at): graphile-worker deletes
-    // a job once done, so a trigger of the benchmark's own database keeps the pair.
+    // Each job's start as the queue takes it (locked_at) beside its due time (run_at), and when it was done (its
+    // row deleted): graphile-worker deletes a job once done, so triggers of the benchmark's own database keep them.
+    // A pool with a local queue locks a job when it fetches it, before a slot runs it: locked_at is then the
+    // earliest the job can have started, the delete the latest (decision 0480).
     await db.prisma.$executeRawUnsafe(
-      `CREATE TABLE bench_job_start (identifier text, run_at timestamptz, locked_at timestamptz, attempts int)`,
+      `CREATE TABLE bench_job_start (job_id bigint PRIMARY KEY, identifier text, run_at timestamptz,
+                                     locked_at timestamptz, attempts int, done_at timestamptz)`,
     );
     await db.prisma.$executeRawUnsafe(
       `CREATE FUNCTION bench_job_started() RETURNS trigger LANGUAGE plpgsql AS $$
        BEGIN
-         INSERT INTO bench_job_start
-           SELECT t.identifier, NEW.run_at, NEW.locked_at, NEW.attempts
-             FROM graphile_worker._private_tasks t WHERE t.id = NEW.task_id;
+         INSERT INTO bench_job_start (job_id, identifier, run_at, locked_at, attempts)
+           SELECT NEW.id, t.identifier, NEW.run_at, NEW.locked_at, NEW.attempts
+             FROM graphile_worker._private_tasks t WHERE t.id = NEW.task_id
+         ON CONFLICT (job_id) DO NOTHING;
          RETURN NEW;
        END $$`,
     );
     await db.prisma.$executeRawUnsafe(
       `CREATE TRIGGER bench_job_started AFTER UPDATE OF locked_at ON graphile_worker._private_jobs
          FOR EACH ROW WHEN (OLD.locked_at IS NULL AND NEW.locked_at IS NOT NULL) EXECUTE FUNCTION bench_job_started()`,
+    );
+    await db.prisma.$executeRawUnsafe(
+      `CREATE FUNCTION bench_job_done() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN
+         UPDATE bench_job_start SET done_at = clock_timestamp() WHERE job_id = OLD.id AND done_at IS NULL;
+         RETURN OLD;
+       END $$`,
+    );
+    await db.prisma.$executeRawUnsafe(
+      `CREATE TRIGGER bench_job_done AFTER DELETE ON graphile_worker._private_jobs
+         FOR EACH ROW WHEN (OLD.locked_at IS NOT NULL) EXECUTE FUNCTION bench_job_done()`,
     );
     const facilityIndex = new Map(facilities.map((f, i) => [f.facilityId, i]));
 
@@ -627,13 +642,30 @@ async function main(): Promise<void> {
     log(spread('press → last client', lastClient));
     if (MODE === 'latency') {
       // Timer lateness (issue #18: timed jobs start within 50 ms of due at p99): first attempts only.
-      const starts = await db.prisma.$queryRawUnsafe<{ identifier: string; delays: number[] }[]>(
-        `SELECT identifier, array_agg(extract(epoch FROM locked_at - run_at) * 1000 ORDER BY 1)::float8[] AS delays
+      const starts = await db.prisma.$queryRawUnsafe<
+        { identifier: string; delays: number[]; done: number[] }[]
+      >(
+        `SELECT identifier, array_agg(extract(epoch FROM locked_at - run_at) * 1000 ORDER BY 1)::float8[] AS delays,
+                coalesce(array_agg(extract(epoch FROM done_at - run_at) * 1000 ORDER BY 1)
+                           FILTER (WHERE done_at IS NOT NULL), '{}')::float8[] AS done
            FROM bench_job_start WHERE attempts = 1 GROUP BY identifier ORDER BY identifier`,
       );
-      for (const { identifier, delays } of starts) {
+      for (const { identifier, delays, done } of starts) {
         log(`${spread(`start − due`, delays)}  ${identifier} (${delays.length} jobs)`);
+        if (done.length) log(`${spread(`  done − due`, done)}  ${identifier} (${done.length} jobs)`);
       }
+      // What the escalation start promises: the first block of every alert run soon after its press. Its context
+      // is written in the start's transaction, just before the blocks due at once run (decision 0480).
+      const [escalation] = await db.prisma.$queryRawUnsafe<{ delays: number[]; tasks: number }[]>(
+        `SELECT coalesce(array_agg(extract(epoch FROM c.at - t."creationTimestamp") * 1000 ORDER BY 1)
+                           FILTER (WHERE c.at IS NOT NULL), '{}')::float8[] AS delays, count(*)::int AS tasks
+           FROM "Task" t
+           LEFT JOIN LATERAL (SELECT min(n."createdAt") AS at FROM "NotificationContext" n
+                               WHERE n."facilityId" = t."facilityId" AND n."taskId" = t.id) c ON true`,
+      );
+      log(
+        `${spread('press → escalation', escalation!.delays)}  (${escalation!.delays.length} of ${escalation!.tasks} tasks started when the run ended)`,
+      );
       const worstBySecond = new Map<number, number>();
       for (const p of byPress) {
         const second = Math.floor(dueAt[p.press]! / 1000);

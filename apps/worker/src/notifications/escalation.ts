@@ -67,6 +67,46 @@ const ZBlockPayload = z.object({
 
 export type StartResult = 'STARTED' | 'NOT_OPEN' | 'ALREADY_RUNNING' | 'NO_POLICY' | 'NO_TASK';
 
+/** A facility's ALERT policy as the start copies it: its blocks with their filters. */
+interface StartPolicy {
+  id: string;
+  facilityId: string;
+  version: number;
+  blocks: (ScheduledBlock & { id: string; filters: BlockFilter[] })[];
+}
+
+/**
+ * The facilities' ALERT policies with their blocks and filters, in one statement (decision 0478; three
+ * statements one after another through Prisma's relations). The newest policy is the facility's policy: creating
+ * one supersedes; editing an older one does not.
+ */
+const START_POLICIES_SQL = `SELECT DISTINCT ON (p."facilityId") p.id, p."facilityId", p.version,
+         coalesce((SELECT json_agg(json_build_object(
+                            'id', b.id, 'executionTimeAfterStartInMs', b."executionTimeAfterStartInMs",
+                            'recurringIntervalInMs', b."recurringIntervalInMs", 'isBreakGlass', b."isBreakGlass",
+                            'priority', b.priority,
+                            'filters', coalesce((SELECT json_agg(json_build_object(
+                                                          'groupIds', f."groupIds", 'staffMemberIds', f."staffMemberIds",
+                                                          'careZoneIds', f."careZoneIds", 'severities', f.severities,
+                                                          'onCallOnly', f."onCallOnly") ORDER BY f.id)
+                                                   FROM "NotificationFilter" f WHERE f."blockId" = b.id), '[]'::json))
+                          ORDER BY b.id)
+                     FROM "NotificationBlock" b WHERE b."policyId" = p.id), '[]'::json) AS blocks
+    FROM "NotificationPolicy" p
+   WHERE p."facilityId" = ANY($1::text[]) AND p.type = 'ALERT'
+   ORDER BY p."facilityId", p."createdAt" DESC, p.id ASC`;
+
+/**
+ * The escalation contexts of a start and their later blocks' jobs in ONE statement (decision 0478; a transaction of
+ * four round trips before): the contexts inserted ($7-$13, one array each) beside ADD_JOBS_SQL ($1-$6). One
+ * statement is one transaction: a context never lacks its later blocks, nor a block its context.
+ */
+const START_WRITE_SQL = `WITH c AS (
+    INSERT INTO "NotificationContext" (id, "facilityId", "taskId", "policyId", "policyVersion", "startedAt", state)
+    SELECT * FROM unnest($7::text[], $8::text[], $9::text[], $10::text[], $11::int[], $12::timestamptz[], $13::jsonb[])
+    RETURNING 1)
+  SELECT (SELECT count(*)::int FROM c) AS contexts, q.n FROM (${ADD_JOBS_SQL}) q`;
+
 /** Job 'start-task-notifications': queued with the new task (scheduleTaskNotifications). */
 export async function startTaskNotifications(
   deps: EscalationDeps,
@@ -108,34 +148,7 @@ export async function startTaskNotificationsBatch(
       orderBy: { startedAt: 'desc' },
       select: { facilityId: true, taskId: true, completedAt: true },
     }),
-    prisma.notificationPolicy.findMany({
-      where: { facilityId: { in: facilityIds }, type: 'ALERT' },
-      // The newest policy is the facility's policy: creating one supersedes; editing an older one does not.
-      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-      select: {
-        id: true,
-        facilityId: true,
-        version: true,
-        blocks: {
-          select: {
-            id: true,
-            executionTimeAfterStartInMs: true,
-            recurringIntervalInMs: true,
-            isBreakGlass: true,
-            priority: true,
-            filters: {
-              select: {
-                groupIds: true,
-                staffMemberIds: true,
-                careZoneIds: true,
-                severities: true,
-                onCallOnly: true,
-              },
-            },
-          },
-        },
-      },
-    }),
+    prisma.$queryRawUnsafe<StartPolicy[]>(START_POLICIES_SQL, facilityIds),
   ]);
   const taskOf = new Map(tasks.map((t) => [`${t.facilityId}\u0000${t.id}`, t]));
   const latestOf = new Map<string, { completedAt: Date | null }>();
@@ -143,8 +156,7 @@ export async function startTaskNotificationsBatch(
     const key = `${c.facilityId}\u0000${c.taskId}`;
     if (!latestOf.has(key)) latestOf.set(key, c);
   }
-  const policyOf = new Map<string, (typeof policies)[number]>();
-  for (const p of policies) if (!policyOf.has(p.facilityId)) policyOf.set(p.facilityId, p);
+  const policyOf = new Map(policies.map((p) => [p.facilityId, p]));
 
   const results: StartResult[] = [];
   const starting: { context: ContextRow; task: TaskRow; runAts: number[]; priority: number }[] = [];
@@ -197,40 +209,32 @@ export async function startTaskNotificationsBatch(
   const later = starting.flatMap((s) =>
     s.runAts.flatMap((runAt, blockIndex) => (runAt <= startedAtMs ? [] : [{ s, blockIndex, runAt }])),
   );
-  await prisma.$transaction([
-    prisma.notificationContext.createMany({
-      data: starting.map(({ context }) => {
-        const policy = policyOf.get(context.facilityId)!;
-        return {
-          id: context.id,
-          facilityId: context.facilityId,
-          taskId: context.taskId,
-          policyId: policy.id,
-          policyVersion: policy.version,
-          startedAt: context.startedAt,
-          state: context.state as Prisma.InputJsonValue,
-        };
-      }),
-    }),
-    // The later blocks in one add_jobs call (decision 0433), under notificationBlockJobKey's keys.
-    prisma.$queryRawUnsafe(
-      ADD_JOBS_SQL,
-      ...addJobsParams(
-        later.map((l) => ({
-          identifier: JobName.runNotificationBlock,
-          payload: {
-            contextId: l.s.context.id,
-            blockIndex: l.blockIndex,
-            run: 0,
-          } satisfies RunNotificationBlockPayload,
-          runAt: new Date(l.runAt),
-          jobKey: notificationBlockJobKey(l.s.context.id, l.blockIndex),
-          priority: l.s.priority,
-          maxAttempts: 3,
-        })),
-      ),
+  // The contexts and the later blocks' jobs (decision 0433) in one statement: they commit together.
+  const policyFor = (facilityId: string) => policyOf.get(facilityId)!;
+  await prisma.$queryRawUnsafe(
+    START_WRITE_SQL,
+    ...addJobsParams(
+      later.map((l) => ({
+        identifier: JobName.runNotificationBlock,
+        payload: {
+          contextId: l.s.context.id,
+          blockIndex: l.blockIndex,
+          run: 0,
+        } satisfies RunNotificationBlockPayload,
+        runAt: new Date(l.runAt),
+        jobKey: notificationBlockJobKey(l.s.context.id, l.blockIndex),
+        priority: l.s.priority,
+        maxAttempts: 3,
+      })),
     ),
-  ]);
+    starting.map(({ context }) => context.id),
+    starting.map(({ context }) => context.facilityId),
+    starting.map(({ context }) => context.taskId),
+    starting.map(({ context }) => policyFor(context.facilityId).id),
+    starting.map(({ context }) => policyFor(context.facilityId).version),
+    starting.map(({ context }) => context.startedAt.toISOString()),
+    starting.map(({ context }) => JSON.stringify(context.state)),
+  );
   // The blocks due now run here as one batch (runNotificationBlocks), with the context and task just read.
   const due = starting.flatMap(({ context, task, runAts, priority }) =>
     runAts.flatMap((runAt, blockIndex) =>

@@ -191,8 +191,8 @@ describe('[WORKER][TAKEOVER]: the job process survives its database connections 
       output += String(d);
     });
     await eventually(
-      // Both its queues beat: the timed jobs' and the rest (decision 0458).
-      async () => (await pool.query(`SELECT 1 FROM "WorkerHeartbeat"`)).rowCount === 2,
+      // Its three queues beat: the timed jobs', the escalation starts' and the rest (decisions 0458, 0478).
+      async () => (await pool.query(`SELECT 1 FROM "WorkerHeartbeat"`)).rowCount === 3,
       30_000,
     );
 

@@ -58,6 +58,8 @@ const FORGET_AFTER = '1 hour';
  */
 export class Takeover {
   private readonly pools = new Set<string>();
+  /** Every pool this process has run, released or not (its beats go at a clean stop). */
+  private readonly created = new Set<string>();
   private readonly active = new Set<string>();
   /** Jobs a pool's local queue has fetched (and locked) but not started yet (decision 0460). */
   private readonly held = new Set<string>();
@@ -81,6 +83,7 @@ export class Takeover {
   attach(events: WorkerEvents): void {
     events.on('pool:create', ({ workerPool }) => {
       this.pools.add(workerPool.id);
+      this.created.add(workerPool.id);
       void this.beat();
     });
     events.on('pool:release', ({ workerPool }) => {
@@ -132,9 +135,10 @@ export class Takeover {
     if (this.beatTimer) clearTimeout(this.beatTimer);
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
     await Promise.allSettled([this.beating, this.sweeping]);
-    if (forget && this.pools.size > 0) {
+    // Every pool this process ran: a pool released by a clean stop has left `pools` already (decision 0481).
+    if (forget && this.created.size > 0) {
       await this.pool
-        .query('DELETE FROM "WorkerHeartbeat" WHERE "poolId" = ANY($1)', [this.poolIds])
+        .query('DELETE FROM "WorkerHeartbeat" WHERE "poolId" = ANY($1)', [[...this.created]])
         .catch(() => {});
     }
   }

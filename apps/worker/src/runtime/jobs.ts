@@ -54,6 +54,15 @@ const TIMER_PRISMA_MAX = 4;
 const TIMER_PRISMA_STANDING = 2;
 
 /**
+ * The escalation starts' own pool (decision 0478): a start is the first push and text of an alert, due at the
+ * press. Its slots wait in the starts' batcher (notifications/jobs.ts) holding no connection, so there can be many;
+ * it fetches several at once and completes them in batches, as the timed jobs' pool does (decision 0460).
+ */
+const START_SLOTS = 16;
+const START_LOCAL_QUEUE_PER_SLOT = 2;
+const START_JOBS: ReadonlySet<string> = new Set([JobName.startTaskNotifications]);
+
+/**
  * Jobs that fall due at a time promised to someone: an escalation block (recurring runs, the break-glass, a block
  * brought forward by a missed alert or a failed text) and the care-confirmation limit. They run on job slots of
  * their own (decision 0458), so a backlog of escalation starts (or any other job) never holds them; the starts
@@ -75,6 +84,21 @@ async function settle(pool: pg.Pool): Promise<void> {
   await new Promise((r) => setTimeout(r, 50));
   while (Date.now() < deadline && (pool.waitingCount > 0 || pool.idleCount < pool.totalCount)) {
     await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * Hands back the jobs the local queues hold before the pools stop (decision 0481). graphile-worker 0.17.3, releasing
+ * a local queue that holds jobs with nothing else in flight, marks it released and then refuses to track the hand-back
+ * ("Cannot background something when the queue is already released"): the stop fails with errors, our close ends
+ * early and the jobs wait for a takeover. Expiring the held jobs' time to live first takes graphile-worker's own path
+ * (the jobs go back to the queue with their attempt given back, and the release waits for that). `setModeTtlExpired`
+ * is private in its types; it is what the queue's own timer calls, and it is called only in the mode it expects.
+ */
+function handBackHeldJobs(localQueues: ReadonlySet<{ readonly mode: string }>): void {
+  for (const queue of localQueues) {
+    const expire = (queue as unknown as { setModeTtlExpired?: () => void }).setModeTtlExpired;
+    if (queue.mode === 'WAITING' && typeof expire === 'function') expire.call(queue);
   }
 }
 
@@ -105,7 +129,7 @@ async function warmUp(
 }
 
 export interface JobProcess {
-  /** Both worker pools (the timed jobs' and the rest) as one runner: stop() stops both. */
+  /** The worker pools (the timed jobs', the escalation starts' and the rest) as one runner: stop() stops all. */
   runner: Runner;
   /** The job queue's and the jobs' pool. */
   pool: pg.Pool;
@@ -140,8 +164,9 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
   const pool = new pg.Pool({
     connectionString: config.DATABASE_URL,
     // The other jobs' pool: a fetch per slot at most; the timed jobs' pool fetches through its local queue, and
-    // its care-confirmation limits share a few; each pool's LISTEN connection.
-    max: config.WORKER_CONCURRENCY + Math.min(config.WORKER_TIMER_CONCURRENCY, 8) + 4,
+    // its care-confirmation limits share a few; the starts' pool fetches and completes through its local queue;
+    // each pool's LISTEN connection.
+    max: config.WORKER_CONCURRENCY + Math.min(config.WORKER_TIMER_CONCURRENCY, 8) + 4 + 3,
     min: config.WORKER_CONCURRENCY,
     connectionTimeoutMillis: 10_000,
     application_name: 'sage-jobs',
@@ -164,6 +189,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     log,
     ...options.notifications,
     timerPrisma,
+    startSlots: START_SLOTS,
   });
   const taskList: TaskList = {
     ...supervisionTasks,
@@ -201,18 +227,22 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
 
   const events = new EventEmitter() as WorkerEvents;
   takeover.attach(events);
+  const localQueues = new Set<{ readonly mode: string }>();
+  events.on('localQueue:init', ({ localQueue }) => localQueues.add(localQueue));
   // Jobs queued for later start when due, not at the next poll (decision 0431).
   const waker = new DueJobWaker(pool, log);
   waker.attach(events);
   const timedTasks: TaskList = {};
+  const startTasks: TaskList = {};
   const otherTasks: TaskList = {};
   for (const [name, task] of Object.entries(taskList)) {
     if (TIMED_JOBS.has(name)) timedTasks[name] = task;
+    else if (START_JOBS.has(name)) startTasks[name] = task;
     else otherTasks[name] = task;
   }
-  // Two worker pools on one database pool and one event emitter: graphile-worker's fetch asks only for the
-  // pool's own task identifiers, so the timed jobs wait only for each other (decision 0458). The takeover and
-  // the waker follow both through the one emitter.
+  // Three worker pools on one database pool and one event emitter: graphile-worker's fetch asks only for the
+  // pool's own task identifiers, so the timed jobs wait only for each other (decision 0458) and the escalation
+  // starts likewise (decision 0478). The takeover and the waker follow all three through the one emitter.
   const shared = {
     pgPool: pool,
     noHandleSignals: true,
@@ -234,6 +264,19 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       },
     },
   });
+  const startRunner = await run({
+    ...shared,
+    concurrency: START_SLOTS,
+    taskList: startTasks,
+    parsedCronItems: [],
+    preset: {
+      worker: {
+        localQueue: { size: START_LOCAL_QUEUE_PER_SLOT * START_SLOTS },
+        completeJobBatchDelay: 0,
+        failJobBatchDelay: 0,
+      },
+    },
+  });
   const mainRunner = await run({
     ...shared,
     concurrency: config.WORKER_CONCURRENCY,
@@ -249,15 +292,16 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       ...tabularRecordCronItems,
     ]),
   });
+  const runners = [mainRunner, timerRunner, startRunner];
   const runner: Runner = {
     ...mainRunner,
     async stop(reason?: string) {
-      await Promise.all([mainRunner.stop(reason), timerRunner.stop(reason)]);
+      await Promise.all(runners.map((r) => r.stop(reason)));
     },
     async kill(reason?: string) {
-      await Promise.all([mainRunner.kill(reason), timerRunner.kill(reason)]);
+      await Promise.all(runners.map((r) => r.kill(reason)));
     },
-    promise: Promise.all([mainRunner.promise, timerRunner.promise]).then(() => {}),
+    promise: Promise.all(runners.map((r) => r.promise)).then(() => {}),
   };
   takeover.start();
 
@@ -282,6 +326,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       closed = true;
       // Let running jobs finish, then say goodbye (a clean stop leaves nothing to take over).
       waker.stop();
+      handBackHeldJobs(localQueues);
       await runner.stop();
       await settle(pool);
       await takeover.stop(true);

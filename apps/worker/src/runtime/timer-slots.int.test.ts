@@ -9,9 +9,10 @@ import { eventually } from '../test/worker';
 import { type JobProcess, startJobs } from './jobs';
 
 /**
- * The timed jobs run on job slots of their own (decision 0458): escalation starts holding every other slot do not
- * hold an escalation block or a care-confirmation limit that falls due. The starts are held deterministically: a
- * lock on the escalation contexts' table stops each at its insert, with its job locked, until the test lets go.
+ * The timed jobs run on job slots of their own (decision 0458), apart from the escalation starts' (decision 0478):
+ * starts stuck in the database do not hold an escalation block or a care-confirmation limit that falls due. The
+ * starts are held deterministically: a lock on the escalation contexts' table stops their insert, with their jobs
+ * locked, until the test lets go.
  */
 let db: TestDatabase;
 let jobs: JobProcess;
@@ -65,7 +66,7 @@ describe('[WORKER][TIMERS]: timed jobs on slots of their own', () => {
     );
     const startKeys = tasks.map((t) => `notify-start:${t.id}`);
 
-    // Hold the contexts' inserts (reads go on), then queue four starts for the two slots.
+    // Hold the contexts' inserts (reads go on), then queue four starts.
     const holder = new pg.Client({ connectionString: db.url });
     await holder.connect();
     try {
@@ -78,12 +79,13 @@ describe('[WORKER][TIMERS]: timed jobs on slots of their own', () => {
           severityRank: 1,
         });
       }
-      // Both start slots are taken: two starts wait on the lock, two more wait in the queue.
+      // The starts' pool has taken all four (held in its local queue or started together): their insert waits.
       await eventually(async () => {
         const { rows } = await holder.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = '"NotificationContext"'::regclass`,
         );
-        return rows[0]!.n >= 2;
+        const locked = (await jobsWithKeys(startKeys)).filter((j) => j.locked_by !== null);
+        return rows[0]!.n >= 1 && locked.length === 4;
       });
 
       const since = Date.now();
@@ -105,11 +107,11 @@ describe('[WORKER][TIMERS]: timed jobs on slots of their own', () => {
           key,
         );
       }
-      // The timed jobs ran (and finished) while every start is still held: none done, two locked.
+      // The timed jobs ran (and finished) while every start is still held: none done.
       await eventually(async () => (await jobsWithKeys([block, care])).length === 0);
       const held = await jobsWithKeys(startKeys);
       expect(held).toHaveLength(4);
-      expect(held.filter((j) => j.locked_by !== null)).toHaveLength(2);
+      expect(held.filter((j) => j.locked_by !== null)).toHaveLength(4);
       for (const key of [block, care]) {
         const job = started.find((j) => j.key === key)!;
         expect(job.attempts).toBe(1);
