@@ -214,8 +214,7 @@ const eventsSql = (
             door."doorAlarmScheduleId" AS "doorScheduleId",
             r."firstName", r."lastName", u."displayName" AS "unitName", door.name AS "doorName",
             (SELECT ot.id FROM "Task" ot WHERE ot."openDeviceKey" = d.id) AS "openTaskId",
-            EXISTS (SELECT 1 FROM "Task" c WHERE c."facilityId" = e."facilityId" AND c.status = 'OPEN_CONFIRMING')
-              AS "facilityConfirming",
+            confirming.found IS NOT NULL AS "facilityConfirming",
             (SELECT q.id FROM "DeviceQaSession" q
               WHERE q."activeFacilityKey" = e."facilityId"
                 AND q."startedAt" <= e."receivedAt" AND q."expiresAt" > e."receivedAt") AS "qaSessionId"
@@ -227,6 +226,12 @@ const eventsSql = (
        LEFT JOIN "Resident" r ON r.id = a."residentId"
        LEFT JOIN "Unit" u ON u.id = COALESCE(a."unitId", r."unitId")
        LEFT JOIN "Door" door ON door.id = a."doorId"
+       -- A probe of the (facilityId, status, …) index per event (decision 0474). As an EXISTS, PostgreSQL could
+       -- turn it into one hashed read of every task OPEN_CONFIRMING, which it did as a scan of a whole Task
+       -- index per batch (a status-only condition on an index that does not start with it), growing with the table.
+       LEFT JOIN LATERAL (SELECT true AS found FROM "Task" c
+                           WHERE c."facilityId" = e."facilityId" AND c.status = 'OPEN_CONFIRMING' LIMIT 1) confirming
+              ON true
       ${where}
       FOR UPDATE OF e`;
 
