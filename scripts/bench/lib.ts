@@ -173,18 +173,20 @@ export async function exitWithCode(main: () => Promise<void>): Promise<never> {
 }
 
 /**
- * What autovacuum's analyze would do now, for a server that runs with it off (the shared and CI servers do,
- * /etc/postgresql/15/main/conf.d/90-ci.conf; production runs with it on): ANALYZE every table of the
- * database whose rows changed more than autovacuum's default threshold (50 + 10 % of its rows) since its last
- * analyze. Without it a benchmark's fresh tables are never analyzed and plans made while they were small are
- * kept (decision 0475). Returns the tables analyzed; does nothing when the server's autovacuum is on.
+ * What autovacuum's analyze would do now for the job queue's tables (graphile-worker's schema), on a server that
+ * runs with autovacuum off (the shared and CI servers do, /etc/postgresql/15/main/conf.d/90-ci.conf; production
+ * runs with it on): ANALYZE each of them whose rows changed more than autovacuum's default threshold (50 + 10 % of
+ * its rows) since its last analyze. graphile-worker's add_jobs keeps, per connection, a plan made while the
+ * jobs table was small until the table is analyzed; the product's own statements are planned at each run and
+ * read the same with or without statistics (decision 0475). Returns the tables analyzed, or null (and does
+ * nothing) when the server's autovacuum is on.
  */
-export async function analyzeLikeAutovacuum(prisma: PrismaClient): Promise<string[]> {
-  const [{ autovacuum }] = await prisma.$queryRawUnsafe<{ autovacuum: string }[]>('SHOW autovacuum');
-  if (autovacuum === 'on') return [];
+export async function analyzeJobQueueLikeAutovacuum(prisma: PrismaClient): Promise<string[] | null> {
+  const [setting] = await prisma.$queryRawUnsafe<{ autovacuum: string }[]>('SHOW autovacuum');
+  if (setting?.autovacuum === 'on') return null;
   const due = await prisma.$queryRawUnsafe<{ name: string }[]>(
     `SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_user_tables
-      WHERE n_mod_since_analyze > 50 + 0.1 * GREATEST(n_live_tup, 0)`,
+      WHERE schemaname = 'graphile_worker' AND n_mod_since_analyze > 50 + 0.1 * GREATEST(n_live_tup, 0)`,
   );
   for (const { name } of due) await prisma.$executeRawUnsafe(`ANALYZE ${name}`);
   return due.map((t) => t.name);
