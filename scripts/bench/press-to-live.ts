@@ -50,7 +50,7 @@ import { startNatsServer } from '@sage/live-bus/testing';
 import { testServer } from '../lib/database';
 import {
   addBenchButtons,
-  analyzeJobQueueLikeAutovacuum,
+  analyzeLikeAutovacuum,
   type BenchButton,
   boundedFlag,
   exitWithCode,
@@ -89,8 +89,8 @@ const { values: args } = parseArgs({
      */
     'gateway-sockets': { type: 'string', default: '0' },
     /**
-     * On a server running with autovacuum off (the shared and CI servers), the job queue's tables are analyzed
-     * as autovacuum would analyze them, every this many seconds (0: never; decision 0475).
+     * On a server running with autovacuum off (the shared and CI servers), the run's tables are analyzed as
+     * autovacuum would analyze them, every this many seconds (0: never; decision 0475).
      */
     'analyze-every': { type: 'string', default: '10' },
     /** Processes the clients run in, apart from the sender (default 2 from 200 clients, else 1). */
@@ -312,13 +312,13 @@ async function main(): Promise<void> {
          FOR EACH ROW WHEN (OLD.locked_at IS NULL AND NEW.locked_at IS NOT NULL) EXECUTE FUNCTION bench_job_started()`,
     );
     const facilityIndex = new Map(facilities.map((f, i) => [f.facilityId, i]));
-    // Autovacuum's analyze of the job queue's tables, where the server has it off (decision 0475): once now, then
-    // every ANALYZE_EVERY_S while pressing, so that graphile-worker's plans follow the jobs table's growth.
+    // Autovacuum's analyze, where the server has it off (decision 0475): the tables just filled, then every
+    // ANALYZE_EVERY_S while pressing, so that plans follow the tables' growth as they would in production.
     let analyzing: Promise<unknown> = Promise.resolve();
     let serverAnalyzes = true;
     const analyze = () => {
       analyzing = analyzing.then(() =>
-        analyzeJobQueueLikeAutovacuum(db.prisma).then(
+        analyzeLikeAutovacuum(db.prisma).then(
           (tables) => {
             serverAnalyzes = tables === null;
           },
@@ -331,7 +331,7 @@ async function main(): Promise<void> {
       await analyzing;
       if (!serverAnalyzes)
         log(
-          `autovacuum is off on this server: the job queue's tables are analyzed as it would, every ${ANALYZE_EVERY_S} s`,
+          `autovacuum is off on this server: the run's tables are analyzed as it would, every ${ANALYZE_EVERY_S} s`,
         );
     }
 

@@ -226,11 +226,13 @@ const eventsSql = (
        LEFT JOIN "Resident" r ON r.id = a."residentId"
        LEFT JOIN "Unit" u ON u.id = COALESCE(a."unitId", r."unitId")
        LEFT JOIN "Door" door ON door.id = a."doorId"
-       -- A probe of the (facilityId, status, …) index per event (decision 0474). As an EXISTS, PostgreSQL could
-       -- turn it into one hashed read of every task OPEN_CONFIRMING, which it did as a scan of a whole Task
-       -- index per batch (a status-only condition on an index that does not start with it), growing with the table.
+       -- A probe of the (facilityId, status, severityRank, creationTimestamp) index per event (decision 0474).
+       -- As an EXISTS, PostgreSQL could turn it into one hashed read of every task OPEN_CONFIRMING: a scan of a
+       -- whole Task index per batch. The ORDER BY is that index's order, so no other index that holds both
+       -- columns (where status is not second: a read of every task of the facility) ties with it on cost.
        LEFT JOIN LATERAL (SELECT true AS found FROM "Task" c
-                           WHERE c."facilityId" = e."facilityId" AND c.status = 'OPEN_CONFIRMING' LIMIT 1) confirming
+                           WHERE c."facilityId" = e."facilityId" AND c.status = 'OPEN_CONFIRMING'
+                           ORDER BY c."severityRank", c."creationTimestamp" LIMIT 1) confirming
               ON true
       ${where}
       FOR UPDATE OF e`;
