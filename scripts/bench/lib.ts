@@ -171,3 +171,26 @@ export async function exitWithCode(main: () => Promise<void>): Promise<never> {
   }
   process.exit(process.exitCode ?? 0);
 }
+
+/**
+ * What autovacuum's analyze would do now, on a server that runs with autovacuum off (the shared and CI servers
+ * do, /etc/postgresql/15/main/conf.d/90-ci.conf; production runs with it on): ANALYZE each table whose rows
+ * changed more than autovacuum's default threshold (50 + 10 % of its rows) since its last analyze. A fresh
+ * benchmark database is otherwise never analyzed: graphile-worker's add_jobs keeps a plan made while the jobs
+ * table was small, and reads planned with no statistics take whole-index paths (decision 0475). A tenth of the
+ * default sample (statistics target 10) keeps the benchmark's own cost small. Returns the tables analyzed, or
+ * null (and does nothing) when the server's autovacuum is on.
+ */
+export async function analyzeLikeAutovacuum(prisma: PrismaClient): Promise<string[] | null> {
+  const [setting] = await prisma.$queryRawUnsafe<{ autovacuum: string }[]>('SHOW autovacuum');
+  if (setting?.autovacuum === 'on') return null;
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe('SET LOCAL default_statistics_target = 10');
+    const due = await tx.$queryRawUnsafe<{ name: string }[]>(
+      `SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_user_tables
+        WHERE n_mod_since_analyze > 50 + 0.1 * GREATEST(n_live_tup, 0)`,
+    );
+    for (const { name } of due) await tx.$executeRawUnsafe(`ANALYZE ${name}`);
+    return due.map((t) => t.name);
+  });
+}

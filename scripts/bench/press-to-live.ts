@@ -7,7 +7,7 @@
  *   pnpm bench:press-to-live [--rate 50] [--duration 20] [--clients 200] [--facilities 10] [--warmup 0]
  *                            [--api-instances 1] [--workers 1] [--mode latency|ceiling|drain|check]
  *                            [--presses 10000] [--profile <dir>] [--live-bus pg|nats] [--timer-block-ms 0]
- *                            [--client-processes 2] [--gateway-sockets 0]
+ *                            [--client-processes 2] [--gateway-sockets 0] [--analyze-every 10]
  *
  * Modes:
  *   latency  (default) presses at --rate for --duration: press → client p50/p95/p99/max, whole run and after
@@ -50,6 +50,7 @@ import { startNatsServer } from '@sage/live-bus/testing';
 import { testServer } from '../lib/database';
 import {
   addBenchButtons,
+  analyzeLikeAutovacuum,
   type BenchButton,
   boundedFlag,
   exitWithCode,
@@ -87,6 +88,11 @@ const { values: args } = parseArgs({
      * With the ingest far behind, uncapped senders open thousands of connections (some were reset).
      */
     'gateway-sockets': { type: 'string', default: '0' },
+    /**
+     * On a server running with autovacuum off (the shared and CI servers), the run's tables are analyzed as
+     * autovacuum would analyze them, every this many seconds (0: never; decision 0475).
+     */
+    'analyze-every': { type: 'string', default: '10' },
     /** Processes the clients run in, apart from the sender (default 2 from 200 clients, else 1). */
     'client-processes': { type: 'string' },
   },
@@ -131,6 +137,7 @@ const CEILING_STEP_S = 2;
 const TIMER_BLOCK_MS = bounded('timer-block-ms', args['timer-block-ms'], 0, 0, 600_000);
 const SETTLE_MS = MODE === 'drain' ? 120_000 : 15_000;
 const GATEWAY_SOCKETS = bounded('gateway-sockets', args['gateway-sockets'], 0, 0, 1_000);
+const ANALYZE_EVERY_S = bounded('analyze-every', args['analyze-every'], 10, 0, 600);
 const CLIENT_PROCESSES = Math.min(
   CLIENTS,
   bounded('client-processes', args['client-processes'], CLIENTS >= 200 ? 2 : 1, 1, 8),
@@ -318,6 +325,28 @@ async function main(): Promise<void> {
          FOR EACH ROW WHEN (OLD.locked_at IS NOT NULL) EXECUTE FUNCTION bench_job_done()`,
     );
     const facilityIndex = new Map(facilities.map((f, i) => [f.facilityId, i]));
+    // Autovacuum's analyze, where the server has it off (decision 0475): the tables just filled, then every
+    // ANALYZE_EVERY_S while pressing, so that plans follow the tables' growth as they would in production.
+    let analyzing: Promise<unknown> = Promise.resolve();
+    let serverAnalyzes = true;
+    const analyze = () => {
+      analyzing = analyzing.then(() =>
+        analyzeLikeAutovacuum(db.prisma).then(
+          (tables) => {
+            serverAnalyzes = tables === null;
+          },
+          (error: Error) => log(`analyze failed: ${error.message}`),
+        ),
+      );
+    };
+    if (ANALYZE_EVERY_S > 0) {
+      analyze();
+      await analyzing;
+      if (!serverAnalyzes)
+        log(
+          `autovacuum is off on this server: the run's tables are analyzed as it would, every ${ANALYZE_EVERY_S} s`,
+        );
+    }
 
     // The worker process(es) and the API instance(s), on the one database.
     const workerUrls: string[] = [];
@@ -413,6 +442,8 @@ async function main(): Promise<void> {
     const cpuAtStart = await cpuSnapshot();
     senderLoop.enable();
     const start = now();
+    const analyzer =
+      ANALYZE_EVERY_S > 0 && !serverAnalyzes ? setInterval(analyze, ANALYZE_EVERY_S * 1000) : null;
     const sampler = setInterval(() => {
       processedCount().then(
         (processed) => samples.push({ at: now() - start, processed, sent }),
@@ -524,6 +555,8 @@ async function main(): Promise<void> {
     }
     const created = await tasks();
     clearInterval(sampler);
+    if (analyzer) clearInterval(analyzer);
+    await analyzing;
     const wallSeconds = (now() - start) / 1000;
     const cpuAtEnd = await cpuSnapshot();
 

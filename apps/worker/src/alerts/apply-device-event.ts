@@ -214,8 +214,7 @@ const eventsSql = (
             door."doorAlarmScheduleId" AS "doorScheduleId",
             r."firstName", r."lastName", u."displayName" AS "unitName", door.name AS "doorName",
             (SELECT ot.id FROM "Task" ot WHERE ot."openDeviceKey" = d.id) AS "openTaskId",
-            EXISTS (SELECT 1 FROM "Task" c WHERE c."facilityId" = e."facilityId" AND c.status = 'OPEN_CONFIRMING')
-              AS "facilityConfirming",
+            confirming.found IS NOT NULL AS "facilityConfirming",
             (SELECT q.id FROM "DeviceQaSession" q
               WHERE q."activeFacilityKey" = e."facilityId"
                 AND q."startedAt" <= e."receivedAt" AND q."expiresAt" > e."receivedAt") AS "qaSessionId"
@@ -227,6 +226,14 @@ const eventsSql = (
        LEFT JOIN "Resident" r ON r.id = a."residentId"
        LEFT JOIN "Unit" u ON u.id = COALESCE(a."unitId", r."unitId")
        LEFT JOIN "Door" door ON door.id = a."doorId"
+       -- A probe of the (facilityId, status, severityRank, creationTimestamp) index per event (decision 0474).
+       -- As an EXISTS, PostgreSQL could turn it into one hashed read of every task OPEN_CONFIRMING: a scan of a
+       -- whole Task index per batch. The ORDER BY is that index's order, so no other index that holds both
+       -- columns (where status is not second: a read of every task of the facility) ties with it on cost.
+       LEFT JOIN LATERAL (SELECT true AS found FROM "Task" c
+                           WHERE c."facilityId" = e."facilityId" AND c.status = 'OPEN_CONFIRMING'
+                           ORDER BY c."severityRank", c."creationTimestamp" LIMIT 1) confirming
+              ON true
       ${where}
       FOR UPDATE OF e`;
 
