@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { JobName, type PrismaClient, type Severity } from '@sage/db';
+import { type PrismaClient, type Severity } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
-import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
+import type { TestDatabase } from '@sage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadWorkerConfig } from '../env';
-import { testJobHelpers } from '../test/worker';
-import { createNotificationTasks } from './jobs';
+import { type StartJobUnderTest, startJobUnderTest } from '../test/worker';
 
 /**
  * The escalation start of an ingest batch (decision 0413): one job carrying many tasks, started set-based, with
@@ -14,18 +12,11 @@ import { createNotificationTasks } from './jobs';
  */
 let db: TestDatabase;
 let prisma: PrismaClient;
-let start: (payload: unknown) => Promise<void>;
-const logged: string[] = [];
+let start: StartJobUnderTest['start'];
+let logged: string[];
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  prisma = db.prisma;
-  const config = loadWorkerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url });
-  const tasks = await createNotificationTasks(prisma, config, { log: { warn: () => {} } });
-  const helpers = testJobHelpers(prisma, (line) => logged.push(line));
-  start = async (payload) => {
-    await tasks[JobName.startTaskNotifications]!(payload as never, helpers);
-  };
+  ({ db, prisma, start, logged } = await startJobUnderTest());
 });
 
 afterAll(async () => {

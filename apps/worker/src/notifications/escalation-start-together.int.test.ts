@@ -1,10 +1,8 @@
-import { JobName, type PrismaClient } from '@sage/db';
+import { type PrismaClient } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
-import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
+import type { TestDatabase } from '@sage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadWorkerConfig } from '../env';
-import { testJobHelpers } from '../test/worker';
-import { createNotificationTasks } from './jobs';
+import { type StartJobUnderTest, startJobUnderTest } from '../test/worker';
 
 /**
  * The start jobs the job process holds at once are started together (decision 0478): each job still gets its own
@@ -13,18 +11,11 @@ import { createNotificationTasks } from './jobs';
  */
 let db: TestDatabase;
 let prisma: PrismaClient;
-let start: (payload: unknown) => Promise<void>;
-const logged: string[] = [];
+let start: StartJobUnderTest['start'];
+let logged: string[];
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  prisma = db.prisma;
-  const config = loadWorkerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url });
-  const tasks = await createNotificationTasks(prisma, config, { log: { warn: () => {} } });
-  const helpers = testJobHelpers(prisma, (line) => logged.push(line));
-  start = async (payload) => {
-    await tasks[JobName.startTaskNotifications]!(payload as never, helpers);
-  };
+  ({ db, prisma, start, logged } = await startJobUnderTest());
 });
 
 afterAll(async () => {

@@ -1,7 +1,8 @@
-import type { PrismaClient } from '@sage/db';
+import { JobName, type PrismaClient } from '@sage/db';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
 import type { JobHelpers } from 'graphile-worker';
 import { loadWorkerConfig } from '../env';
+import { createNotificationTasks } from '../notifications/jobs';
 import { startWorker, type WorkerProcess } from '../worker';
 
 export interface TestWorker {
@@ -61,4 +62,30 @@ export function testJobHelpers(prisma: PrismaClient, log: (line: string) => void
       );
     },
   } as unknown as JobHelpers;
+}
+
+/** A fresh database and the escalation start's job function, called directly (no runner). */
+export interface StartJobUnderTest {
+  db: TestDatabase;
+  prisma: PrismaClient;
+  /** Runs `start-task-notifications` with this payload, as one slot of the pool would. */
+  start(payload: unknown): Promise<void>;
+  /** What the job logged (clear it with `logged.length = 0`). */
+  logged: string[];
+}
+
+export async function startJobUnderTest(): Promise<StartJobUnderTest> {
+  const db = await createTestDatabase();
+  const config = loadWorkerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url });
+  const tasks = await createNotificationTasks(db.prisma, config, { log: { warn: () => {} } });
+  const logged: string[] = [];
+  const helpers = testJobHelpers(db.prisma, (line) => logged.push(line));
+  return {
+    db,
+    prisma: db.prisma,
+    logged,
+    start: async (payload) => {
+      await tasks[JobName.startTaskNotifications]!(payload as never, helpers);
+    },
+  };
 }
