@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type PrismaClient, type Severity } from '@sage/db';
+import type { PrismaClient, Severity } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import type { TestDatabase } from '@sage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

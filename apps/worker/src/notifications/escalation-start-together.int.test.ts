@@ -1,4 +1,4 @@
-import { type PrismaClient } from '@sage/db';
+import type { PrismaClient } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import type { TestDatabase } from '@sage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
