@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSession } from '../../shared/session';
 import { useOpenTasks } from '../alerts/alerts-api';
@@ -139,20 +139,46 @@ export function AlertSoundBars() {
           </Group>
         </Paper>
       ) : audioState === 'suspended' ? (
-        <Button
-          fullWidth
-          radius={0}
-          mih={48}
-          color="orange.9"
-          onClick={() => {
-            void audioEngine.resume().then(() => soundSettings.update({ enabled: true }));
-          }}
-        >
-          <span aria-hidden>🔔&nbsp;</span>
-          {ALERT_SOUND_TEXTS.enable}
-        </Button>
+        <EnableSoundBar />
       ) : null}
     </>
+  );
+}
+
+/** The enable bar's height (at least a 44 px touch target). */
+const ENABLE_BAR_HEIGHT = 48;
+
+/**
+ * The tap the browser needs before the page may make sound, fixed at the bottom of the screen (decision 0436):
+ * it shows only once the sound is found held back, a second after the page starts, so at the top it pushed the
+ * whole page down under a finger already on its way to a control (the tap then lands beside it). While it shows,
+ * the page may scroll as far again, so nothing stays hidden under it.
+ */
+function EnableSoundBar() {
+  useEffect(() => {
+    const { style } = document.body;
+    const before = style.paddingBottom;
+    style.paddingBottom = `${ENABLE_BAR_HEIGHT}px`;
+    return () => {
+      style.paddingBottom = before;
+    };
+  }, []);
+  return (
+    // Under the drawers and dialogs (z-index 200), which cover it while open.
+    <Box pos="fixed" bottom={0} left={0} right={0} style={{ zIndex: 150 }}>
+      <Button
+        fullWidth
+        radius={0}
+        mih={ENABLE_BAR_HEIGHT}
+        color="orange.9"
+        onClick={() => {
+          void audioEngine.resume().then(() => soundSettings.update({ enabled: true }));
+        }}
+      >
+        <span aria-hidden>🔔&nbsp;</span>
+        {ALERT_SOUND_TEXTS.enable}
+      </Button>
+    </Box>
   );
 }
 
