@@ -8,7 +8,9 @@
  *
  *   pnpm bench:ingest-batch [--presses 5200] [--batch 25] [--facilities 10]
  *
- * Runs on TEST_DATABASE_URL's server (else the local one), on a fresh database dropped at the end.
+ * Runs on TEST_DATABASE_URL's server (else the local one), on a fresh database dropped at the end. On a server with
+ * autovacuum off, the tables are analyzed after each round as autovacuum would (decision 0475): the ingest's
+ * plans, generic ones above all (decision 0489), are made from the statistics of a table that grows.
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,8 +19,9 @@ import { createTestFacility } from '@sage/db/factories';
 import { createTestDatabase } from '@sage/db/testing';
 import pg from 'pg';
 import { IngestGroupCommit } from '../../apps/worker/src/ingest/group-commit';
+import { INGEST_SESSION_OPTIONS } from '../../apps/worker/src/runtime/ingest';
 import { testServer } from '../lib/database';
-import { addBenchButtons, boundedFlag, pressOrder } from './lib';
+import { addBenchButtons, analyzeLikeAutovacuum, boundedFlag, pressOrder } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -43,8 +46,13 @@ async function main(): Promise<void> {
   const server = await testServer(log);
   process.env.TEST_DATABASE_URL = server.url;
   const db = await createTestDatabase();
-  // Connections kept for the whole run, so their backends' CPU is all counted.
-  const pool = new pg.Pool({ connectionString: db.url, max: 4, idleTimeoutMillis: 0 });
+  // Connections kept for the whole run, so their backends' CPU is all counted; the ingest's sessions' settings.
+  const pool = new pg.Pool({
+    connectionString: db.url,
+    max: 4,
+    idleTimeoutMillis: 0,
+    options: INGEST_SESSION_OPTIONS,
+  });
   try {
     const facilities = await Promise.all(
       Array.from({ length: FACILITIES }, () => createTestFacility(db.prisma)),
@@ -87,6 +95,7 @@ async function main(): Promise<void> {
           ),
         ),
       );
+      await analyzeLikeAutovacuum(db.prisma);
     }
     const wallMs = performance.now() - startedAt;
     const cpu = pids.reduce((sum, pid, i) => sum + cpuSeconds(pid) - cpuBefore[i]!, 0);

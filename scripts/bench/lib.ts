@@ -184,13 +184,20 @@ export async function exitWithCode(main: () => Promise<void>): Promise<never> {
 export async function analyzeLikeAutovacuum(prisma: PrismaClient): Promise<string[] | null> {
   const [setting] = await prisma.$queryRawUnsafe<{ autovacuum: string }[]>('SHOW autovacuum');
   if (setting?.autovacuum === 'on') return null;
-  return prisma.$transaction(async (tx) => {
-    await tx.$executeRawUnsafe('SET LOCAL default_statistics_target = 10');
-    const due = await tx.$queryRawUnsafe<{ name: string }[]>(
-      `SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_user_tables
-        WHERE n_mod_since_analyze > 50 + 0.1 * GREATEST(n_live_tup, 0)`,
-    );
-    for (const { name } of due) await tx.$executeRawUnsafe(`ANALYZE ${name}`);
-    return due.map((t) => t.name);
-  });
+  const due = await prisma.$queryRawUnsafe<{ name: string }[]>(
+    `SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_user_tables
+      WHERE n_mod_since_analyze > 50 + 0.1 * GREATEST(n_live_tup, 0)`,
+  );
+  // As autovacuum's worker does it: one table per transaction, paced by autovacuum's default cost delay (2 ms per
+  // 200 cost units; a manual ANALYZE runs unpaced), so the analyses spread over their round instead of taking a
+  // core at once (decision 0490).
+  for (const { name } of due) {
+    await prisma.$transaction([
+      prisma.$executeRawUnsafe('SET LOCAL default_statistics_target = 10'),
+      prisma.$executeRawUnsafe('SET LOCAL vacuum_cost_delay = 2'),
+      prisma.$executeRawUnsafe('SET LOCAL vacuum_cost_limit = 200'),
+      prisma.$executeRawUnsafe(`ANALYZE ${name}`),
+    ]);
+  }
+  return due.map((t) => t.name);
 }

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { type Prisma, PrismaClient } from './generated/prisma/client';
+import { prepared } from './prepared';
 
 export type { PrismaClient };
 
@@ -31,13 +31,9 @@ export function createPrisma(connectionString: string, options: CreatePrismaOpti
   return prisma;
 }
 
-const statementNames = new Map<string, string>();
-
 /**
- * Runs `text` as a named (prepared) statement on the client's pool: each connection parses and plans it once,
- * and may keep a generic plan where PostgreSQL finds it as good (decision 0390). The name is derived from the
- * text, so the same text is the same statement on every connection. A client without a pool of its own (a
- * transaction's) runs the same text through Prisma, inside its transaction.
+ * Runs `text` as a named (prepared) statement on the client's pool (`prepared`). A client without a pool of its
+ * own (a transaction's) runs the same text through Prisma, inside its transaction.
  */
 export async function queryPrepared<Row extends pg.QueryResultRow>(
   db: PrismaClient | Prisma.TransactionClient,
@@ -46,10 +42,5 @@ export async function queryPrepared<Row extends pg.QueryResultRow>(
 ): Promise<Row[]> {
   const pool = pools.get(db as PrismaClient);
   if (!pool) return (db as PrismaClient).$queryRawUnsafe<Row[]>(text, ...values);
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `sage_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    if (statementNames.size < 1_000) statementNames.set(text, name);
-  }
-  return (await pool.query<Row>({ name, text, values })).rows;
+  return (await pool.query<Row>(prepared(text, values))).rows;
 }

@@ -40,6 +40,25 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 
 const LOCK_KEY = 72707369;
 
+/**
+ * The job queue's fetch index, ours (decision 0485). graphile-worker 0.17's fetch asks for its pool's jobs with
+ * `run_at <= now()` ordered by (priority, run_at); its two indexes on (priority, run_at) give that order, so whenever
+ * none of the pool's jobs was due the fetch read the entry of every job queued for later (every open task's next
+ * escalation runs: 30,000-60,000 after a minute at 500 presses/s). The planner cannot see that from its statistics
+ * (it takes the due rows as spread evenly through that order), so it kept choosing that walk even beside a run_at
+ * index. With only this index, the due jobs are a range read of their own, sorted after: a fetch costs what is due,
+ * not what waits. Created after the job queue's migrations (they make the table), under the same lock; its name is
+ * ours, so it never clashes with theirs. A graphile-worker upgrade must check its migrations against this.
+ * The locked jobs' index serves the takeover's sweeps (recovery/takeover.ts), once a second, which read every job.
+ */
+export const JOB_QUEUE_INDEXES_SQL = `CREATE INDEX IF NOT EXISTS sage_jobs_due_index
+    ON graphile_worker._private_jobs (run_at) INCLUDE (priority, id, task_id, job_queue_id)
+    WHERE is_available = true;
+  CREATE INDEX IF NOT EXISTS sage_jobs_locked_index
+    ON graphile_worker._private_jobs (locked_at) INCLUDE (locked_by)
+    WHERE locked_by IS NOT NULL;
+  DROP INDEX IF EXISTS graphile_worker.jobs_main_index, graphile_worker.jobs_no_queue_index`;
+
 const quietLogger = new Logger(() => () => {}); // advisory lock shared by every process migrating this database
 
 /**
@@ -88,6 +107,7 @@ export async function applyMigrations(
     }
     // The job queue's own schema (graphile_worker), so the API can queue jobs before a worker ever ran.
     await runJobQueueMigrations({ connectionString, logger: quietLogger });
+    await client.query(JOB_QUEUE_INDEXES_SQL);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => {});
     await client.end();

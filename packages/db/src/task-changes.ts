@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Prisma, Severity, TaskStatus } from './generated/prisma/client';
+import { prepared } from './prepared';
 
 /**
  * Every change to a task (created, claimed, status, note, resolved) is recorded here, in the same
@@ -65,12 +66,14 @@ export async function recordTaskChange(
 
 /** On a raw `pg` client inside a transaction (the ingest hot path). Returns the new version. */
 export async function recordTaskChangePg(client: pg.ClientBase, change: TaskChangeInput): Promise<number> {
-  const { rows } = await client.query<{ version: string }>(notifyTaskChanges ? SQL : SQL_WITHOUT_NOTIFY, [
-    change.facilityId,
-    change.taskId,
-    change.status,
-    change.severity,
-  ]);
+  const { rows } = await client.query<{ version: string }>(
+    prepared(notifyTaskChanges ? SQL : SQL_WITHOUT_NOTIFY, [
+      change.facilityId,
+      change.taskId,
+      change.status,
+      change.severity,
+    ]),
+  );
   return Number(rows[0]!.version);
 }
 

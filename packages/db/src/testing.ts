@@ -39,7 +39,7 @@ async function admin<T>(serverUrl: string, fn: (c: pg.Client) => Promise<T>): Pr
 let templatePromise: Promise<string> | undefined;
 
 // Bump when what a template holds changes beyond the migrations (e.g. the job queue's schema).
-const TEMPLATE_FORMAT = 'prisma+graphile-worker-0.17';
+const TEMPLATE_FORMAT = 'prisma+graphile-worker-0.17+sage-job-indexes';
 
 /** The template database for the current migrations, created once per server and migration set. */
 function templateDatabase(serverUrl: string): Promise<string> {

@@ -14,6 +14,7 @@ import {
   addJobsParams,
   careConfirmationJobKey,
   JobName,
+  prepared,
   recordTaskChangePg,
   TASK_CHANGED_CHANNEL,
   type TaskChangeInput,
@@ -163,15 +164,18 @@ export async function applyDeviceEventIn(
  */
 async function lockDeviceAndListPending(client: pg.PoolClient, deviceEventId: string): Promise<string[]> {
   const { rows: locked } = await client.query<{ facilityId: string; hardwareId: string }>(
-    `SELECT "facilityId", "hardwareId",
+    prepared(
+      `SELECT "facilityId", "hardwareId",
             pg_advisory_xact_lock(hashtextextended('device:' || "facilityId" || ':' || "hardwareId", 0))
        FROM "DeviceEvent" WHERE id = $1`,
-    [deviceEventId],
+      [deviceEventId],
+    ),
   );
   const event = locked[0];
   if (!event) return [];
   const { rows } = await client.query<{ id: string }>(
-    `SELECT pending.id
+    prepared(
+      `SELECT pending.id
        FROM "DeviceEvent" target
        JOIN "DeviceEvent" pending
          ON pending."facilityId" = target."facilityId" AND pending."hardwareId" = target."hardwareId"
@@ -180,7 +184,8 @@ async function lockDeviceAndListPending(client: pg.PoolClient, deviceEventId: st
             <= (target."eventTimestamp", target."receivedAt", target.id)
       WHERE target.id = $1 AND target."processedAt" IS NULL
       ORDER BY pending."eventTimestamp", pending."receivedAt", pending.id`,
-    [deviceEventId],
+      [deviceEventId],
+    ),
   );
   return rows.map((r) => r.id);
 }
@@ -254,7 +259,7 @@ const PENDING_EVENTS_OF_DEVICES_SQL = eventsSql(`WHERE e.id = ANY (ARRAY(
       ORDER BY e."eventTimestamp", e."receivedAt", e.id`);
 
 async function loadEvents(client: pg.PoolClient, ids: readonly string[]): Promise<Map<string, LoadedEvent>> {
-  const { rows } = await client.query<LoadedEvent>(EVENTS_BY_ID_SQL, [ids]);
+  const { rows } = await client.query<LoadedEvent>(prepared(EVENTS_BY_ID_SQL, [ids]));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -279,7 +284,9 @@ export async function applyDeviceEventsLocked(
   logger: Logger,
 ): Promise<void> {
   if (!deviceEventIds.length) return;
-  const { rows: events } = await client.query<LoadedEvent>(PENDING_EVENTS_OF_DEVICES_SQL, [deviceEventIds]);
+  const { rows: events } = await client.query<LoadedEvent>(
+    prepared(PENDING_EVENTS_OF_DEVICES_SQL, [deviceEventIds]),
+  );
   const batch: BatchContext = {
     client,
     // Care is confirmed by a press only where a task is confirming: most batches have none to look for.
@@ -329,16 +336,18 @@ async function queueStarts(client: pg.PoolClient, batch: BatchContext): Promise<
   if (!byPriority.size) return;
   // One add_jobs call (decision 0433).
   await client.query(
-    ADD_JOBS_SQL,
-    addJobsParams(
-      [...byPriority].map(([priority, list]) => ({
-        identifier: JobName.startTaskNotifications,
-        payload: list,
-        runAt: null,
-        jobKey: null,
-        priority,
-        maxAttempts: 5,
-      })),
+    prepared(
+      ADD_JOBS_SQL,
+      addJobsParams(
+        [...byPriority].map(([priority, list]) => ({
+          identifier: JobName.startTaskNotifications,
+          payload: list,
+          runAt: null,
+          jobKey: null,
+          priority,
+          maxAttempts: 5,
+        })),
+      ),
     ),
   );
 }
@@ -393,7 +402,8 @@ async function flushActivities(client: pg.PoolClient, batch: BatchContext): Prom
     troubleKeys.add(`${a.event.gatewayId}:${DeviceTroubleCause.GATEWAY_SILENT}`);
   }
   const { rows: closed } = await client.query<TaskChangeInput>(
-    `WITH ev AS (
+    prepared(
+      `WITH ev AS (
        SELECT * FROM unnest($1::text[], $2::text[], $3::bool[], $4::timestamptz[], $5::bool[], $6::int[], $7::text[],
                             $8::text[], $9::text[], $10::text[], $11::timestamptz[])
          WITH ORDINALITY AS ev(id, "deviceId", "isPress", ts, "knownBattery", battery, "facilityId", type, "taskId",
@@ -431,20 +441,21 @@ async function flushActivities(client: pg.PoolClient, batch: BatchContext): Prom
          FROM closed
      )
      SELECT id AS "taskId", "facilityId", 'CLOSED_RESOLVED' AS status, severity::text AS severity FROM closed`,
-    [
-      list.map((a) => a.event.id),
-      list.map((a) => a.device.deviceId),
-      list.map((a) => a.event.type !== 'HEARTBEAT'),
-      list.map((a) => a.event.eventTimestamp),
-      list.map((a) => a.event.batteryLevel !== null && a.event.batteryLevel >= 0),
-      list.map((a) => a.event.batteryLevel),
-      list.map((a) => a.device.deviceFacilityId ?? a.event.facilityId),
-      list.map((a) => a.event.type),
-      list.map((a) => a.result.taskIds[0] ?? null),
-      list.map((a) => a.result.outcome),
-      list.map((a) => a.event.receivedAt),
-      [...troubleKeys],
-    ],
+      [
+        list.map((a) => a.event.id),
+        list.map((a) => a.device.deviceId),
+        list.map((a) => a.event.type !== 'HEARTBEAT'),
+        list.map((a) => a.event.eventTimestamp),
+        list.map((a) => a.event.batteryLevel !== null && a.event.batteryLevel >= 0),
+        list.map((a) => a.event.batteryLevel),
+        list.map((a) => a.device.deviceFacilityId ?? a.event.facilityId),
+        list.map((a) => a.event.type),
+        list.map((a) => a.result.taskIds[0] ?? null),
+        list.map((a) => a.result.outcome),
+        list.map((a) => a.event.receivedAt),
+        [...troubleKeys],
+      ],
+    ),
   );
   for (const task of closed) await recordTaskChangePg(client, task);
 }
@@ -540,7 +551,8 @@ async function markProcessed(
   deviceId: string | null = null,
 ): Promise<ApplyResult> {
   const { rows: closed } = await client.query<TaskChangeInput>(
-    `WITH processed AS (
+    prepared(
+      `WITH processed AS (
        UPDATE "DeviceEvent" SET "processedAt" = now(), outcome = $2, "deviceId" = $3 WHERE id = $1
      ), closed AS (
        ${CLOSE_TROUBLE_SQL}
@@ -551,7 +563,8 @@ async function markProcessed(
        SELECT id, "facilityId", 'CLOSED', $5 FROM closed
      )
      SELECT id AS "taskId", "facilityId", 'CLOSED_RESOLVED' AS status, severity::text AS severity FROM closed`,
-    [event.id, outcome, deviceId, event.gatewayId, TROUBLE_CLOSED_DESCRIPTIONS.GATEWAY_SILENT],
+      [event.id, outcome, deviceId, event.gatewayId, TROUBLE_CLOSED_DESCRIPTIONS.GATEWAY_SILENT],
+    ),
   );
   for (const task of closed) await recordTaskChangePg(client, task);
   return { outcome, taskIds: [] };
@@ -696,26 +709,12 @@ const RAISE_MANY_SQL = `WITH r AS (
    ORDER BY raised.n`;
 
 /**
- * Warm-up (issue #18, the first seconds' tail): plans the batch's raise statement on this connection (EXPLAIN,
- * not run), so the relations, indexes and functions it touches are in the backend's caches before a press
- * needs it.
+ * Warm-up (issue #18, the first seconds' tail) where no press can be raised (an empty database): the batch's raise
+ * statement run for no alert, which writes nothing, so this connection has it prepared with its plan (decision
+ * 0489) and the relations, indexes and functions it touches in the backend's caches before a press needs it.
  */
 export async function warmUpRaise(client: pg.ClientBase): Promise<void> {
-  const at = new Date();
-  await client.query(`EXPLAIN ${RAISE_MANY_SQL}`, [
-    ['warm-up'],
-    ['warm-up'],
-    ['warm-up'],
-    ['EMERGENCY'],
-    [1],
-    [null],
-    [null],
-    ['warm-up'],
-    [at],
-    [1],
-    ['CREATED'],
-    ['warm-up'],
-  ]);
+  await client.query(prepared(RAISE_MANY_SQL, [[], [], [], [], [], [], [], [], [], [], [], []]));
 }
 
 /**
@@ -751,21 +750,23 @@ async function raiseOrUpdate(
     if (mayBeOpen) await flushRaises(batch);
     return raise.result;
   }
-  const { rows } = await client.query<TaskRow>(RAISE_SQL, [
-    event.facilityId,
-    device.enterpriseId,
-    plan.title,
-    plan.severity,
-    SEVERITY_VALUES[plan.severity],
-    device.unitId,
-    device.residentId,
-    device.deviceId,
-    event.receivedAt,
-    updates.map((u) => u.type),
-    updates.map((u) => u.description),
-    JobName.startTaskNotifications,
-    priority,
-  ]);
+  const { rows } = await client.query<TaskRow>(
+    prepared(RAISE_SQL, [
+      event.facilityId,
+      device.enterpriseId,
+      plan.title,
+      plan.severity,
+      SEVERITY_VALUES[plan.severity],
+      device.unitId,
+      device.residentId,
+      device.deviceId,
+      event.receivedAt,
+      updates.map((u) => u.type),
+      updates.map((u) => u.description),
+      JobName.startTaskNotifications,
+      priority,
+    ]),
+  );
   const task = rows[0]!;
   if (task.created) return { outcome: DeviceEventOutcome.TASK_CREATED, taskIds: [task.id] };
   await addUpdate(client, event, device, task, plan.update, plan.severity);
@@ -782,20 +783,22 @@ async function flushRaises(batch: BatchContext): Promise<void> {
   if (!list.length) return;
   const { client } = batch;
   const updates = list.flatMap((r, i) => r.updates.map((u) => ({ raise: i + 1, ...u })));
-  const { rows } = await client.query<TaskRow & { n: number }>(RAISE_MANY_SQL, [
-    list.map((r) => r.event.facilityId),
-    list.map((r) => r.device.enterpriseId),
-    list.map((r) => r.plan.title),
-    list.map((r) => r.plan.severity),
-    list.map((r) => SEVERITY_VALUES[r.plan.severity]),
-    list.map((r) => r.device.unitId),
-    list.map((r) => r.device.residentId),
-    list.map((r) => r.device.deviceId),
-    list.map((r) => r.event.receivedAt),
-    updates.map((u) => u.raise),
-    updates.map((u) => u.type),
-    updates.map((u) => u.description),
-  ]);
+  const { rows } = await client.query<TaskRow & { n: number }>(
+    prepared(RAISE_MANY_SQL, [
+      list.map((r) => r.event.facilityId),
+      list.map((r) => r.device.enterpriseId),
+      list.map((r) => r.plan.title),
+      list.map((r) => r.plan.severity),
+      list.map((r) => SEVERITY_VALUES[r.plan.severity]),
+      list.map((r) => r.device.unitId),
+      list.map((r) => r.device.residentId),
+      list.map((r) => r.device.deviceId),
+      list.map((r) => r.event.receivedAt),
+      updates.map((u) => u.raise),
+      updates.map((u) => u.type),
+      updates.map((u) => u.description),
+    ]),
+  );
   if (rows.length !== list.length) throw new Error(`raised ${rows.length} of ${list.length} new alerts`);
   for (const task of rows) {
     const raise = list[task.n - 1]!;
@@ -818,9 +821,11 @@ async function updateOpenTask(
   severity: Severity | null,
 ): Promise<string | null> {
   const { rows } = await client.query<TaskRow>(
-    `UPDATE "Task" SET "lastUpdateTimestamp" = now() WHERE "openDeviceKey" = $1
+    prepared(
+      `UPDATE "Task" SET "lastUpdateTimestamp" = now() WHERE "openDeviceKey" = $1
      RETURNING id, status::text AS status, severity::text AS severity, false AS created`,
-    [device.deviceId],
+      [device.deviceId],
+    ),
   );
   const task = rows[0];
   if (!task) return null;
@@ -841,11 +846,13 @@ async function addUpdate(
   let newSeverity = task.severity;
   if (severity && SEVERITY_VALUES[severity] < SEVERITY_VALUES[task.severity]) {
     newSeverity = severity;
-    await client.query(`UPDATE "Task" SET severity = $2::"Severity", "severityRank" = $3 WHERE id = $1`, [
-      task.id,
-      severity,
-      SEVERITY_VALUES[severity],
-    ]);
+    await client.query(
+      prepared(`UPDATE "Task" SET severity = $2::"Severity", "severityRank" = $3 WHERE id = $1`, [
+        task.id,
+        severity,
+        SEVERITY_VALUES[severity],
+      ]),
+    );
     updates.push({ type: TaskUpdateType.SEVERITY_CHANGE, description: `Severity raised to ${severity}` });
   }
   await insertUpdates(client, task.id, event.facilityId, device.deviceId, updates);
@@ -872,7 +879,8 @@ async function confirmCare(
   if (role !== 'RESIDENT' && role !== 'UNIT') return [];
   if (!device.residentId && !device.unitId) return [];
   const { rows } = await client.query<{ id: string; status: TaskStatus; severity: Severity }>(
-    `UPDATE "Task" t
+    prepared(
+      `UPDATE "Task" t
         SET status = 'OPEN_CONFIRMED', "confirmingSince" = NULL, "lastUpdateTimestamp" = now()
       WHERE t."facilityId" = $1 AND t.status = 'OPEN_CONFIRMING'
         AND (t."confirmingSince" IS NULL OR t."confirmingSince" <= $4)
@@ -880,7 +888,8 @@ async function confirmCare(
                  THEN t."residentId" = $2 OR (t."residentId" IS NULL AND t."unitId" = $3)
                  ELSE t."unitId" = $3 END
      RETURNING t.id, t.status::text AS status, t.severity::text AS severity`,
-    [event.facilityId, role === 'RESIDENT' ? device.residentId : null, device.unitId, event.receivedAt],
+      [event.facilityId, role === 'RESIDENT' ? device.residentId : null, device.unitId, event.receivedAt],
+    ),
   );
   const description =
     role === 'RESIDENT' ? 'Care confirmed by pendant press' : 'Care confirmed by wall button press';
@@ -888,7 +897,7 @@ async function confirmCare(
     await insertUpdates(client, task.id, event.facilityId, device.deviceId, [
       { type: TaskUpdateType.CARE_CONFIRMED, description },
     ]);
-    await client.query('SELECT graphile_worker.remove_job($1)', [careConfirmationJobKey(task.id)]);
+    await client.query(prepared('SELECT graphile_worker.remove_job($1)', [careConfirmationJobKey(task.id)]));
     // One change per confirmed task (almost always exactly one).
     await recordTaskChangePg(client, {
       facilityId: event.facilityId,
@@ -910,12 +919,14 @@ async function isDoorAlerting(
   device: DeviceContext,
 ): Promise<boolean> {
   const { rows } = await client.query<{ alwaysAlert: boolean; neverAlert: boolean; dailySchedules: unknown }>(
-    `SELECT "alwaysAlert", "neverAlert", "dailySchedules" FROM "DoorAlarmSchedule"
+    prepared(
+      `SELECT "alwaysAlert", "neverAlert", "dailySchedules" FROM "DoorAlarmSchedule"
       WHERE "facilityId" = $1
         AND (id = $2 OR (id = $3 AND NOT "isFacilityDefault") OR "defaultFacilityKey" = $1)
       ORDER BY CASE WHEN id = $2 THEN 0 WHEN id = $3 THEN 1 ELSE 2 END
       LIMIT 1`,
-    [event.facilityId, device.doorScheduleId, device.allocationScheduleId],
+      [event.facilityId, device.doorScheduleId, device.allocationScheduleId],
+    ),
   );
   const row = rows[0];
   if (!row) return true;
@@ -943,19 +954,21 @@ async function completeCheckIn(
 ): Promise<void> {
   if (!device.unitId) return;
   await client.query(
-    `INSERT INTO "CheckIn" ("facilityId", "enterpriseId", "unitId", date, status, "checkInReason", "checkInTimestamp")
+    prepared(
+      `INSERT INTO "CheckIn" ("facilityId", "enterpriseId", "unitId", date, status, "checkInReason", "checkInTimestamp")
      VALUES ($1, $2, $3, $4::date, 'COMPLETE', 'BUTTON_PRESSED', $5)
      ON CONFLICT ("facilityId", "unitId", date) DO UPDATE
         SET status = 'COMPLETE', "checkInReason" = 'BUTTON_PRESSED', "checkInTimestamp" = EXCLUDED."checkInTimestamp",
             "checkedInById" = NULL, "updatedAt" = now()
       WHERE "CheckIn".status <> 'COMPLETE'`,
-    [
-      event.facilityId,
-      device.enterpriseId,
-      device.unitId,
-      checkInDayOfPress(event.eventTimestamp, device.timezone),
-      event.eventTimestamp,
-    ],
+      [
+        event.facilityId,
+        device.enterpriseId,
+        device.unitId,
+        checkInDayOfPress(event.eventTimestamp, device.timezone),
+        event.eventTimestamp,
+      ],
+    ),
   );
 }
 
@@ -972,8 +985,10 @@ async function insertUpdates(
     return `($1, $2, $3, $${values.length - 1}::"TaskUpdateType", $${values.length})`;
   });
   await client.query(
-    `INSERT INTO "TaskUpdate" ("taskId", "facilityId", "deviceId", type, description) VALUES ${rows.join(', ')}`,
-    values,
+    prepared(
+      `INSERT INTO "TaskUpdate" ("taskId", "facilityId", "deviceId", type, description) VALUES ${rows.join(', ')}`,
+      values,
+    ),
   );
 }
 
@@ -993,7 +1008,8 @@ async function recordActivity(
   const isPress = event.type !== 'HEARTBEAT';
   const knownBattery = event.batteryLevel !== null && event.batteryLevel >= 0;
   const { rows } = await client.query<TaskChangeInput>(
-    `WITH device AS (
+    prepared(
+      `WITH device AS (
        UPDATE "Device"
           SET "lastPressTimestamp" = CASE WHEN $3 THEN GREATEST(COALESCE("lastPressTimestamp", $4), $4) ELSE "lastPressTimestamp" END,
               "lastHeardAt" = GREATEST(COALESCE("lastHeardAt", LEAST($4, $12)), LEAST($4, $12)),
@@ -1020,22 +1036,23 @@ async function recordActivity(
          FROM closed
      )
      SELECT id AS "taskId", "facilityId", 'CLOSED_RESOLVED' AS status, severity::text AS severity FROM closed`,
-    [
-      event.id,
-      device.deviceId,
-      isPress,
-      event.eventTimestamp,
-      knownBattery,
-      event.batteryLevel,
-      device.deviceFacilityId ?? event.facilityId,
-      event.type,
-      event.batteryLevel,
-      result.taskIds[0] ?? null,
-      result.outcome,
-      event.receivedAt,
-      batteryCharged,
-      event.gatewayId,
-    ],
+      [
+        event.id,
+        device.deviceId,
+        isPress,
+        event.eventTimestamp,
+        knownBattery,
+        event.batteryLevel,
+        device.deviceFacilityId ?? event.facilityId,
+        event.type,
+        event.batteryLevel,
+        result.taskIds[0] ?? null,
+        result.outcome,
+        event.receivedAt,
+        batteryCharged,
+        event.gatewayId,
+      ],
+    ),
   );
   return rows;
 }

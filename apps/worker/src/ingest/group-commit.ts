@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { INGEST_FUTURE_TOLERANCE_MS, type TIngestEventRequest } from '@sage/contract';
+import { prepared } from '@sage/db';
 import type pg from 'pg';
 import { applyDeviceEventsLocked, type Logger, warmUpRaise } from '../alerts/apply-device-event';
 import { acceptDeviceEvent, GATEWAY_BY_KEY_SQL, type Gateway } from './store';
@@ -21,8 +22,13 @@ interface Waiting {
 export interface GroupCommitOptions {
   /** Events in one transaction at most (default 200). */
   maxBatch?: number;
-  /** Batches (transactions, connections) in flight at once (default 3). */
+  /** Batches (transactions, connections) in flight at once at most (default 3). */
   maxInFlight?: number;
+  /**
+   * Another batch starts only once every batch in flight has run this long (default 50 ms; decision 0488): one at a
+   * time while commits are quick, more when one is held (a device locked by another process, a slow disk).
+   */
+  overlapAfterMs?: number;
 }
 
 /**
@@ -75,25 +81,29 @@ async function storeAndApply(
   batch: readonly Press[],
   logger: Logger,
 ): Promise<{ id: string; gatewayId: string; eventId: string; clamped: boolean }[]> {
-  await client.query(LOCK_DEVICES_SQL, [
-    batch.map((w) => w.gateway.facilityId),
-    batch.map((w) => w.event.hardwareId),
-  ]);
+  await client.query(
+    prepared(LOCK_DEVICES_SQL, [
+      batch.map((w) => w.gateway.facilityId),
+      batch.map((w) => w.event.hardwareId),
+    ]),
+  );
   const { rows } = await client.query<{
     id: string;
     gatewayId: string;
     eventId: string;
     clamped: boolean;
-  }>(STORE_EVENTS_SQL, [
-    batch.map((w) => w.event.eventId),
-    batch.map((w) => w.gateway.facilityId),
-    batch.map((w) => w.gateway.id),
-    batch.map((w) => w.event.hardwareId),
-    batch.map((w) => w.event.type),
-    batch.map((w) => new Date(w.event.timestamp)),
-    batch.map((w) => w.event.batteryLevel ?? null),
-    INGEST_FUTURE_TOLERANCE_MS,
-  ]);
+  }>(
+    prepared(STORE_EVENTS_SQL, [
+      batch.map((w) => w.event.eventId),
+      batch.map((w) => w.gateway.facilityId),
+      batch.map((w) => w.gateway.id),
+      batch.map((w) => w.event.hardwareId),
+      batch.map((w) => w.event.type),
+      batch.map((w) => new Date(w.event.timestamp)),
+      batch.map((w) => w.event.batteryLevel ?? null),
+      INGEST_FUTURE_TOLERANCE_MS,
+    ]),
+  );
   // Applied in arrival order; a device's earlier events still pending (stored by the job path) go first.
   await applyDeviceEventsLocked(
     client,
@@ -110,12 +120,14 @@ async function storeAndApply(
  * `add_jobs` and the activity statement, all executed, then rolled back: nothing is kept or sent (a NOTIFY is
  * sent at commit only); a TaskChange version is used up. Planning alone (EXPLAIN, before 0482) left what only
  * running does: the foreign keys' checks (planned once per connection), graphile-worker's plpgsql `add_jobs`,
- * the indexes an insert updates; each cost a connection's first batch up to 14 ms per statement. With no
- * such device (an empty database) the statements are planned (EXPLAIN) and the read run for no event.
+ * the indexes an insert updates; each cost a connection's first batch up to 14 ms per statement. Every
+ * statement is a named one, so running it also leaves it prepared on the connection with its generic plan (the
+ * ingest's connections use generic plans only, decision 0489): a connection's first batch plans nothing. With no
+ * such device (an empty database) the lock, store, read and raise run for no event.
  */
 export async function warmUpGroupCommit(client: pg.PoolClient, logger: Logger, index = 0): Promise<void> {
   const at = new Date();
-  await client.query(GATEWAY_BY_KEY_SQL, ['warm-up']);
+  await client.query(prepared(GATEWAY_BY_KEY_SQL, ['warm-up']));
   await client.query('BEGIN');
   try {
     const { rows } = await client.query<Gateway & { hardwareId: string }>(WARM_UP_PRESSES_SQL, [index + 1]);
@@ -130,17 +142,8 @@ export async function warmUpGroupCommit(client: pg.PoolClient, logger: Logger, i
       } as const;
       await storeAndApply(client, [{ gateway, event }], logger);
     } else {
-      await client.query(`EXPLAIN ${LOCK_DEVICES_SQL}`, [['warm-up'], ['warm-up']]);
-      await client.query(`EXPLAIN ${STORE_EVENTS_SQL}`, [
-        ['warm-up'],
-        ['warm-up'],
-        ['warm-up'],
-        ['warm-up'],
-        ['BUTTON_PRESS'],
-        [at],
-        [null],
-        INGEST_FUTURE_TOLERANCE_MS,
-      ]);
+      // A batch of no press: the lock and the store run for nothing, which prepares them.
+      await storeAndApply(client, [], logger);
       await applyDeviceEventsLocked(client, [randomUUID()], logger);
       await warmUpRaise(client);
     }
@@ -165,9 +168,12 @@ export async function warmUpGroupCommit(client: pg.PoolClient, logger: Logger, i
 export class IngestGroupCommit {
   private readonly queue: Waiting[] = [];
   private readonly busyDevices = new Set<string>();
-  private inFlight = 0;
+  /** The batches in flight, each with when it started (monotonic ms). */
+  private readonly inFlight = new Set<{ at: number }>();
+  private overlapTimer: NodeJS.Timeout | null = null;
   private readonly maxBatch: number;
   private readonly maxInFlight: number;
+  private readonly overlapAfterMs: number;
   private closed = false;
   private idle: (() => void) | null = null;
 
@@ -178,6 +184,7 @@ export class IngestGroupCommit {
   ) {
     this.maxBatch = options.maxBatch ?? 200;
     this.maxInFlight = options.maxInFlight ?? 3;
+    this.overlapAfterMs = options.overlapAfterMs ?? 50;
   }
 
   accept(gateway: Gateway, event: TIngestEventRequest): Promise<Accepted> {
@@ -197,22 +204,43 @@ export class IngestGroupCommit {
   /** Resolves once every event handed over has its answer (the ingest's graceful close). */
   async drain(): Promise<void> {
     this.closed = true;
-    if (this.inFlight === 0 && this.queue.length === 0) return;
+    if (this.inFlight.size === 0 && this.queue.length === 0) return;
     await new Promise<void>((resolve) => {
       this.idle = resolve;
     });
   }
 
   private pump(): void {
-    while (this.inFlight < this.maxInFlight && this.queue.length) {
+    while (this.inFlight.size < this.maxInFlight && this.queue.length) {
+      // Group commit (decision 0488): what arrives while a batch commits waits for the next one, so batches grow
+      // with the load instead of running side by side for the same two cores. Another starts beside them only
+      // once each has run overlapAfterMs, so one held batch does not hold every other device's presses.
+      const now = performance.now();
+      let youngest = Number.NEGATIVE_INFINITY;
+      for (const s of this.inFlight) youngest = Math.max(youngest, s.at);
+      if (now - youngest < this.overlapAfterMs) {
+        this.overlapTimer ??= setTimeout(
+          () => {
+            this.overlapTimer = null;
+            this.pump();
+          },
+          youngest + this.overlapAfterMs - now,
+        );
+        return;
+      }
       const batch = this.take();
       if (!batch.length) return;
-      this.inFlight += 1;
+      const started = { at: now };
+      this.inFlight.add(started);
       void this.run(batch).finally(() => {
-        this.inFlight -= 1;
+        this.inFlight.delete(started);
         for (const w of batch) this.busyDevices.delete(w.deviceKey);
         if (this.queue.length) this.pump();
-        else if (this.inFlight === 0 && this.idle) this.idle();
+        else if (this.inFlight.size === 0) {
+          if (this.overlapTimer) clearTimeout(this.overlapTimer);
+          this.overlapTimer = null;
+          this.idle?.();
+        }
       });
     }
   }

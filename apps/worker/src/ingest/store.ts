@@ -1,5 +1,10 @@
 import { INGEST_FUTURE_TOLERANCE_MS, type TIngestEventRequest } from '@sage/contract';
-import { ACCEPT_DEVICE_EVENT_SQL, type AcceptedDeviceEventRow, acceptDeviceEventParams } from '@sage/db';
+import {
+  ACCEPT_DEVICE_EVENT_SQL,
+  type AcceptedDeviceEventRow,
+  acceptDeviceEventParams,
+  prepared,
+} from '@sage/db';
 import type pg from 'pg';
 import { hashGatewayKey } from './gateway-key';
 
@@ -12,7 +17,7 @@ export interface Gateway {
 export const GATEWAY_BY_KEY_SQL = 'SELECT id, "facilityId" FROM "FacilityGateway" WHERE "keyHash" = $1';
 
 export async function findGateway(pool: pg.Pool, key: string): Promise<Gateway | null> {
-  const { rows } = await pool.query<Gateway>(GATEWAY_BY_KEY_SQL, [hashGatewayKey(key)]);
+  const { rows } = await pool.query<Gateway>(prepared(GATEWAY_BY_KEY_SQL, [hashGatewayKey(key)]));
   return rows[0] ?? null;
 }
 
@@ -30,7 +35,7 @@ export function cachedGatewayLookup(pool: pg.Pool): (key: string) => Promise<Gat
     const hash = hashGatewayKey(key);
     const hit = known.get(hash);
     if (hit && hit.until > Date.now()) return hit.gateway;
-    const { rows } = await pool.query<Gateway>(GATEWAY_BY_KEY_SQL, [hash]);
+    const { rows } = await pool.query<Gateway>(prepared(GATEWAY_BY_KEY_SQL, [hash]));
     const gateway = rows[0] ?? null;
     if (gateway) {
       if (known.size > 10_000) known.clear();

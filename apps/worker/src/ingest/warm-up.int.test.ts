@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { TASK_CHANGED_CHANNEL } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
@@ -7,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWorkerConfig } from '../env';
 import { INGEST_CONNECTIONS, type IngestProcess, startIngest } from '../runtime/ingest';
+import { pressEveryPendant } from '../test/worker';
 
 /**
  * The ingest's start (decision 0482): every connection of its pool is open before it accepts events, each has
@@ -76,28 +75,8 @@ describe('[WORKER][INGEST][WARM-UP]: every ingest connection open and warmed bef
 
   it('takes the first presses of every gateway at once on those connections, opening none', async () => {
     const before = await ingestBackends();
-    const presses = facilities.flatMap((f) =>
-      Object.values(f.residents).map((resident) => ({
-        facility: f,
-        hardwareId: resident.pendant.hardwareId,
-      })),
-    );
-    const replies = await Promise.all(
-      presses.map(({ facility, hardwareId }) =>
-        ingest.ingest.inject({
-          method: 'POST',
-          url: INGEST_EVENTS_PATH,
-          headers: { [GATEWAY_KEY_HEADER]: facility.gateway.key },
-          payload: {
-            eventId: randomUUID(),
-            hardwareId,
-            type: 'BUTTON_PRESS',
-            timestamp: new Date().toISOString(),
-          },
-        }),
-      ),
-    );
-    expect(replies.map((r) => r.statusCode)).toEqual(presses.map(() => 202));
+    const { presses, statuses } = await pressEveryPendant(ingest.ingest, facilities);
+    expect(statuses).toEqual(presses.map(() => 202));
     // The same backends, opened at start: the pool did not grow nor replace one.
     expect(await ingestBackends()).toEqual(before);
     // The warm-up left the raise whole: every press raised its task, with its change and NOTIFY, once.

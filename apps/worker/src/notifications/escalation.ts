@@ -8,6 +8,7 @@ import {
   notificationBlockJobKey,
   type Prisma,
   type PrismaClient,
+  queryPrepared,
   type RunNotificationBlockPayload,
   type Severity,
 } from '@sage/db';
@@ -93,7 +94,7 @@ const START_POLICIES_SQL = `SELECT DISTINCT ON (p."facilityId") p.id, p."facilit
                           ORDER BY b.id)
                      FROM "NotificationBlock" b WHERE b."policyId" = p.id), '[]'::json) AS blocks
     FROM "NotificationPolicy" p
-   WHERE p."facilityId" = ANY($1::text[]) AND p.type = 'ALERT'
+   WHERE p."facilityId" = ANY((SELECT $1::text[])::text[]) AND p.type = 'ALERT'
    ORDER BY p."facilityId", p."createdAt" DESC, p.id ASC`;
 
 /**
@@ -124,9 +125,9 @@ export const parseStartPayloads = (rawPayload: unknown): StartPayload[] => {
 };
 
 /**
- * The escalation start of many tasks at once (decision 0413): the tasks, their latest contexts and their
- * facilities' policies read in three statements, the contexts created and their later blocks queued in one
- * transaction of two statements, and the blocks due now run here (the staff read once for the batch), each
+ * The escalation start of many tasks at once (decision 0413): the tasks with their latest contexts, and their
+ * facilities' policies, read in two statements (decision 0487), the contexts created and their later blocks
+ * queued in one statement, and the blocks due now run here (the staff read once for the batch), each
  * as runNotificationBlocks runs them. Same rules as one task at a time: an open task with no running
  * escalation starts, counting from its creation (the press) the first time and from now when started again.
  */
@@ -136,26 +137,12 @@ export async function startTaskNotificationsBatch(
   helpers: Pick<JobHelpers, 'addJob' | 'logger'>,
 ): Promise<StartResult[]> {
   const { prisma } = deps;
-  const taskIds = [...new Set(payloads.map((p) => p.taskId))];
   const facilityIds = [...new Set(payloads.map((p) => p.facilityId))];
-  const [tasks, contexts, policies] = await Promise.all([
-    prisma.task.findMany({
-      where: { id: { in: taskIds }, facilityId: { in: facilityIds } },
-      select: { ...taskSelect, facilityId: true, creationTimestamp: true },
-    }),
-    prisma.notificationContext.findMany({
-      where: { facilityId: { in: facilityIds }, taskId: { in: taskIds } },
-      orderBy: { startedAt: 'desc' },
-      select: { facilityId: true, taskId: true, completedAt: true },
-    }),
-    prisma.$queryRawUnsafe<StartPolicy[]>(START_POLICIES_SQL, facilityIds),
+  const [tasks, policies] = await Promise.all([
+    readTasks(prisma, payloads),
+    queryPrepared<StartPolicy>(prisma, START_POLICIES_SQL, [facilityIds]),
   ]);
-  const taskOf = new Map(tasks.map((t) => [`${t.facilityId}\u0000${t.id}`, t]));
-  const latestOf = new Map<string, { completedAt: Date | null }>();
-  for (const c of contexts) {
-    const key = `${c.facilityId}\u0000${c.taskId}`;
-    if (!latestOf.has(key)) latestOf.set(key, c);
-  }
+  const taskOf = new Map(tasks.map((t) => [`${t.facilityId}\u0000${t.taskId}`, t]));
   const policyOf = new Map(policies.map((p) => [p.facilityId, p]));
 
   const results: StartResult[] = [];
@@ -168,11 +155,11 @@ export async function startTaskNotificationsBatch(
       results.push('NO_TASK');
       continue;
     }
-    if (!shouldKeepNotifying(found.status)) {
+    const { task, latest } = found;
+    if (!shouldKeepNotifying(task.status)) {
       results.push('NOT_OPEN');
       continue;
     }
-    const latest = latestOf.get(key);
     if ((latest && !latest.completedAt) || seen.has(key)) {
       results.push('ALREADY_RUNNING');
       continue;
@@ -192,7 +179,6 @@ export async function startTaskNotificationsBatch(
     // back unclaimed, or restarted through POST /notificationContexts) counts from now.
     const startedAt = latest ? new Date() : found.creationTimestamp;
     const state: ContextState = { blocks };
-    const { facilityId: _facility, creationTimestamp: _created, ...task } = found;
     starting.push({
       context: { id: randomUUID(), facilityId, taskId, startedAt, completedAt: null, state: state as never },
       task,
@@ -211,8 +197,7 @@ export async function startTaskNotificationsBatch(
   );
   // The contexts and the later blocks' jobs (decision 0433) in one statement: they commit together.
   const policyFor = (facilityId: string) => policyOf.get(facilityId)!;
-  await prisma.$queryRawUnsafe(
-    START_WRITE_SQL,
+  await queryPrepared(prisma, START_WRITE_SQL, [
     ...addJobsParams(
       later.map((l) => ({
         identifier: JobName.runNotificationBlock,
@@ -234,7 +219,7 @@ export async function startTaskNotificationsBatch(
     starting.map(({ context }) => policyFor(context.facilityId).version),
     starting.map(({ context }) => context.startedAt.toISOString()),
     starting.map(({ context }) => JSON.stringify(context.state)),
-  );
+  ]);
   // The blocks due now run here as one batch (runNotificationBlocks), with the context and task just read.
   const due = starting.flatMap(({ context, task, runAts, priority }) =>
     runAts.flatMap((runAt, blockIndex) =>
@@ -292,22 +277,99 @@ const contextSelect = {
   completedAt: true,
   state: true,
 } as const satisfies Prisma.NotificationContextSelect;
-type TaskRow = Prisma.TaskGetPayload<{ select: typeof taskSelect }>;
+/** A task as a block run reads it; `isCheckIn`: its device's active allocation is a check-in one (the message says). */
+type TaskRow = Prisma.TaskGetPayload<{ select: typeof taskSelect }> & { isCheckIn: boolean };
 type ContextRow = Prisma.NotificationContextGetPayload<{ select: typeof contextSelect }>;
+
+/*
+ * The job process's reads and writes per press run as named prepared statements (queryPrepared, decision 0487):
+ * PostgreSQL parses and plans each once per connection instead of on every call, and one text serves every batch
+ * size (Prisma's `IN ($1, $2, …)` was a statement of its own per size). Each statement keeps the shape the Prisma
+ * calls it replaced returned.
+ *
+ * Their id arrays are read as `(SELECT $n::text[])`, not `$n`: PostgreSQL keeps a prepared statement's generic
+ * plan only when it costs no more than the custom plans of the values given, and a custom plan sees the array's
+ * length (one task costs a tenth of the ten a generic plan assumes), so with small or varying batches it planned
+ * on every call. Behind a subquery neither sees the length: both plan for ten ids (index probes), cost the same,
+ * and the generic plan stays, at 1 and at 200 tasks a batch alike. A generic plan lasts as long as the connection
+ * (until the table is analyzed again), so tasks, contexts and allocations are looked up by the one id their
+ * primary key (or the device's index) answers, behind OFFSET 0, and their facility checked on the row found: a
+ * process started on a young database had planned a whole read of Task (its statistics said 308 rows), and, asked
+ * for id and facility, a walk of the facility's tasks (`Task_facilityId_unitId_status_idx`, both estimated at one
+ * row), 5,466 hits for 78 tasks.
+ */
+
+/**
+ * A task as TaskRow, as JSON (`t` is the task): its unit by primary key, and whether its device's active allocation
+ * is a check-in one (before, a statement of its own per batch), each a one-row subquery.
+ */
+const TASK_JSON = `json_build_object(
+    'id', t.id, 'title', t.title, 'status', t.status, 'severity', t.severity, 'deviceId', t."deviceId",
+    'assigneeGroupId', t."assigneeGroupId",
+    'unit', (SELECT json_build_object('id', u.id, 'careType', u."careType", 'ward', u.ward, 'building', u.building,
+                                      'wing', u.wing, 'floor', u.floor)
+               FROM "Unit" u WHERE u.id = t."unitId"),
+    'isCheckIn', coalesce((SELECT a."isCheckIn"
+                             FROM (SELECT * FROM "DeviceAllocation" a WHERE a."deviceId" = t."deviceId" OFFSET 0) a
+                            WHERE a."isActive" AND a."facilityId" = t."facilityId" LIMIT 1), false))`;
+
+/**
+ * Tasks by (facility, task) pairs, each with its latest escalation context (none: `hasContext` null): the start's
+ * read, one statement for what were three (the tasks, their units, the contexts). By pairs, each an index probe:
+ * the contexts were asked for every facility of the batch times every task (`IN` × `IN`), one probe per
+ * combination.
+ */
+const TASKS_BY_KEY_SQL = `SELECT k.f AS "facilityId", k.t AS "taskId", t."creationTimestamp", ${TASK_JSON} AS task,
+         latest.found AS "hasContext", latest."completedAt" AS "latestCompletedAt"
+    FROM unnest((SELECT $1::text[]), (SELECT $2::text[])) AS k(f, t)
+    CROSS JOIN LATERAL (SELECT * FROM "Task" t WHERE t.id = k.t OFFSET 0) t
+    LEFT JOIN LATERAL (SELECT true AS found, c."completedAt" FROM "NotificationContext" c
+                        WHERE c."facilityId" = k.f AND c."taskId" = k.t
+                        ORDER BY c."startedAt" DESC LIMIT 1) latest ON true
+   WHERE t."facilityId" = k.f`;
+
+interface TaskByKey {
+  facilityId: string;
+  taskId: string;
+  creationTimestamp: Date;
+  task: TaskRow;
+  /** The task's latest escalation context, if it has had one. */
+  latest: { completedAt: Date | null } | null;
+}
+
+/** The tasks of these (facility, task) pairs that exist, each with its latest context (TASKS_BY_KEY_SQL). */
+async function readTasks(
+  prisma: PrismaClient,
+  keys: readonly { facilityId: string; taskId: string }[],
+): Promise<TaskByKey[]> {
+  const unique = [...new Map(keys.map((k) => [`${k.facilityId}\u0000${k.taskId}`, k])).values()];
+  const rows = await queryPrepared<
+    Omit<TaskByKey, 'latest'> & { hasContext: boolean | null; latestCompletedAt: Date | null }
+  >(prisma, TASKS_BY_KEY_SQL, [unique.map((k) => k.facilityId), unique.map((k) => k.taskId)]);
+  return rows.map(({ hasContext, latestCompletedAt, ...row }) => ({
+    ...row,
+    latest: hasContext ? { completedAt: latestCompletedAt } : null,
+  }));
+}
+
+/** Contexts by id, each with its task (scoped to the context's facility) as TaskRow, or null. */
+const CONTEXTS_SQL = `SELECT c.id, c."facilityId", c."taskId", c."startedAt", c."completedAt", c.state,
+         (SELECT ${TASK_JSON} FROM (SELECT * FROM "Task" t WHERE t.id = c."taskId" OFFSET 0) t
+           WHERE t."facilityId" = c."facilityId") AS task
+    FROM unnest((SELECT $1::text[])) AS k(id)
+    CROSS JOIN LATERAL (SELECT * FROM "NotificationContext" c WHERE c.id = k.id OFFSET 0) c`;
 
 /** A job the block runs of a batch queue, gathered and queued together in one statement (queueJobs). */
 type QueuedJob = JobRow;
 
 /**
- * Jobs queued in one add_jobs call (decision 0433; same key mode as helpers.addJob, replace). A key replacing
- * a pending job is announced as well: one NOTIFY for the statement, so the waker (runtime/due-job-waker.ts)
- * sees a run brought forward.
+ * Jobs queued in one add_jobs call (decision 0433; same key mode as helpers.addJob, replace). graphile-worker
+ * 0.17.3's `add_jobs` sends its `jobs:insert` NOTIFY for every call, a key replacing a pending job included, so the
+ * waker (runtime/due-job-waker.ts) sees a run brought forward with no NOTIFY of ours (decision 0484).
  */
-const QUEUE_JOBS_SQL = `WITH q AS (${ADD_JOBS_SQL}) SELECT n, pg_notify('jobs:insert', json_build_object('count', n)::text) FROM q`;
-
 async function queueJobs(prisma: PrismaClient, jobs: readonly QueuedJob[]): Promise<void> {
   if (!jobs.length) return;
-  await prisma.$executeRawUnsafe(QUEUE_JOBS_SQL, ...addJobsParams(jobs));
+  await queryPrepared(prisma, ADD_JOBS_SQL, addJobsParams(jobs));
 }
 
 /** Helpers whose addJob gathers the jobs into `into` (queued later by queueJobs) instead of queueing each. */
@@ -336,10 +398,11 @@ const BLOCK_RUNS_AT_ONCE = 8;
 
 /**
  * Job 'run-notification-block', many at once (decision 0430): the runs of a batch (the jobs the job process
- * holds at one moment, or the blocks due at once of a batch of starts) read their contexts, tasks and devices'
- * allocations in one statement each and the staff of all their facilities in one (and care zones); each run then follows
- * the rules of decision 0060 on its own (stop once the task is no longer waiting, send, next run of a recurring
- * block); the next runs are queued in one statement, then the missed-alert watches (decision 0144) in another.
+ * holds at one moment, or the blocks due at once of a batch of starts) read their contexts with their tasks (and
+ * the tasks' units and allocations) in one statement (decision 0487) and the staff of all their facilities in one
+ * (and care zones); each run then follows the rules of decision 0060 on its own (stop once the task is no
+ * longer waiting, send, next run of a recurring block); the next runs are queued in one statement, then the
+ * missed-alert watches (decision 0144) in another.
  * The outcome is per run: one that fails is rejected alone (its job alone is retried), the others stand.
  * `preloaded` passes contexts and tasks the caller has just read.
  */
@@ -358,15 +421,19 @@ export async function runNotificationBlocks(
   });
 
   const contexts = new Map((preloaded?.contexts ?? []).map((c) => [c.id, c]));
+  // Scoped to each context's facility: a task id from elsewhere finds nothing.
+  const tasks = new Map<string, TaskRow>();
+  const taskKey = (facilityId: string, taskId: string) => `${facilityId}\u0000${taskId}`;
   const toRead = [
     ...new Set(payloads.flatMap((p) => (p && !contexts.has(p.contextId) ? [p.contextId] : []))),
   ];
   if (toRead.length) {
-    const read = await prisma.notificationContext.findMany({
-      where: { id: { in: toRead } },
-      select: contextSelect,
-    });
-    for (const c of read) contexts.set(c.id, c);
+    // The contexts with their tasks, one statement.
+    const read = await queryPrepared<ContextRow & { task: TaskRow | null }>(prisma, CONTEXTS_SQL, [toRead]);
+    for (const { task, ...c } of read) {
+      contexts.set(c.id, c);
+      if (task && c.taskId) tasks.set(taskKey(c.facilityId, c.taskId), task);
+    }
   }
   interface Live {
     i: number;
@@ -388,33 +455,21 @@ export async function runNotificationBlocks(
     live.push({ i, payload, context: context as ContextRow & { taskId: string }, state, block });
   }
 
-  // Scoped to each context's facility: a task id from elsewhere finds nothing.
-  const tasks = new Map<string, TaskRow>();
-  const taskKey = (facilityId: string, taskId: string) => `${facilityId}\u0000${taskId}`;
   for (const l of live) {
     const given = preloaded?.tasksByContext.get(l.context.id);
     if (given) tasks.set(taskKey(l.context.facilityId, l.context.taskId), given);
   }
+  // Preloaded contexts come with their tasks; any without are read here.
   const tasksToRead = live.filter((l) => !tasks.has(taskKey(l.context.facilityId, l.context.taskId)));
   if (tasksToRead.length) {
-    const read = await prisma.task.findMany({
-      where: {
-        id: { in: [...new Set(tasksToRead.map((l) => l.context.taskId))] },
-        facilityId: { in: [...new Set(tasksToRead.map((l) => l.context.facilityId))] },
-      },
-      select: { ...taskSelect, facilityId: true },
-    });
-    for (const { facilityId, ...task } of read) tasks.set(taskKey(facilityId, task.id), task);
+    const read = await readTasks(
+      prisma,
+      tasksToRead.map((l) => ({ facilityId: l.context.facilityId, taskId: l.context.taskId })),
+    );
+    for (const { facilityId, taskId, task } of read) tasks.set(taskKey(facilityId, taskId), task);
   }
-  // Whether each task's device is a check-in device (the message says so), for the open tasks: one read.
-  const devices = live.flatMap((l) => {
-    const task = tasks.get(taskKey(l.context.facilityId, l.context.taskId));
-    return task?.deviceId && shouldKeepNotifying(task.status)
-      ? [[l.context.facilityId, task.deviceId] as const]
-      : [];
-  });
   // The staff of the open tasks' facilities (and the zones their blocks name), one read for the batch
-  // (decision 0461), alongside the allocations. If it fails, the runs that need it fail (each job retried).
+  // (decision 0461). If it fails, the runs that need it fail (each job retried).
   const openRuns = live.filter((l) => {
     const task = tasks.get(taskKey(l.context.facilityId, l.context.taskId));
     return task && shouldKeepNotifying(task.status);
@@ -425,21 +480,6 @@ export async function runNotificationBlocks(
   );
   // Awaited by each run that needs it; a rejection is handled there, not left unhandled meanwhile.
   staffRead.catch(() => {});
-  const checkIn = new Map<string, boolean>();
-  if (devices.length) {
-    const allocations = await prisma.deviceAllocation.findMany({
-      where: {
-        isActive: true,
-        deviceId: { in: [...new Set(devices.map(([, d]) => d))] },
-        facilityId: { in: [...new Set(devices.map(([f]) => f))] },
-      },
-      select: { facilityId: true, deviceId: true, isCheckIn: true },
-    });
-    for (const a of allocations) {
-      const key = taskKey(a.facilityId, a.deviceId);
-      if (!checkIn.has(key)) checkIn.set(key, a.isCheckIn);
-    }
-  }
 
   const nextRuns: { i: number; job: QueuedJob }[] = [];
   const sentOf: { i: number; l: Live; task: TaskRow; sent: SentMessage }[] = [];
@@ -475,9 +515,7 @@ export async function runNotificationBlocks(
     if (recipientIds.length === 0) {
       deps.unreached?.record(context.facilityId, task.id);
     } else {
-      const isCheckIn = task.deviceId
-        ? (checkIn.get(taskKey(context.facilityId, task.deviceId)) ?? false)
-        : false;
+      const isCheckIn = task.deviceId ? task.isCheckIn : false;
       outgoing = messageOf(
         context.facilityId,
         task,
@@ -618,21 +656,15 @@ export async function runNotificationBlocks(
 
 /**
  * The block runs' statements run once for ids that do not exist (the job process's warm-up, decision 0432):
- * the context, task and allocation reads, the staff read, and the job queueing planned with EXPLAIN.
+ * the context and task reads and the staff read, prepared on the connection that runs them (decision 0487), and
+ * the job queueing planned with EXPLAIN.
  */
 export async function warmUpBlockRuns(prisma: PrismaClient): Promise<void> {
   const none = ['warm-up'];
-  await prisma.notificationContext.findMany({ where: { id: { in: none } }, select: contextSelect });
-  await prisma.task.findMany({
-    where: { id: { in: none }, facilityId: { in: none } },
-    select: { ...taskSelect, facilityId: true },
-  });
-  await prisma.deviceAllocation.findMany({
-    where: { isActive: true, deviceId: { in: none }, facilityId: { in: none } },
-    select: { facilityId: true, deviceId: true, isCheckIn: true },
-  });
+  await queryPrepared(prisma, CONTEXTS_SQL, [none]);
+  await readTasks(prisma, [{ facilityId: 'warm-up', taskId: 'warm-up' }]);
   await loadCandidates(prisma, [{ facilityId: 'warm-up', filters: [] }]);
-  await prisma.$queryRawUnsafe(`EXPLAIN ${QUEUE_JOBS_SQL}`, [], [], [], [], [], []);
+  await prisma.$queryRawUnsafe(`EXPLAIN ${ADD_JOBS_SQL}`, [], [], [], [], [], []);
 }
 
 /** `fn` over `items`, at most `limit` at a time, each outcome settled on its own. */
@@ -696,6 +728,44 @@ interface FacilityStaff {
 }
 
 /**
+ * The staff of the facilities $1 (memberships, on-shift state, care zones), one row per member of a facility's
+ * groups. Read on every batch, never kept: a caregiver who goes off shift stops receiving at once.
+ */
+const STAFF_SQL = `SELECT f.id AS "facilityId", s.id AS "staffMemberId", m."groupIds",
+          coalesce((SELECT o."isOnCall" FROM "OnCallState" o
+                     WHERE o."staffMemberId" = s.id AND o."facilityId" = f.id), false) AS "isOnCall",
+          coalesce(c."shouldReceiveAllCareAlerts", false) AS "shouldReceiveAllCareAlerts",
+          -- The member's zones through their links (by the links' primary key), then each zone by its own, in that
+          -- order (OFFSET 0 keeps the links the outer loop): left free, the planner drove from the facility's zones
+          -- and scanned the links once per zone and member when the small zone tables had no statistics
+          -- (decision 0487). A zone of another facility counts for nothing, as before.
+          coalesce((SELECT json_agg(x.zone ORDER BY x.id) FILTER (WHERE x.zone IS NOT NULL)
+                      FROM (SELECT l."careZoneId" AS id,
+                                   (SELECT json_build_object('id', z.id, 'unitRids', z."unitRids", 'wards', z.wards,
+                                                             'careTypes', z."careTypes", 'buildings', z.buildings,
+                                                             'wings', z.wings, 'floors', z.floors)
+                                      FROM "CareZone" z WHERE z.id = l."careZoneId" AND z."facilityId" = f.id) AS zone
+                              FROM "StaffMemberFacilityConfigCareZone" l
+                             WHERE l."staffMemberFacilityConfigId" = c.id
+                            OFFSET 0) x), '[]'::json) AS "careZones"
+     FROM unnest((SELECT $1::text[])) AS f(id)
+     -- The members of the facility's groups, read from its groups (not a probe per staff member of every
+     -- facility: decision 0486).
+     CROSS JOIN LATERAL (SELECT gm."staffMemberId", array_agg(gm."groupId") AS "groupIds"
+                           FROM "Group" g JOIN "GroupMembership" gm ON gm."groupId" = g.id
+                          WHERE g."facilityId" = f.id
+                          GROUP BY gm."staffMemberId") m
+     JOIN "StaffMember" s ON s.id = m."staffMemberId" AND NOT s."isArchived"
+     LEFT JOIN "StaffMemberFacilityConfig" c ON c."staffMemberId" = s.id AND c."facilityId" = f.id
+    ORDER BY f.id, s.id`;
+
+/** The care zones $2 of the facilities $1 (a zone counts only for its own facility's blocks). */
+const CARE_ZONES_SQL = `SELECT z.id, z."facilityId", z."unitRids", z.wards, z."careTypes"::text[] AS "careTypes",
+         z.buildings, z.wings, z.floors
+    FROM "CareZone" z
+   WHERE z."facilityId" = ANY((SELECT $1::text[])::text[]) AND z.id = ANY((SELECT $2::text[])::text[])`;
+
+/**
  * The staff of every facility of a batch (memberships, on-shift state, care zones) in one statement, and the care
  * zones its blocks' filters name in one more (decision 0461). Each row carries its facility: every membership,
  * on-call state and zone is matched to that facility, as the read of one facility did.
@@ -709,43 +779,14 @@ async function loadCandidates(
     facilityIds.map((id) => [id, { candidates: [], zonesById: new Map() }]),
   );
   if (!facilityIds.length) return byFacility;
-  const zoneJson = `json_build_object('id', z.id, 'unitRids', z."unitRids", 'wards', z.wards, 'careTypes', z."careTypes",
-                     'buildings', z.buildings, 'wings', z.wings, 'floors', z.floors)`;
   const zoneIds = [...new Set(wanted.flatMap((w) => w.filters.flatMap((f) => f.careZoneIds)))];
   const [rows, zones] = await Promise.all([
-    prisma.$queryRawUnsafe<(Candidate & { facilityId: string })[]>(
-      `SELECT f.id AS "facilityId", s.id AS "staffMemberId",
-              array(SELECT gm."groupId" FROM "GroupMembership" gm JOIN "Group" g ON g.id = gm."groupId"
-                     WHERE gm."staffMemberId" = s.id AND g."facilityId" = f.id) AS "groupIds",
-              coalesce((SELECT o."isOnCall" FROM "OnCallState" o
-                         WHERE o."staffMemberId" = s.id AND o."facilityId" = f.id), false) AS "isOnCall",
-              coalesce(c."shouldReceiveAllCareAlerts", false) AS "shouldReceiveAllCareAlerts",
-              coalesce((SELECT json_agg(${zoneJson} ORDER BY z.id)
-                          FROM "StaffMemberFacilityConfigCareZone" l JOIN "CareZone" z ON z.id = l."careZoneId"
-                         WHERE l."staffMemberFacilityConfigId" = c.id AND z."facilityId" = f.id), '[]'::json) AS "careZones"
-         FROM unnest($1::text[]) AS f(id)
-         JOIN "StaffMember" s
-           ON NOT s."isArchived"
-          AND EXISTS (SELECT 1 FROM "GroupMembership" gm JOIN "Group" g ON g.id = gm."groupId"
-                       WHERE gm."staffMemberId" = s.id AND g."facilityId" = f.id)
-         LEFT JOIN "StaffMemberFacilityConfig" c ON c."staffMemberId" = s.id AND c."facilityId" = f.id
-        ORDER BY f.id, s.id`,
-      facilityIds,
-    ),
+    queryPrepared<Candidate & { facilityId: string }>(prisma, STAFF_SQL, [facilityIds]),
     zoneIds.length
-      ? prisma.careZone.findMany({
-          where: { facilityId: { in: facilityIds }, id: { in: zoneIds } },
-          select: {
-            id: true,
-            facilityId: true,
-            unitRids: true,
-            wards: true,
-            careTypes: true,
-            buildings: true,
-            wings: true,
-            floors: true,
-          },
-        })
+      ? queryPrepared<UnitTags & { id: string; facilityId: string }>(prisma, CARE_ZONES_SQL, [
+          facilityIds,
+          zoneIds,
+        ])
       : [],
   ]);
   for (const { facilityId, ...candidate } of rows) byFacility.get(facilityId)!.candidates.push(candidate);

@@ -247,9 +247,8 @@ export async function escalateEarly(
       maxAttempts: 3,
     },
   );
-  // Replacing a pending job's run time sends no NOTIFY (graphile-worker 0.17 notifies new rows only): the
-  // waker and idle workers are told, so the block runs now rather than at the next poll (decision 0431).
-  await prisma.$executeRaw`SELECT pg_notify('jobs:insert', '{"count":1}')`;
+  // Replacing a pending job's run time sends graphile-worker's own NOTIFY (its `add_jobs` notifies every call), so
+  // the waker and idle workers look now, not at the next poll (decisions 0431, 0484).
   helpers.logger.info(
     `missed alert of task ${context.taskId} (${input.reason}): block ${toBlockIndex} runs now`,
   );

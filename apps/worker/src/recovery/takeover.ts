@@ -47,6 +47,24 @@ const COMPLETION_GRACE_MS = 2_000;
 const FORGET_AFTER = '1 hour';
 
 /**
+ * The pools holding jobs locked for longer than the staleness limit ($1 ms) with no recent beat, other than this
+ * process's ($2). Read through the job queue's locked-jobs index (decision 0485), not a walk of every waiting job.
+ */
+export const DEAD_POOLS_SQL = `SELECT j.locked_by AS "poolId", count(*)::int AS jobs
+   FROM graphile_worker._private_jobs j
+  WHERE j.locked_by IS NOT NULL
+    AND j.locked_at < now() - make_interval(secs => $1 / 1000.0)
+    AND NOT (j.locked_by = ANY($2::text[]))
+    AND NOT EXISTS (
+      SELECT 1 FROM "WorkerHeartbeat" h
+       WHERE h."poolId" = j.locked_by AND h."beatAt" > now() - make_interval(secs => $1 / 1000.0))
+  GROUP BY j.locked_by`;
+
+/** This process's pools' ($1) jobs locked for longer than the staleness limit ($2 ms). */
+export const OWN_STALE_LOCKS_SQL = `SELECT id::text FROM graphile_worker._private_jobs
+  WHERE locked_by = ANY($1::text[]) AND locked_at < now() - make_interval(secs => $2 / 1000.0)`;
+
+/**
  * Takes over a dead job process's work (decision 0110). graphile-worker 0.17 frees the jobs of a killed
  * worker only after 4 hours; here each process's queue (its graphile-worker pool id, the `locked_by` of its
  * jobs) beats in "WorkerHeartbeat", and every live process sweeps every second:
@@ -199,18 +217,10 @@ export class Takeover {
       const staleMs = this.timings.staleMs;
       // Queues holding jobs locked for longer than the staleness limit with no recent beat: dead. (A queue
       // that just started locks jobs a moment before its first beat lands; its locks are fresh.)
-      const { rows: dead } = await client.query<{ poolId: string; jobs: number }>(
-        `SELECT j.locked_by AS "poolId", count(*)::int AS jobs
-           FROM graphile_worker._private_jobs j
-          WHERE j.locked_by IS NOT NULL
-            AND j.locked_at < now() - make_interval(secs => $1 / 1000.0)
-            AND NOT (j.locked_by = ANY($2::text[]))
-            AND NOT EXISTS (
-              SELECT 1 FROM "WorkerHeartbeat" h
-               WHERE h."poolId" = j.locked_by AND h."beatAt" > now() - make_interval(secs => $1 / 1000.0))
-          GROUP BY j.locked_by`,
-        [staleMs, this.poolIds],
-      );
+      const { rows: dead } = await client.query<{ poolId: string; jobs: number }>(DEAD_POOLS_SQL, [
+        staleMs,
+        this.poolIds,
+      ]);
       if (dead.length > 0) {
         result.freedPools = dead.map((d) => d.poolId);
         result.freedJobs = dead.reduce((n, d) => n + d.jobs, 0);
@@ -258,11 +268,10 @@ export class Takeover {
    */
   private async freeOwnOrphans(client: pg.PoolClient): Promise<number> {
     if (this.pools.size === 0) return 0;
-    const { rows } = await client.query<{ id: string }>(
-      `SELECT id::text FROM graphile_worker._private_jobs
-        WHERE locked_by = ANY($1::text[]) AND locked_at < now() - make_interval(secs => $2 / 1000.0)`,
-      [this.poolIds, this.timings.staleMs],
-    );
+    const { rows } = await client.query<{ id: string }>(OWN_STALE_LOCKS_SQL, [
+      this.poolIds,
+      this.timings.staleMs,
+    ]);
     const now = Date.now();
     for (const [id, at] of this.finished) if (now - at > 60_000) this.finished.delete(id);
     const orphans = rows

@@ -79,11 +79,17 @@ describe('[WORKER][TIMERS]: jobs queued for later start when due', () => {
       3_600_000,
       key,
     );
-    // The key replaced with a run now, as escalateEarly does it (add_job sends no NOTIFY for a replaced row; the
-    // caller does).
-    await queue(JobName.runNotificationBlock, { contextId: 'waker-forward', blockIndex: 1, run: 0 }, 0, key);
-    await db.prisma.$executeRaw`SELECT pg_notify('jobs:insert', '{"count":1}')`;
+    // The key replaced with a run in 300 ms, as escalateEarly does it (now) and a block run's next run does: no
+    // NOTIFY of ours; graphile-worker's `add_jobs` sends one for a replaced row too (decision 0484).
+    const forwardAt = Date.now() + 300;
+    await queue(
+      JobName.runNotificationBlock,
+      { contextId: 'waker-forward', blockIndex: 1, run: 0 },
+      300,
+      key,
+    );
     await eventually(async () => (await waiting([key])) === 0, POLL_MS / 3);
+    expect(Date.now() - forwardAt).toBeLessThan(POLL_MS / 6);
     expect(started.filter((j) => j.key === key)).toHaveLength(1);
   });
 });

@@ -2,23 +2,14 @@ import type { WorkerEvents, WorkerPool } from 'graphile-worker';
 import type pg from 'pg';
 
 /**
- * The next run times of the queue's waiting jobs, soonest first: a loose index scan over the job priorities
- * (few values) on graphile-worker's own index (priority, run_at) WHERE is_available, so the read stays a few
- * index probes however many jobs wait (the recurring runs and missed-alert checks of every open task).
+ * The next run times of the queue's waiting jobs, soonest first: the first entries past now of the job queue's
+ * run_at index (decision 0485), so the read stays a few index pages however many jobs wait (the recurring runs and
+ * missed-alert checks of every open task).
  */
-const UPCOMING_SQL = `WITH RECURSIVE p AS (
-    (SELECT priority FROM graphile_worker._private_jobs WHERE is_available = true ORDER BY priority LIMIT 1)
-    UNION ALL
-    SELECT (SELECT j.priority FROM graphile_worker._private_jobs j
-             WHERE j.is_available = true AND j.priority > p.priority ORDER BY j.priority LIMIT 1)
-      FROM p WHERE p.priority IS NOT NULL
-  )
-  SELECT (extract(epoch FROM (j.run_at - clock_timestamp())) * 1000)::float8 AS "inMs"
-    FROM p, LATERAL (SELECT run_at FROM graphile_worker._private_jobs j
-                      WHERE j.is_available = true AND j.priority = p.priority AND j.run_at > now()
-                      ORDER BY j.run_at LIMIT $1) j
-   WHERE p.priority IS NOT NULL
-   ORDER BY 1 LIMIT $1`;
+const UPCOMING_SQL = `SELECT (extract(epoch FROM (run_at - clock_timestamp())) * 1000)::float8 AS "inMs"
+    FROM graphile_worker._private_jobs
+   WHERE is_available = true AND run_at > now()
+   ORDER BY run_at LIMIT $1`;
 
 export interface DueJobWakerOptions {
   /** How many upcoming run times one read keeps. */

@@ -281,6 +281,17 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     ...shared,
     concurrency: config.WORKER_CONCURRENCY,
     taskList: otherTasks,
+    // One fetch per wake (decision 0483); after a fetch that found nothing, the wakes of the next 50-150 ms share
+    // one fetch at its end: every queued job wakes this pool too (graphile-worker's NOTIFY does not say for
+    // whom), and its jobs (cron, fallbacks, the API's simulated press) are neither timers nor many.
+    preset: {
+      worker: {
+        localQueue: {
+          size: config.WORKER_CONCURRENCY,
+          refetchDelay: { durationMs: 100, threshold: 0, maxAbortThreshold: Number.POSITIVE_INFINITY },
+        },
+      },
+    },
     // Housekeeping on the queue's own cron (one run per hour across all workers, none backfilled).
     parsedCronItems: parseCronItems([
       { task: JobName.pruneTaskChanges, match: '17 * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } },

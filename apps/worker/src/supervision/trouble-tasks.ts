@@ -1,5 +1,5 @@
 import { type DeviceTroubleCause, SEVERITY_VALUES, TaskKind } from '@sage/contract';
-import { recordTaskChangePg, type TaskChangeInput } from '@sage/db';
+import { prepared, recordTaskChangePg, type TaskChangeInput } from '@sage/db';
 import { TROUBLE_SEVERITY } from '@sage/domain';
 import type pg from 'pg';
 
@@ -48,7 +48,8 @@ export async function raiseTroubles(
   if (!troubles.length) return [];
   const column = <K extends keyof TroubleInput>(key: K) => troubles.map((t) => t[key]);
   const { rows } = await client.query<TaskChangeInput>(
-    `WITH input AS (
+    prepared(
+      `WITH input AS (
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
                             $8::text[], $9::text[], $10::int[])
                   AS i("facilityId", "enterpriseId", cause, title, "deviceId", "gatewayId", "unitId", "residentId",
@@ -67,18 +68,19 @@ export async function raiseTroubles(
        SELECT id, "facilityId", "deviceId", 'CREATED', title FROM task
      )
      SELECT id AS "taskId", "facilityId", status::text AS status, severity::text AS severity FROM task`,
-    [
-      column('facilityId'),
-      column('enterpriseId'),
-      column('cause'),
-      column('title'),
-      column('deviceId'),
-      column('gatewayId'),
-      column('unitId'),
-      column('residentId'),
-      troubles.map((t) => TROUBLE_SEVERITY[t.cause]),
-      troubles.map((t) => SEVERITY_VALUES[TROUBLE_SEVERITY[t.cause]]),
-    ],
+      [
+        column('facilityId'),
+        column('enterpriseId'),
+        column('cause'),
+        column('title'),
+        column('deviceId'),
+        column('gatewayId'),
+        column('unitId'),
+        column('residentId'),
+        troubles.map((t) => TROUBLE_SEVERITY[t.cause]),
+        troubles.map((t) => SEVERITY_VALUES[TROUBLE_SEVERITY[t.cause]]),
+      ],
+    ),
   );
   for (const task of rows) await recordTaskChangePg(client, task);
   return rows;

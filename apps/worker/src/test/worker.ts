@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { JobName, type PrismaClient } from '@sage/db';
+import type { TestFacility } from '@sage/db/factories';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
+import type { FastifyInstance } from 'fastify';
 import type { JobHelpers } from 'graphile-worker';
 import { loadWorkerConfig } from '../env';
 import { createNotificationTasks } from '../notifications/jobs';
@@ -88,4 +92,36 @@ export async function startJobUnderTest(): Promise<StartJobUnderTest> {
       await tasks[JobName.startTaskNotifications]!(payload as never, helpers);
     },
   };
+}
+
+/**
+ * One button press of every resident's pendant of `facilities`, all at once through the ingest app (inject): the
+ * presses (which facility, which device) and each one's reply status, in the same order.
+ */
+export async function pressEveryPendant(
+  ingest: FastifyInstance,
+  facilities: readonly TestFacility[],
+): Promise<{ presses: { facility: TestFacility; hardwareId: string }[]; statuses: number[] }> {
+  const presses = facilities.flatMap((facility) =>
+    Object.values(facility.residents).map((resident) => ({
+      facility,
+      hardwareId: resident.pendant.hardwareId,
+    })),
+  );
+  const replies = await Promise.all(
+    presses.map(({ facility, hardwareId }) =>
+      ingest.inject({
+        method: 'POST',
+        url: INGEST_EVENTS_PATH,
+        headers: { [GATEWAY_KEY_HEADER]: facility.gateway.key },
+        payload: {
+          eventId: randomUUID(),
+          hardwareId,
+          type: 'BUTTON_PRESS',
+          timestamp: new Date().toISOString(),
+        },
+      }),
+    ),
+  );
+  return { presses, statuses: replies.map((r) => r.statusCode) };
 }
