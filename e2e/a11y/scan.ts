@@ -92,6 +92,9 @@ export function smallTouchTargets(page: Page, min = MIN_TARGET_PX): Promise<Smal
   }, min);
 }
 
+/** Counts the checks in this worker, so each one's quiet is measured from its own start. */
+let scans = 0;
+
 /**
  * One screen checked: no serious or critical axe violation, no control without an accessible name, no touch
  * target under 44 x 44 px. The findings are reported together, named after the screen.
@@ -101,9 +104,23 @@ export async function expectAccessibleScreen(page: Page, screen: string): Promis
   // transition starts two animation frames after it mounts (Mantine's Transition: pre-entering at opacity 0,
   // then entering), so quiet is counted in rendered frames as well as in time: on a busy machine frames come
   // late while timers still run, and a quiet 400 ms without frames once let axe measure a drawer half faded in.
+  // Quiet is counted from this call on (`scan`): the page lives on between screens, and a quiet time left from
+  // the previous screen's check let a drawer caught between mount and its transition's start pass at once, so
+  // axe measured it mid-slide (the resident details drawer's badges at opacity 0.6).
+  scans += 1;
   await page.waitForFunction(
-    () => {
-      const w = window as unknown as { __frames?: number; __quietSince?: number; __quietFrame?: number };
+    (scan) => {
+      const w = window as unknown as {
+        __frames?: number;
+        __quietSince?: number;
+        __quietFrame?: number;
+        __quietScan?: number;
+      };
+      if (w.__quietScan !== scan) {
+        w.__quietScan = scan;
+        w.__quietSince = undefined;
+        w.__quietFrame = undefined;
+      }
       if (w.__frames === undefined) {
         w.__frames = 0;
         const tick = () => {
@@ -125,7 +142,7 @@ export async function expectAccessibleScreen(page: Page, screen: string): Promis
       w.__quietFrame ??= w.__frames;
       return now - w.__quietSince > 400 && w.__frames - w.__quietFrame >= 6;
     },
-    undefined,
+    scans,
     { polling: 50 },
   );
   const results = await new AxeBuilder({ page }).analyze();
