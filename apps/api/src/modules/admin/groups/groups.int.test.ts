@@ -1,5 +1,6 @@
 import { GroupApiMessages, type TGroup, type TGroupMember } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 
@@ -253,7 +254,13 @@ describe('[ADMIN][GROUPS]: groups and group membership', () => {
       staffMemberId: f.staff.nurse.id,
       isAdmin: true,
     });
-    const [a, b] = await Promise.all([
+    // "At once": the group's row is held until both requests, past their start's check, wait for it. Without
+    // it one request could finish before the other starts, and the other is then simply no longer an admin (403).
+    const holder = new pg.Client({ connectionString: t.db.url });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('SELECT id FROM "Group" WHERE id = $1 FOR UPDATE', [group]);
+    const requests = Promise.all([
       call(f.staff.maintenance.id, 'PUT', `/groups/${group}/membership`, {
         staffMemberId: f.staff.nurse.id,
         isAdmin: false,
@@ -263,8 +270,34 @@ describe('[ADMIN][GROUPS]: groups and group membership', () => {
         isAdmin: false,
       }),
     ]);
+    for (let waited = 0; ; waited += 10) {
+      const { rows } = await holder.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+      );
+      if (rows[0]!.n === 2) break;
+      if (waited > 10_000) throw new Error('the two requests did not both reach the group lock within 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await holder.query('COMMIT');
+    await holder.end();
+    const [a, b] = await requests;
+
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    expect(await adminsOf(group)).toHaveLength(1);
+    const loser =
+      a.statusCode === 409
+        ? { reply: a, id: f.staff.maintenance.id, other: f.staff.nurse.id }
+        : { reply: b, id: f.staff.nurse.id, other: f.staff.maintenance.id };
+    // The winner dismissed the loser, who may no longer edit this group's membership.
+    expect(loser.reply.json()).toMatchObject({ code: 'STALE', message: GroupApiMessages.stale });
+    expect(await adminsOf(group)).toEqual([loser.other]);
+    // Asked again, now that they are no longer its admin: refused.
+    const again = await call(loser.id, 'PUT', `/groups/${group}/membership`, {
+      staffMemberId: loser.other,
+      isAdmin: false,
+    });
+    expect(again.statusCode).toBe(403);
+    expect(await adminsOf(group)).toEqual([loser.other]);
   });
 
   it('keeps a person in at least one group, and leaving care staff clears both receive-all flags', async () => {

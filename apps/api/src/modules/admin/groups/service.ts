@@ -225,6 +225,18 @@ async function membershipEditContext(
   return group;
 }
 
+/**
+ * The caller's authority read again under the group's lock: an admin dismissed meanwhile by a change that held
+ * the lock first (another admin dismissing them) may no longer edit this group's membership. They passed the
+ * check at their request's start, so it is a conflict (409), not a refusal; a request made after the change
+ * is refused by membershipEditContext (403).
+ */
+async function assertStillMayEdit(tx: Tx, callerId: string, group: { id: string; facilityId: string }) {
+  if (!mayEditMembershipOf(await callerAt(tx, callerId, group.facilityId), group.id)) {
+    throw conflict(GroupApiMessages.stale, 'STALE');
+  }
+}
+
 /** Counts the rules need, read inside the locking transaction. */
 async function membershipCounts(tx: Tx, group: { id: string; facilityId: string }, staffMemberId: string) {
   const [adminCount, memberCount, groupCountOfPerson, current] = await Promise.all([
@@ -253,6 +265,7 @@ export async function putMembership(
   const group = await membershipEditContext(prisma, callerId, groupId, body.staffMemberId);
   return prisma.$transaction(async (tx) => {
     await lockGroupThenPerson(tx, groupId, body.staffMemberId);
+    await assertStillMayEdit(tx, callerId, group);
     const counts = await membershipCounts(tx, group, body.staffMemberId);
     if (counts.current?.isAdmin && !body.isAdmin) {
       const problem = membershipChangeProblem({
@@ -299,6 +312,7 @@ export async function removeMember(
   const group = await membershipEditContext(prisma, callerId, groupId, staffMemberId);
   await prisma.$transaction(async (tx) => {
     await lockGroupThenPerson(tx, groupId, staffMemberId);
+    await assertStillMayEdit(tx, callerId, group);
     const counts = await membershipCounts(tx, group, staffMemberId);
     if (!counts.current) throw notFound(`Staff member ${staffMemberId} is not in this group`);
     const problem = membershipChangeProblem({
