@@ -30,6 +30,20 @@ export const CHECK_IN_COMMUNITY = {
 } as const;
 
 /**
+ * A community for the unit check-in card of an independent-living resident (e2e/alerts/check-in.spec.ts;
+ * e2e/stack/unit-check-in-community.ts): the standard test community with its clock about noon when the stack
+ * starts, so the card is open and the page's own clock can be set to midnight whatever the real time of day.
+ * Its care staff admin (zones AL, MC and IL) signs in with a fixed number.
+ */
+export const UNIT_CHECK_IN_COMMUNITY = {
+  facilityName: 'Birch Court',
+  careAdminPhone: '+14155550236',
+  /** testFacilityPlan's independent-living resident, who lives alone in its IL unit. */
+  resident: 'Dorothy Keane-unitcard',
+  unit: 'IL 301',
+} as const;
+
+/**
  * A community for the device QA walk (e2e/stack/qa-community.ts; decision 0273): its own gateway, so the
  * walk's silenced presses never touch another spec's community. Its maintenance tech signs in with a fixed number.
  */

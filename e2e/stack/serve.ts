@@ -22,6 +22,7 @@ import { seedResponseTimesCommunity } from './response-times-community';
 import { seedSoundCommunity } from './sound-community';
 import { seedStationCommunity } from './station-community';
 import { markTourOfferedOutsideTourCommunity, seedTourCommunity } from './tour-community';
+import { seedUnitCheckInCommunity } from './unit-check-in-community';
 
 const port = process.env.E2E_PORT ?? '3110';
 const ingestPort = process.env.E2E_INGEST_PORT ?? '3111';
@@ -39,6 +40,7 @@ await seedPolicyCommunity(db.prisma);
 await seedDrawersCommunity(db.prisma);
 await seedStationCommunity(db.prisma);
 await seedTourCommunity(db.prisma);
+await seedUnitCheckInCommunity(db.prisma);
 // Last of the seeds: the tour is offered only in the tour community (decision 0363).
 await markTourOfferedOutsideTourCommunity(db.prisma);
 
