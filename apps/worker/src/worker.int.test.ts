@@ -34,6 +34,7 @@ describe('[WORKER][LIFECYCLE]: start, stop and restart', () => {
       await first.prisma.$disconnect();
       await first.ingestPool.end();
       await first.pool.end();
+      await first.queuePool.end();
       // The ingest applies what it accepts (decision 0410): the alert is raised with no job runner up, and
       // only its escalation start waits in the queue for one.
       expect(

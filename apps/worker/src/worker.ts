@@ -14,8 +14,10 @@ export { startJobs } from './runtime/jobs';
 export interface WorkerProcess {
   ingest: FastifyInstance;
   runner: Runner;
-  /** The job queue's and the jobs' pool. */
+  /** The jobs' own pool. */
   pool: pg.Pool;
+  /** The job queue's pool (graphile-worker and the due-job waker; decision 0492). */
+  queuePool: pg.Pool;
   /** The ingest listener's pool. */
   ingestPool: pg.Pool;
   prisma: PrismaClient;
@@ -62,6 +64,7 @@ export async function startWorker(
     ingest,
     runner: jobs.runner,
     pool: jobs.pool,
+    queuePool: jobs.queuePool,
     ingestPool,
     prisma: jobs.prisma,
     takeover: jobs.takeover,

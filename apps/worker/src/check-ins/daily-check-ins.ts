@@ -71,17 +71,17 @@ export async function runDailyCheckIns(
   return rows[0] ?? { created: 0, skippedOnHold: 0, expired: 0 };
 }
 
-/** Tasks for the job runner's taskList (runtime/jobs.ts spreads them in). */
-export const dailyCheckInTasks: TaskList = {
+/** Tasks for the job runner's taskList (runtime/jobs.ts spreads them in), on the job code's pool (decision 0492). */
+export const dailyCheckInTasks = (pool: pg.Pool): TaskList => ({
   [DAILY_CHECK_INS]: async (_payload, helpers) => {
-    const result = await helpers.withPgClient((client) => runDailyCheckIns(client));
+    const result = await runDailyCheckIns(pool);
     if (result.created || result.skippedOnHold || result.expired) {
       helpers.logger.info(
         `daily check-ins: ${result.created} created, ${result.skippedOnHold} on hold, ${result.expired} expired`,
       );
     }
   },
-};
+});
 
 /**
  * Every minute across all workers (the queue's cron runs each item once per match). A start-up backfills the

@@ -219,10 +219,11 @@ describe('[WORKER][TAKEOVER]: the job process survives its database connections 
     for (let round = 0; round < 3; round++) {
       const presses = Array.from({ length: 20 }, (_, i) => press(hardware[i % hardware.length]!));
       await new Promise((r) => setTimeout(r, 30));
-      // Cut every connection of the job process while it works on those presses.
+      // Cut every connection of the job process while it works on those presses: the jobs' pool and the job
+      // queue's (decision 0492).
       const { rowCount } = await pool.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-          WHERE datname = $1 AND application_name = 'sage-jobs'`,
+          WHERE datname = $1 AND application_name IN ('sage-jobs', 'sage-jobs-queue')`,
         [databaseName],
       );
       expect(rowCount).toBeGreaterThan(0);

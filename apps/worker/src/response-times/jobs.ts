@@ -1,12 +1,15 @@
 import { pgRollupSql, rollUpResponseTimes } from '@sage/db';
 import type { CronItem, TaskList } from 'graphile-worker';
+import type pg from 'pg';
+import { withClient } from '../runtime/with-client';
 
 /** The response-time rollup (docs/decisions/0303): the steps of the alerts changed since its last run. */
 export const RESPONSE_TIMES_ROLLUP = 'response-times-rollup';
 
-export const responseTimeTasks: TaskList = {
+/** On the job code's pool (decision 0492). */
+export const responseTimeTasks = (pool: pg.Pool): TaskList => ({
   [RESPONSE_TIMES_ROLLUP]: async (_payload, helpers) => {
-    await helpers.withPgClient(async (client) => {
+    await withClient(pool, async (client) => {
       await client.query('BEGIN');
       try {
         const written = await rollUpResponseTimes(pgRollupSql(client));
@@ -18,7 +21,7 @@ export const responseTimeTasks: TaskList = {
       }
     });
   },
-};
+});
 
 /** Every minute, once across all workers, none backfilled: the next run covers a missed one. */
 export const responseTimeCronItems: CronItem[] = [

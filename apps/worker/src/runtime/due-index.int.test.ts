@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWorkerConfig } from '../env';
 import { DEAD_POOLS_SQL, OWN_STALE_LOCKS_SQL } from '../recovery/takeover';
 import { eventually } from '../test/worker';
-import { type JobProcess, startJobs } from './jobs';
+import { JOB_QUEUE_SESSION_OPTIONS, type JobProcess, startJobs } from './jobs';
 
 /**
  * The job process's fetches read the due jobs only, and the takeover's sweeps the locked ones (decisions 0483, 0485). With many jobs queued for later (every
@@ -21,6 +21,8 @@ let db: TestDatabase;
 let jobs: JobProcess | undefined;
 /** The fetches the pools sent, by text and task ids: the text and its values. */
 const fetches = new Map<string, { text: string; values: unknown[] }>();
+/** The connections the fetches were sent on. */
+const fetchClients = new Set<pg.Client>();
 const query = pg.Client.prototype.query;
 
 beforeAll(async () => {
@@ -61,6 +63,7 @@ beforeAll(async () => {
     if (typeof config === 'object' && config?.text?.startsWith('with j as')) {
       const values = config.values ?? [];
       fetches.set(`${config.text}\u0000${JSON.stringify(values[1])}`, { text: config.text, values });
+      fetchClients.add(this);
     }
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
@@ -100,7 +103,8 @@ describe('[WORKER][FETCH]: the job queue fetch with 20,000 jobs queued for later
     const limits = [...fetches.values()].map(({ text }) => Number(/limit (\d+)/.exec(text)?.[1]));
     expect(limits.sort((a, b) => a - b)).toEqual([8, 16, 32]);
 
-    const client = new pg.Client({ connectionString: db.url });
+    // Planned as the queue's sessions plan them (decision 0492): generic plans only.
+    const client = new pg.Client({ connectionString: db.url, options: JOB_QUEUE_SESSION_OPTIONS });
     await client.connect();
     try {
       for (const [i, { text, values }] of [...fetches.values()].entries()) {
@@ -129,6 +133,16 @@ describe('[WORKER][FETCH]: the job queue fetch with 20,000 jobs queued for later
     } finally {
       await client.end();
     }
+  });
+
+  it("the fetches run on sessions that keep one generic plan (decision 0492); the jobs' own statements keep the default", async () => {
+    expect(fetchClients.size).toBeGreaterThan(0);
+    for (const client of fetchClients) {
+      const { rows } = await client.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode');
+      expect(rows[0]!.plan_cache_mode).toBe('force_generic_plan');
+    }
+    const { rows } = await jobs!.pool.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode');
+    expect(rows[0]!.plan_cache_mode).toBe('auto');
   });
 
   it("the takeover's sweeps, once a second, read the locked jobs only", async () => {

@@ -1,3 +1,4 @@
+import { prepared } from '@sage/db';
 import type { WorkerEvents, WorkerPool } from 'graphile-worker';
 import type pg from 'pg';
 
@@ -89,7 +90,8 @@ export class DueJobWaker {
     if (this.stopped) return;
     this.reading = true;
     try {
-      const { rows } = await this.pool.query<{ inMs: number }>(UPCOMING_SQL, [this.lookahead]);
+      // Named: planned once per connection of the queue's pool, generically (decision 0492).
+      const { rows } = await this.pool.query<{ inMs: number }>(prepared(UPCOMING_SQL, [this.lookahead]));
       // Due times counted on this clock from the database's clock as the rows were read (no skew between
       // hosts), from when the answer arrived: never early (a worker woken before its job is due would go back
       // to sleep for a poll), late by the answer's trip at most.

@@ -41,6 +41,18 @@ const { RETRYABLE_ERROR_CODES } = createRequire(import.meta.url)('graphile-worke
 };
 RETRYABLE_ERROR_CODES['57P03'] = { minDelay: 250, maxDelay: 2_000 };
 
+/**
+ * The job queue's own sessions (decision 0492): graphile-worker's fetch, completions and `add_jobs`, and the
+ * due-job waker's read, all prepared statements with parameters, planned once per connection and kept generic.
+ * With PostgreSQL's default the fetch was planned afresh on most calls (its custom plans looked cheaper than the
+ * generic one): 3.5 s of planning in a 60 s run at 500 presses/s, against 1.3 s of running it. Their generic plans
+ * read `sage_jobs_due_index` (due-index.int.test.ts plans them as prepared past the five custom plans). The jobs'
+ * own statements keep the default on the other pool.
+ */
+export const JOB_QUEUE_SESSION_OPTIONS = '-c plan_cache_mode=force_generic_plan';
+/** The queue pool: each of the three worker pools' LISTEN connection, fetches and completions (batched). */
+const QUEUE_CONNECTIONS = 12;
+
 /** Connections the jobs' Prisma client keeps open (the job pool keeps one per job slot; decision 0080). */
 const PRISMA_STANDING = 3;
 /**
@@ -131,8 +143,10 @@ async function warmUp(
 export interface JobProcess {
   /** The worker pools (the timed jobs', the escalation starts' and the rest) as one runner: stop() stops all. */
   runner: Runner;
-  /** The job queue's and the jobs' pool. */
+  /** The jobs' own pool (the takeover's too). */
   pool: pg.Pool;
+  /** The job queue's pool: graphile-worker's and the due-job waker's sessions, generic plans (decision 0492). */
+  queuePool: pg.Pool;
   prisma: PrismaClient;
   takeover: Takeover;
   log: FastifyBaseLogger;
@@ -163,13 +177,20 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       : (options.logger ?? pino({ level: config.LOG_LEVEL }));
   const pool = new pg.Pool({
     connectionString: config.DATABASE_URL,
-    // The other jobs' pool: a fetch per slot at most; the timed jobs' pool fetches through its local queue, and
-    // its care-confirmation limits share a few; the starts' pool fetches and completes through its local queue;
-    // each pool's LISTEN connection.
-    max: config.WORKER_CONCURRENCY + Math.min(config.WORKER_TIMER_CONCURRENCY, 8) + 4 + 3,
+    // The jobs' own statements: the other jobs (one per slot at most), the care-confirmation limits of the timed
+    // jobs' pool (a few), the takeover's sweeps.
+    max: config.WORKER_CONCURRENCY + Math.min(config.WORKER_TIMER_CONCURRENCY, 8) + 4,
     min: config.WORKER_CONCURRENCY,
     connectionTimeoutMillis: 10_000,
     application_name: 'sage-jobs',
+  });
+  const queuePool = new pg.Pool({
+    connectionString: config.DATABASE_URL,
+    max: QUEUE_CONNECTIONS,
+    min: 3,
+    connectionTimeoutMillis: 10_000,
+    application_name: 'sage-jobs-queue',
+    options: JOB_QUEUE_SESSION_OPTIONS,
   });
   // An idle client's connection error must not crash the process; the pool replaces the client. Likewise
   // for a client's error while checked out (the job queue's LISTEN connection among them).
@@ -177,13 +198,17 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
   pool.on('connect', (client) =>
     client.on('error', (error) => log.error({ err: error }, 'database client error')),
   );
+  queuePool.on('error', (error) => log.error({ err: error }, 'job queue pool error'));
+  queuePool.on('connect', (client) =>
+    client.on('error', (error) => log.error({ err: error }, 'job queue client error')),
+  );
   const prisma = createPrisma(config.DATABASE_URL, { max: 5, min: PRISMA_STANDING });
   const timerPrisma = createPrisma(config.DATABASE_URL, {
     max: TIMER_PRISMA_MAX,
     min: TIMER_PRISMA_STANDING,
   });
   const logger = queueLogger(log);
-  await runMigrations({ pgPool: pool, logger });
+  await runMigrations({ pgPool: queuePool, logger });
 
   const notificationTasks = await createNotificationTasks(prisma, config, {
     log,
@@ -192,10 +217,10 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     startSlots: START_SLOTS,
   });
   const taskList: TaskList = {
-    ...supervisionTasks,
+    ...supervisionTasks(pool),
     ...notificationTasks,
     ...taskScheduleTasks(pool),
-    ...insightTasks,
+    ...insightTasks(pool),
     [PROCESS_DEVICE_EVENT]: (payload, helpers) =>
       processDeviceEvent({ pool, logger: helpers.logger }, payload),
     [JobName.careConfirmationTimeout]: (payload, helpers) => careConfirmationTimeout(pool, payload, helpers),
@@ -203,8 +228,8 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       const deleted = await pruneTaskChanges(pool);
       if (deleted) helpers.logger.info(`pruned ${deleted} task changes past their retention`);
     },
-    ...dailyCheckInTasks,
-    ...responseTimeTasks,
+    ...dailyCheckInTasks(pool),
+    ...responseTimeTasks(pool),
     ...tabularRecordTasks(pool),
   };
   const takeover = new Takeover(
@@ -230,7 +255,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
   const localQueues = new Set<{ readonly mode: string }>();
   events.on('localQueue:init', ({ localQueue }) => localQueues.add(localQueue));
   // Jobs queued for later start when due, not at the next poll (decision 0431).
-  const waker = new DueJobWaker(pool, log);
+  const waker = new DueJobWaker(queuePool, log);
   waker.attach(events);
   const timedTasks: TaskList = {};
   const startTasks: TaskList = {};
@@ -244,7 +269,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
   // pool's own task identifiers, so the timed jobs wait only for each other (decision 0458) and the escalation
   // starts likewise (decision 0478). The takeover and the waker follow all three through the one emitter.
   const shared = {
-    pgPool: pool,
+    pgPool: queuePool,
     noHandleSignals: true,
     pollInterval: options.pollInterval ?? 1000,
     events,
@@ -317,7 +342,10 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
   takeover.start();
 
   // Standing connections opened before work arrives (decision 0080).
-  const clients = await Promise.all(Array.from({ length: pool.options.min ?? 0 }, () => pool.connect()));
+  const clients = await Promise.all([
+    ...Array.from({ length: pool.options.min ?? 0 }, () => pool.connect()),
+    ...Array.from({ length: queuePool.options.min ?? 0 }, () => queuePool.connect()),
+  ]);
   for (const client of clients) client.release();
   await Promise.all([
     ...Array.from({ length: PRISMA_STANDING }, () => prisma.$queryRaw`SELECT 1`),
@@ -329,6 +357,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
   return {
     runner,
     pool,
+    queuePool,
     prisma,
     takeover,
     log,
@@ -339,14 +368,14 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       waker.stop();
       handBackHeldJobs(localQueues);
       await runner.stop();
-      await settle(pool);
+      await Promise.all([settle(pool), settle(queuePool)]);
       await takeover.stop(true);
       if (relay) {
         await relay.close();
         setTaskChangeNotify(true);
       }
       await Promise.all([prisma.$disconnect(), timerPrisma.$disconnect()]);
-      await pool.end();
+      await Promise.all([pool.end(), queuePool.end()]);
     },
   };
 }

@@ -1,20 +1,22 @@
 import type { CronItem, TaskList } from 'graphile-worker';
+import type pg from 'pg';
+import { withClient } from '../runtime/with-client';
 import { runSupervisionCheck } from './check';
 
 /** The job of the periodic supervision check (docs/decisions/0105). */
 export const SUPERVISION_CHECK = 'device-supervision-check';
 
-/** Tasks for the job runner's taskList (worker.ts spreads them in). */
-export const supervisionTasks: TaskList = {
+/** Tasks for the job runner's taskList (runtime/jobs.ts spreads them in), on the job code's pool (decision 0492). */
+export const supervisionTasks = (pool: pg.Pool): TaskList => ({
   [SUPERVISION_CHECK]: async (_payload, helpers) => {
-    const { raised, closed } = await helpers.withPgClient((client) => runSupervisionCheck(client));
+    const { raised, closed } = await withClient(pool, (client) => runSupervisionCheck(client));
     if (raised.length || closed.length) {
       helpers.logger.info(
         `device supervision: ${raised.length} trouble tasks raised, ${closed.length} closed`,
       );
     }
   },
-};
+});
 
 /**
  * Every minute across all workers (the queue's cron runs each item once per match), none backfilled: a
