@@ -1,7 +1,6 @@
 import type { TLiveTaskChangedMessage } from '@sage/contract';
 import type { TaskChangedNotification } from '@sage/db';
 import { canSeeTask, seesAllTasks, type TaskViewer, type VisibleTask } from '@sage/domain';
-import { type LiveFrame, liveFrame } from './writer';
 
 /** What a signed-in staff member may see of each facility they work in. */
 export interface FacilityView {
@@ -15,8 +14,8 @@ export interface FacilityView {
 export interface LiveSubscriber {
   staffMemberId: string;
   facilities: ReadonlyMap<string, FacilityView>;
-  /** Sends one frame, serialised, encoded and framed once for all its recipients (decisions 0453, 0493). */
-  deliver(frame: LiveFrame, version: number): void;
+  /** Sends one frame, serialised and UTF-8 encoded once for all its recipients. */
+  deliver(frame: Buffer, version: number): void;
 }
 
 export type LoadAssignments = (taskIds: readonly string[]) => Promise<Map<string, VisibleTask>>;
@@ -88,7 +87,7 @@ export class LiveHub {
   publishToStaff(facilityId: string, staffMemberId: string, text: string): void {
     const subscribers = this.byFacility.get(facilityId);
     if (!subscribers) return;
-    const frame = liveFrame(text);
+    const frame = Buffer.from(text);
     for (const subscriber of subscribers) {
       if (subscriber.staffMemberId === staffMemberId) subscriber.deliver(frame, -1);
     }
@@ -97,7 +96,7 @@ export class LiveHub {
   publish(change: TaskChangedNotification): void {
     const subscribers = this.byFacility.get(change.facilityId);
     if (!subscribers) return;
-    const frame = liveFrame(taskChangedFrame(change));
+    const frame = Buffer.from(taskChangedFrame(change));
     const restricted: LiveSubscriber[] = [];
     for (const subscriber of subscribers) {
       const view = subscriber.facilities.get(change.facilityId);

@@ -22,7 +22,7 @@ import {
   mayReceive,
   taskChangedFrame,
 } from './hub';
-import { type LiveFrame, liveWriter } from './writer';
+import { liveWriter } from './writer';
 
 export interface SessionDeps {
   hub: LiveHub;
@@ -149,7 +149,7 @@ export function handleLiveSocket(socket: WebSocket, raw: Socket | undefined, dep
     if (socket.readyState !== socket.OPEN) return;
 
     // Subscribe first and hold live changes until the replay is sent.
-    let held: { frame: LiveFrame; version: number }[] | null = [];
+    let held: { frame: Buffer; version: number }[] | null = [];
     const replayed = new Set<number>();
     const live: LiveSubscriber = {
       staffMemberId,
