@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { UNIT_CHECK_IN_COMMUNITY as C } from '../stack/facts';
-import { authHeaders, expect, signInThroughApi, type Tokens, test, useSession } from './fixtures';
+import {
+  expect,
+  latestMinuteAt,
+  signInWithFacilityTimeZone,
+  type Tokens,
+  test,
+  useSession,
+} from './fixtures';
 
 const drawer = (page: Page) => page.getByRole('dialog');
 /** The resident lives alone in the unit (independent living), in a community of its own. */
@@ -19,35 +26,13 @@ let timeZone: string;
 test.beforeAll(async ({ request }) => {
   // A second sign-in within 30 s (a restarted worker, another repeat) waits out the number's rate limit.
   test.setTimeout(90_000);
-  tokens = await signInThroughApi(request, C.careAdminPhone);
-  const res = await request.get('/admin/api/v1/staff/profiles', { headers: authHeaders(tokens) });
-  expect(res.ok()).toBe(true);
-  const [profile] = (await res.json()) as { facilities: { timezone: string }[] }[];
-  timeZone = profile?.facilities[0]?.timezone ?? '';
-  expect(timeZone).not.toBe('');
+  ({ tokens, timeZone } = await signInWithFacilityTimeZone(request, C.careAdminPhone));
 });
 
 const facilityHour = (): number =>
   Number(
     new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()),
   );
-
-/** The latest minute before now at which the facility's clock read hh:mm (the page's fake clock starts there). */
-function latestFacilityMinute(hour: number, minute: number): number {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hour: 'numeric',
-    minute: 'numeric',
-    hourCycle: 'h23',
-  });
-  const step = 60_000;
-  for (let t = Math.floor(Date.now() / step) * step, i = 0; i <= 1440; i++, t -= step) {
-    const parts = format.formatToParts(new Date(t));
-    const value = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-    if (value('hour') === hour && value('minute') === minute) return t;
-  }
-  throw new Error(`No ${hour}:${minute} in the last day`);
-}
 
 async function openResident(page: Page) {
   await useSession(page, tokens);
@@ -114,7 +99,7 @@ test.describe('[CHECK-IN][UNIT]', () => {
   }) => {
     // "Check-in: blocked during downtime" (docs/decisions/0059). The page's clock starts at 23:59 facility
     // time (the server keeps the real one) and then runs past midnight.
-    await page.clock.install({ time: latestFacilityMinute(23, 59) });
+    await page.clock.install({ time: latestMinuteAt(timeZone, 23, 59) });
     await openResident(page);
     const card = drawer(page).getByRole('region', { name: 'Unit check-in' });
     await expect(card.getByLabel('Check-in status')).toBeVisible();

@@ -115,6 +115,40 @@ export const authHeaders = (tokens: Tokens) => ({
 });
 
 /**
+ * Signs in through the API (signInThroughApi) and reads the time zone of the person's first facility: for specs in a
+ * community whose clock is chosen when the stack starts (about noon; e2e/stack/check-in-community.ts).
+ */
+export async function signInWithFacilityTimeZone(
+  request: APIRequestContext,
+  phoneNumber: string,
+): Promise<{ tokens: Tokens; timeZone: string }> {
+  const tokens = await signInThroughApi(request, phoneNumber);
+  const res = await request.get('/admin/api/v1/staff/profiles', { headers: authHeaders(tokens) });
+  expect(res.ok()).toBe(true);
+  const [profile] = (await res.json()) as { facilities: { timezone: string }[] }[];
+  const timeZone = profile?.facilities[0]?.timezone ?? '';
+  expect(timeZone).not.toBe('');
+  return { tokens, timeZone };
+}
+
+/** The latest minute before now at which a clock in `timeZone` read hh:mm (a page's fake clock starts there). */
+export function latestMinuteAt(timeZone: string, hour: number, minute: number): number {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  const step = 60_000;
+  for (let t = Math.floor(Date.now() / step) * step, i = 0; i <= 1440; i++, t -= step) {
+    const parts = format.formatToParts(new Date(t));
+    const value = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    if (value('hour') === hour && value('minute') === minute) return t;
+  }
+  throw new Error(`No ${hour}:${minute} in the last day`);
+}
+
+/**
  * Where the specs' screenshots go: test-results/screens (not tracked), so a test run never changes the work
  * tree; `E2E_SCREENS_DIR=$PWD/docs/screens npm test -- browser` refreshes the pictures in docs/screens.
  */

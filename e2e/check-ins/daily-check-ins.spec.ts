@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { authHeaders, screensDir, signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
+import {
+  authHeaders,
+  latestMinuteAt,
+  screensDir,
+  signInWithFacilityTimeZone,
+  type Tokens,
+  useSession,
+} from '../alerts/fixtures';
 import { CHECK_IN_COMMUNITY as C } from '../stack/facts';
 
 /**
@@ -14,32 +21,10 @@ let timeZone: string;
 test.beforeAll(async ({ request }) => {
   // A second sign-in within 30 s (a restarted worker, another repeat) waits out the number's rate limit.
   test.setTimeout(90_000);
-  tokens = await signInThroughApi(request, C.caregiverPhone);
-  const res = await request.get('/admin/api/v1/staff/profiles', { headers: authHeaders(tokens) });
-  expect(res.ok()).toBe(true);
-  const [profile] = (await res.json()) as { facilities: { timezone: string }[] }[];
-  timeZone = profile?.facilities[0]?.timezone ?? '';
-  expect(timeZone).not.toBe('');
+  ({ tokens, timeZone } = await signInWithFacilityTimeZone(request, C.caregiverPhone));
 });
 
 const unitRow = (page: Page, unit: string) => page.getByRole('region', { name: unit, exact: true });
-
-/** The latest instant before now at which the facility's clock read hh:00. */
-function latestFacilityHour(hour: number): number {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hour: 'numeric',
-    minute: 'numeric',
-    hourCycle: 'h23',
-  });
-  const step = 60_000;
-  for (let t = Math.floor(Date.now() / step) * step, i = 0; i <= 1440; i++, t -= step) {
-    const parts = format.formatToParts(new Date(t));
-    const value = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-    if (value('hour') === hour && value('minute') === 0) return t;
-  }
-  throw new Error(`No ${hour}:00 in the last day`);
-}
 
 test.describe('[CHECK-IN][DAILY-LIST]', () => {
   test('[CHECK-IN][DAILY-LIST]: a unit is checked in from the daily check-in list, reached from the dashboard', async ({
@@ -123,7 +108,7 @@ test.describe('[CHECK-IN][DAILY-LIST]', () => {
   }) => {
     await useSession(page, tokens);
     // The page's clock reads 2:00 am facility time (the server keeps the real one).
-    await page.clock.install({ time: latestFacilityHour(2) });
+    await page.clock.install({ time: latestMinuteAt(timeZone, 2, 0) });
     const fetched: string[] = [];
     page.on('request', (req) => {
       const url = new URL(req.url());

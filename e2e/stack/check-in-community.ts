@@ -14,6 +14,27 @@ export function noonTimeZone(now: Date = new Date()): string {
   return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
 
+/**
+ * The standard test community (testFacilityPlan) with its clock about noon, the staff of `phones` (by their plan
+ * key: caregiver, manager, careAdmin...) signing in with those fixed numbers.
+ */
+export async function seedNoonCommunity(
+  prisma: PrismaClient,
+  tag: string,
+  facilityName: string,
+  phones: Readonly<Record<string, string>>,
+): Promise<void> {
+  const plan = testFacilityPlan(tag, { facilityName, timezone: noonTimeZone() });
+  await prisma.$transaction(
+    (tx) =>
+      buildFacility(tx, {
+        ...plan,
+        staff: plan.staff.map((s) => ({ ...s, phoneNumber: phones[s.key] ?? s.phoneNumber })),
+      }),
+    { timeout: 30_000 },
+  );
+}
+
 export async function seedCheckInCommunity(prisma: PrismaClient): Promise<void> {
   const plan = testFacilityPlan('commons', {
     facilityName: CHECK_IN_COMMUNITY.facilityName,

@@ -2,23 +2,11 @@
 // its clock about noon whatever the real time of day, so the card is open when the test starts and the test's
 // own page clock decides when it is midnight. Its care staff admin signs in with a fixed number.
 import type { PrismaClient } from '@sage/db';
-import { buildFacility, testFacilityPlan } from '@sage/db/factories';
-import { noonTimeZone } from './check-in-community';
+import { seedNoonCommunity } from './check-in-community';
 import { UNIT_CHECK_IN_COMMUNITY } from './facts';
 
 export async function seedUnitCheckInCommunity(prisma: PrismaClient): Promise<void> {
-  const plan = testFacilityPlan('unitcard', {
-    facilityName: UNIT_CHECK_IN_COMMUNITY.facilityName,
-    timezone: noonTimeZone(),
+  await seedNoonCommunity(prisma, 'unitcard', UNIT_CHECK_IN_COMMUNITY.facilityName, {
+    careAdmin: UNIT_CHECK_IN_COMMUNITY.careAdminPhone,
   });
-  await prisma.$transaction(
-    (tx) =>
-      buildFacility(tx, {
-        ...plan,
-        staff: plan.staff.map((s) =>
-          s.key === 'careAdmin' ? { ...s, phoneNumber: UNIT_CHECK_IN_COMMUNITY.careAdminPhone } : s,
-        ),
-      }),
-    { timeout: 30_000 },
-  );
 }
