@@ -15,11 +15,11 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { GENERIC_PLANS_SESSION_OPTIONS } from '@sage/db';
 import { createTestFacility } from '@sage/db/factories';
 import { createTestDatabase } from '@sage/db/testing';
 import pg from 'pg';
 import { IngestGroupCommit } from '../../apps/worker/src/ingest/group-commit';
-import { INGEST_SESSION_OPTIONS } from '../../apps/worker/src/runtime/ingest';
 import { testServer } from '../lib/database';
 import { addBenchButtons, analyzeLikeAutovacuum, boundedFlag, pressOrder } from './lib';
 
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     connectionString: db.url,
     max: 4,
     idleTimeoutMillis: 0,
-    options: INGEST_SESSION_OPTIONS,
+    options: GENERIC_PLANS_SESSION_OPTIONS,
   });
   try {
     const facilities = await Promise.all(

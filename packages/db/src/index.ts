@@ -4,7 +4,7 @@ export * from './device-qa';
 export * from './generated/prisma/client';
 export * from './jobs';
 export { applyMigrations, ensureDatabase, readMigrations } from './migrate';
-export { prepared } from './prepared';
+export { GENERIC_PLANS_SESSION_OPTIONS, prepared } from './prepared';
 export * from './response-times';
 export * from './tabular-records';
 export * from './task-changes';

@@ -17,6 +17,12 @@ function statementName(text: string): string {
 }
 
 /**
+ * Session options (a `pg` pool's `options`) under which every prepared statement keeps one generic plan, made at
+ * its first run on the connection: the ingest's sessions (decision 0489) and the job queue's (decision 0492).
+ */
+export const GENERIC_PLANS_SESSION_OPTIONS = '-c plan_cache_mode=force_generic_plan';
+
+/**
  * `text` as a named (prepared) statement for `pg`'s `query`: each connection parses and plans it once, and may keep
  * a generic plan where PostgreSQL finds it as good (decisions 0390, 0489).
  */

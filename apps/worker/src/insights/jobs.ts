@@ -1,6 +1,6 @@
 import type { CronItem, TaskList } from 'graphile-worker';
 import type pg from 'pg';
-import { withClient } from '../runtime/with-client';
+import { withClient } from '../runtime/pools';
 import { evaluateRules } from './evaluate-rules';
 
 /** The job of one pass of the insights engine (docs/decisions/0290). */

@@ -1,7 +1,7 @@
 import { pgRollupSql, rollUpResponseTimes } from '@sage/db';
 import type { CronItem, TaskList } from 'graphile-worker';
 import type pg from 'pg';
-import { withClient } from '../runtime/with-client';
+import { withClient } from '../runtime/pools';
 
 /** The response-time rollup (docs/decisions/0303): the steps of the alerts changed since its last run. */
 export const RESPONSE_TIMES_ROLLUP = 'response-times-rollup';

@@ -1,11 +1,11 @@
-import { ADD_JOBS_SQL, addJobsParams, JobName } from '@sage/db';
+import { ADD_JOBS_SQL, addJobsParams, GENERIC_PLANS_SESSION_OPTIONS, JobName } from '@sage/db';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWorkerConfig } from '../env';
 import { DEAD_POOLS_SQL, OWN_STALE_LOCKS_SQL } from '../recovery/takeover';
 import { eventually } from '../test/worker';
-import { JOB_QUEUE_SESSION_OPTIONS, type JobProcess, startJobs } from './jobs';
+import { type JobProcess, startJobs } from './jobs';
 
 /**
  * The job process's fetches read the due jobs only, and the takeover's sweeps the locked ones (decisions 0483, 0485). With many jobs queued for later (every
@@ -104,7 +104,7 @@ describe('[WORKER][FETCH]: the job queue fetch with 20,000 jobs queued for later
     expect(limits.sort((a, b) => a - b)).toEqual([8, 16, 32]);
 
     // Planned as the queue's sessions plan them (decision 0492): generic plans only.
-    const client = new pg.Client({ connectionString: db.url, options: JOB_QUEUE_SESSION_OPTIONS });
+    const client = new pg.Client({ connectionString: db.url, options: GENERIC_PLANS_SESSION_OPTIONS });
     await client.connect();
     try {
       for (const [i, { text, values }] of [...fetches.values()].entries()) {

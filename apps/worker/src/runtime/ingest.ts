@@ -1,3 +1,4 @@
+import { GENERIC_PLANS_SESSION_OPTIONS } from '@sage/db';
 import errors from '@sage/service-kit/errors';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -8,6 +9,7 @@ import type { WorkerConfig } from '../env';
 import { warmUpGroupCommit } from '../ingest/group-commit';
 import ingestRoutes from '../ingest/routes';
 import { isDatabaseUnavailable } from '../recovery/db-errors';
+import { logPoolErrors } from './pools';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,13 +23,6 @@ declare module 'fastify' {
  * and a new connection's first batch paid 40-50 ms more than a warm one's.
  */
 export const INGEST_CONNECTIONS = 8;
-/**
- * The ingest's sessions use generic plans only (decision 0489): its batch statements are named (prepared once per
- * connection), their generic plans are the custom ones' index probes for a batch of 1 as of 200 events, and so
- * each connection plans each statement once, in its warm-up, instead of for its first five batches (PostgreSQL's
- * default) or, unnamed, for every batch. graphile-worker's `add_jobs` plans its inserts once per connection too.
- */
-export const INGEST_SESSION_OPTIONS = '-c plan_cache_mode=force_generic_plan';
 /** What a gateway is told to wait before sending again while the database is unreachable (decision 0112). */
 export const INGEST_RETRY_AFTER_SECONDS = 1;
 
@@ -91,13 +86,13 @@ export async function startIngest(
     min: INGEST_CONNECTIONS,
     connectionTimeoutMillis: 5_000,
     application_name: 'sage-ingest',
-    options: INGEST_SESSION_OPTIONS,
+    // Generic plans only (decision 0489): the batch statements are named, their generic plans are the custom ones'
+    // index probes for a batch of 1 as of 200 events, so each connection plans each statement once, in its
+    // warm-up, instead of for its first five batches (PostgreSQL's default) or, unnamed, for every batch.
+    // graphile-worker's `add_jobs` plans its inserts once per connection too.
+    options: GENERIC_PLANS_SESSION_OPTIONS,
   });
-  // An idle or checked-out client's connection error must not crash the process; the pool replaces it.
-  ingestPool.on('error', (error) => ingest.log.error({ err: error }, 'database pool error'));
-  ingestPool.on('connect', (client) =>
-    client.on('error', (error) => ingest.log.error({ err: error }, 'database client error')),
-  );
+  logPoolErrors(ingestPool, ingest.log);
   // add_job (called in the accepting transaction) must exist before the first event is accepted.
   await runMigrations({ pgPool: ingestPool, logger: queueLogger(ingest.log) });
   const clients = await Promise.all(Array.from({ length: INGEST_CONNECTIONS }, () => ingestPool.connect()));

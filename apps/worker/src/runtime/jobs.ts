@@ -1,6 +1,13 @@
 import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
-import { createPrisma, JobName, type PrismaClient, pruneTaskChanges, setTaskChangeNotify } from '@sage/db';
+import {
+  createPrisma,
+  GENERIC_PLANS_SESSION_OPTIONS,
+  JobName,
+  type PrismaClient,
+  pruneTaskChanges,
+  setTaskChangeNotify,
+} from '@sage/db';
 import { type LiveRelay, startLiveRelay } from '@sage/live-bus';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -29,6 +36,7 @@ import { tabularRecordCronItems, tabularRecordTasks } from '../tabular-records/j
 import { taskScheduleCronItems, taskScheduleTasks } from '../task-schedules/jobs';
 import { DueJobWaker } from './due-job-waker';
 import { queueLogger } from './ingest';
+import { logPoolErrors } from './pools';
 
 /**
  * A restarting PostgreSQL answers "the database system is starting up" (57P03) for a moment, and
@@ -41,15 +49,6 @@ const { RETRYABLE_ERROR_CODES } = createRequire(import.meta.url)('graphile-worke
 };
 RETRYABLE_ERROR_CODES['57P03'] = { minDelay: 250, maxDelay: 2_000 };
 
-/**
- * The job queue's own sessions (decision 0492): graphile-worker's fetch, completions and `add_jobs`, and the
- * due-job waker's read, all prepared statements with parameters, planned once per connection and kept generic.
- * With PostgreSQL's default the fetch was planned afresh on most calls (its custom plans looked cheaper than the
- * generic one): 3.5 s of planning in a 60 s run at 500 presses/s, against 1.3 s of running it. Their generic plans
- * read `sage_jobs_due_index` (due-index.int.test.ts plans them as prepared past the five custom plans). The jobs'
- * own statements keep the default on the other pool.
- */
-export const JOB_QUEUE_SESSION_OPTIONS = '-c plan_cache_mode=force_generic_plan';
 /** The queue pool: each of the three worker pools' LISTEN connection, fetches and completions (batched). */
 const QUEUE_CONNECTIONS = 12;
 
@@ -190,18 +189,16 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     min: 3,
     connectionTimeoutMillis: 10_000,
     application_name: 'sage-jobs-queue',
-    options: JOB_QUEUE_SESSION_OPTIONS,
+    // The job queue's own sessions (decision 0492): graphile-worker's fetch, completions and `add_jobs`, and the
+    // due-job waker's read, all prepared statements with parameters, planned once per connection and kept generic.
+    // With PostgreSQL's default the fetch was planned afresh on most calls (its custom plans looked cheaper than
+    // the generic one): 3.5 s of planning in a 60 s run at 500 presses/s, against 1.3 s of running it. Their
+    // generic plans read `sage_jobs_due_index` (due-index.int.test.ts). The jobs' own statements keep the default
+    // on `pool`.
+    options: GENERIC_PLANS_SESSION_OPTIONS,
   });
-  // An idle client's connection error must not crash the process; the pool replaces the client. Likewise
-  // for a client's error while checked out (the job queue's LISTEN connection among them).
-  pool.on('error', (error) => log.error({ err: error }, 'database pool error'));
-  pool.on('connect', (client) =>
-    client.on('error', (error) => log.error({ err: error }, 'database client error')),
-  );
-  queuePool.on('error', (error) => log.error({ err: error }, 'job queue pool error'));
-  queuePool.on('connect', (client) =>
-    client.on('error', (error) => log.error({ err: error }, 'job queue client error')),
-  );
+  logPoolErrors(pool, log);
+  logPoolErrors(queuePool, log);
   const prisma = createPrisma(config.DATABASE_URL, { max: 5, min: PRISMA_STANDING });
   const timerPrisma = createPrisma(config.DATABASE_URL, {
     max: TIMER_PRISMA_MAX,

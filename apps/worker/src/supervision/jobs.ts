@@ -1,6 +1,6 @@
 import type { CronItem, TaskList } from 'graphile-worker';
 import type pg from 'pg';
-import { withClient } from '../runtime/with-client';
+import { withClient } from '../runtime/pools';
 import { runSupervisionCheck } from './check';
 
 /** The job of the periodic supervision check (docs/decisions/0105). */

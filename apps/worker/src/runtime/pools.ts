@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+
+/**
+ * A connection error of one of the pool's clients, idle or checked out (the job queue's LISTEN connection among
+ * them), logged instead of crashing the process: the pool replaces the client.
+ */
+export function logPoolErrors(pool: pg.Pool, log: Pick<FastifyBaseLogger, 'error'>): void {
+  pool.on('error', (error) => log.error({ err: error }, 'database pool error'));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => log.error({ err: error }, 'database client error')),
+  );
+}
+
+/** One client of the pool for `fn`, released after (what graphile-worker's `helpers.withPgClient` does). */
+export async function withClient<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    return await fn(client);
+  } finally {
+    client.release();
+  }
+}
