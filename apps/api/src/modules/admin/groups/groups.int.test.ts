@@ -270,17 +270,23 @@ describe('[ADMIN][GROUPS]: groups and group membership', () => {
         isAdmin: false,
       }),
     ]);
-    for (let waited = 0; ; waited += 10) {
-      const { rows } = await holder.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity
-          WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
-      );
-      if (rows[0]!.n === 2) break;
-      if (waited > 10_000) throw new Error('the two requests did not both reach the group lock within 10 s');
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    try {
+      // Watched from another connection: inside the holder's transaction pg_stat_activity is read once and kept
+      // (PostgreSQL's statistics snapshot lasts the transaction), so a request arriving after the first look was
+      // never seen there.
+      for (let waited = 0; ; waited += 10) {
+        const [{ n }] = await t.db.prisma.$queryRaw<[{ n: number }]>`
+          SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+        if (n === 2) break;
+        if (waited > 10_000)
+          throw new Error('the two requests did not both reach the group lock within 10 s');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    } finally {
+      await holder.query('COMMIT');
+      await holder.end();
     }
-    await holder.query('COMMIT');
-    await holder.end();
     const [a, b] = await requests;
 
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
