@@ -729,7 +729,8 @@ interface FacilityStaff {
 
 /**
  * The staff of the facilities $1 (memberships, on-shift state, care zones), one row per member of a facility's
- * groups. Read on every batch, never kept: a caregiver who goes off shift stops receiving at once.
+ * groups. Kept per facility only while the facility's staff version is the one read before it (decision 0494):
+ * a caregiver who goes off shift stops receiving from the next batch on, as when it was read on every batch.
  */
 const STAFF_SQL = `SELECT f.id AS "facilityId", s.id AS "staffMemberId", m."groupIds",
           coalesce((SELECT o."isOnCall" FROM "OnCallState" o
@@ -780,8 +781,8 @@ async function loadCandidates(
   );
   if (!facilityIds.length) return byFacility;
   const zoneIds = [...new Set(wanted.flatMap((w) => w.filters.flatMap((f) => f.careZoneIds)))];
-  const [rows, zones] = await Promise.all([
-    queryPrepared<Candidate & { facilityId: string }>(prisma, STAFF_SQL, [facilityIds]),
+  const [staff, zones] = await Promise.all([
+    facilityStaff(prisma, facilityIds),
     zoneIds.length
       ? queryPrepared<UnitTags & { id: string; facilityId: string }>(prisma, CARE_ZONES_SQL, [
           facilityIds,
@@ -789,8 +790,58 @@ async function loadCandidates(
         ])
       : [],
   ]);
-  for (const { facilityId, ...candidate } of rows) byFacility.get(facilityId)!.candidates.push(candidate);
+  for (const [facilityId, candidates] of staff) byFacility.get(facilityId)!.candidates = candidates;
   // A zone counts only for its own facility's blocks.
   for (const { facilityId, ...zone } of zones) byFacility.get(facilityId)!.zonesById.set(zone.id, zone);
   return byFacility;
+}
+
+/** The versions of the facilities $1 that have one (decision 0494). */
+const STAFF_VERSIONS_SQL = `SELECT "facilityId", version::text AS version FROM "FacilityStaffVersion"
+   WHERE "facilityId" = ANY((SELECT $1::text[])::text[])`;
+
+/** Each facility's staff as last read, with the version it was read under; one map per database (client). */
+const keptStaff = new WeakMap<PrismaClient, Map<string, { version: string; candidates: Candidate[] }>>();
+
+/**
+ * The staff of each facility: kept from an earlier batch while the facility's version is unchanged, else read
+ * (STAFF_SQL, for the changed facilities only) and kept under the version read before it. A change committed
+ * between the two reads is in the staff read but not in the version kept, so the next batch reads it again; a
+ * facility without a version is read every time.
+ */
+export async function facilityStaff(
+  prisma: PrismaClient,
+  facilityIds: string[],
+): Promise<Map<string, Candidate[]>> {
+  let kept = keptStaff.get(prisma);
+  if (!kept) keptStaff.set(prisma, (kept = new Map()));
+  const versions = new Map(
+    (
+      await queryPrepared<{ facilityId: string; version: string }>(prisma, STAFF_VERSIONS_SQL, [facilityIds])
+    ).map((r) => [r.facilityId, r.version]),
+  );
+  const staff = new Map<string, Candidate[]>();
+  const toRead: string[] = [];
+  for (const id of facilityIds) {
+    const entry = kept.get(id);
+    if (entry && entry.version === versions.get(id)) staff.set(id, entry.candidates);
+    else toRead.push(id);
+  }
+  if (!toRead.length) return staff;
+  const read = new Map<string, Candidate[]>(toRead.map((id) => [id, []]));
+  for (const { facilityId, ...candidate } of await queryPrepared<Candidate & { facilityId: string }>(
+    prisma,
+    STAFF_SQL,
+    [toRead],
+  )) {
+    read.get(facilityId)!.push(candidate);
+  }
+  for (const [id, candidates] of read) {
+    staff.set(id, candidates);
+    const version = versions.get(id);
+    if (version === undefined) kept.delete(id);
+    // Batches overlap: keep the newest version's read (versions come from one sequence, so they compare).
+    else if (!(BigInt(kept.get(id)?.version ?? 0) > BigInt(version))) kept.set(id, { version, candidates });
+  }
+  return staff;
 }
