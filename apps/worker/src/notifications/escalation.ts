@@ -813,8 +813,8 @@ export async function facilityStaff(
   prisma: PrismaClient,
   facilityIds: string[],
 ): Promise<Map<string, Candidate[]>> {
-  let kept = keptStaff.get(prisma);
-  if (!kept) keptStaff.set(prisma, (kept = new Map()));
+  const kept = keptStaff.get(prisma) ?? new Map<string, { version: string; candidates: Candidate[] }>();
+  keptStaff.set(prisma, kept);
   const versions = new Map(
     (
       await queryPrepared<{ facilityId: string; version: string }>(prisma, STAFF_VERSIONS_SQL, [facilityIds])
