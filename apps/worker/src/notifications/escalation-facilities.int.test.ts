@@ -1,10 +1,8 @@
 import type { PrismaClient } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
-import { createSmsTransportFromEnv, resolveVapidKeys } from '@sage/notify';
-import type { JobHelpers } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadWorkerConfig } from '../env';
+import { batchJobHelpers, escalationTestDeps } from '../test/worker';
 import { type EscalationDeps, runNotificationBlocks, startTaskNotificationsBatch } from './escalation';
 
 /**
@@ -15,24 +13,12 @@ import { type EscalationDeps, runNotificationBlocks, startTaskNotificationsBatch
 let db: TestDatabase;
 let prisma: PrismaClient;
 let deps: EscalationDeps;
-const quiet = () => {};
-const helpers = {
-  logger: { info: quiet, error: quiet, warn: quiet, debug: quiet },
-  addJob: () => Promise.reject(new Error('the batch queues its jobs itself')),
-} as unknown as JobHelpers;
+const helpers = batchJobHelpers;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   prisma = db.prisma;
-  const config = loadWorkerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url });
-  deps = {
-    prisma,
-    notifier: {
-      prisma,
-      sms: await createSmsTransportFromEnv(prisma, config),
-      vapid: await resolveVapidKeys(prisma, config),
-    },
-  };
+  deps = await escalationTestDeps(db);
 });
 
 afterAll(async () => {

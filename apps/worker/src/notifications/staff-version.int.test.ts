@@ -1,10 +1,8 @@
 import { createPrisma, type PrismaClient } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
-import { createSmsTransportFromEnv, resolveVapidKeys } from '@sage/notify';
-import type { JobHelpers } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadWorkerConfig } from '../env';
+import { batchJobHelpers, escalationTestDeps } from '../test/worker';
 import {
   type EscalationDeps,
   facilityStaff,
@@ -22,25 +20,13 @@ let prisma: PrismaClient;
 /** A second client of the same database: its staff are never kept from before, so each call reads afresh. */
 let fresh: PrismaClient[];
 let deps: EscalationDeps;
-const quiet = () => {};
-const helpers = {
-  logger: { info: quiet, error: quiet, warn: quiet, debug: quiet },
-  addJob: () => Promise.reject(new Error('the batch queues its jobs itself')),
-} as unknown as JobHelpers;
+const helpers = batchJobHelpers;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   prisma = db.prisma;
   fresh = [];
-  const config = loadWorkerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url });
-  deps = {
-    prisma,
-    notifier: {
-      prisma,
-      sms: await createSmsTransportFromEnv(prisma, config),
-      vapid: await resolveVapidKeys(prisma, config),
-    },
-  };
+  deps = await escalationTestDeps(db);
 });
 
 afterAll(async () => {

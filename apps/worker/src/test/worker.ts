@@ -3,9 +3,11 @@ import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { JobName, type PrismaClient } from '@sage/db';
 import type { TestFacility } from '@sage/db/factories';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
+import { createSmsTransportFromEnv, resolveVapidKeys } from '@sage/notify';
 import type { FastifyInstance } from 'fastify';
 import type { JobHelpers } from 'graphile-worker';
 import { loadWorkerConfig } from '../env';
+import type { EscalationDeps } from '../notifications/escalation';
 import { createNotificationTasks } from '../notifications/jobs';
 import { startWorker, type WorkerProcess } from '../worker';
 
@@ -48,6 +50,26 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** The escalation's dependencies on the test database `db`: texts to the local outbox, the stored VAPID keys. */
+export async function escalationTestDeps(db: TestDatabase): Promise<EscalationDeps> {
+  const config = loadWorkerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url });
+  const prisma = db.prisma;
+  return {
+    prisma,
+    notifier: {
+      prisma,
+      sms: await createSmsTransportFromEnv(prisma, config),
+      vapid: await resolveVapidKeys(prisma, config),
+    },
+  };
+}
+
+/** Job helpers for an escalation batch, which queues its jobs itself: silent, and `addJob` refuses. */
+export const batchJobHelpers = {
+  logger: { info: () => {}, error: () => {}, warn: () => {}, debug: () => {} },
+  addJob: () => Promise.reject(new Error('the batch queues its jobs itself')),
+} as unknown as JobHelpers;
 
 /**
  * graphile-worker's helpers for calling a task directly: `addJob` queues for real (with its job key and run
