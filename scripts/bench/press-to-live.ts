@@ -598,10 +598,15 @@ async function main(): Promise<void> {
         .sort((a, b) => a - b);
     latencies.sort((a, b) => a - b);
 
-    // Processed once: one activity per event, one CREATED update per task (nothing applied twice).
-    const [twice] = await db.prisma.$queryRawUnsafe<{ events: number; tasks: number }[]>(
+    // Processed once: one activity per event, one CREATED update per task (nothing applied twice). And the
+    // transactions that applied the events (their processedAt is the transaction's now()): the ingest's batch size,
+    // which says which regime a run was in (decision 0494's runs: about 3 events a batch in one hour, 7 in another).
+    const [twice] = await db.prisma.$queryRawUnsafe<
+      { events: number; tasks: number; transactions: number }[]
+    >(
       `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM "DeviceActivity" GROUP BY "deviceEventId" HAVING count(*) > 1) d) AS events,
-              (SELECT count(*)::int FROM (SELECT 1 FROM "TaskUpdate" WHERE type = 'CREATED' GROUP BY "taskId" HAVING count(*) > 1) u) AS tasks`,
+              (SELECT count(*)::int FROM (SELECT 1 FROM "TaskUpdate" WHERE type = 'CREATED' GROUP BY "taskId" HAVING count(*) > 1) u) AS tasks,
+              (SELECT count(DISTINCT "processedAt")::int FROM "DeviceEvent") AS transactions`,
     );
     const processed = await processedCount();
     const allDelivered = latencies.length === expectedDeliveries && created.length === sent;
@@ -651,7 +656,8 @@ async function main(): Promise<void> {
     cpuLine('CPU while sending', cpuAtStart, cpuAtLastSend);
     cpuLine('CPU until delivered', cpuAtStart, cpuAtEnd);
     log(
-      `events processed    ${processed} of ${sent}, tasks created ${created.length}, processed twice: ${twice!.events} events, ${twice!.tasks} tasks`,
+      `events processed    ${processed} of ${sent}, tasks created ${created.length}, processed twice: ${twice!.events} events, ${twice!.tasks} tasks; ` +
+        `applied in ${twice!.transactions} transactions (${(processed / Math.max(twice!.transactions, 1)).toFixed(1)} events each)`,
     );
     log(
       `deliveries          ${latencies.length} of ${expectedDeliveries} expected, ${doubled} doubled (${(latencies.length / wallSeconds).toFixed(0)} frames/s; ${frames} frames received in all)`,
