@@ -11,7 +11,7 @@ import {
   TWILIO_SIGNATURE_HEADER,
 } from '@sage/contract';
 import { missedAlertJobKey, type PrismaClient, scheduleTaskNotifications } from '@sage/db';
-import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import { createTestFacility, replaceAlertPolicy, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
 import type { SmsTransport } from '@sage/notify';
 import {
@@ -89,34 +89,23 @@ afterAll(async () => {
 async function setUp(options: { caregiverBy: 'push' | 'text' }) {
   const f = await createTestFacility(prisma);
   const { facilityId, enterpriseId, groups, staff } = f;
-  await prisma.notificationPolicy.deleteMany({ where: { facilityId } });
-  await prisma.notificationPolicy.create({
-    data: {
+  await replaceAlertPolicy(prisma, { facilityId, enterpriseId }, 'Missed-alert test policy', [
+    {
       facilityId,
-      enterpriseId,
-      type: 'ALERT',
-      name: 'Missed-alert test policy',
-      blocks: {
-        create: [
-          {
-            facilityId,
-            executionTimeAfterStartInMs: 0,
-            recurringIntervalInMs: 0,
-            priority: 1,
-            filters: { create: [{ facilityId, groupIds: [groups.CareStaff], onCallOnly: true }] },
-          },
-          {
-            facilityId,
-            executionTimeAfterStartInMs: SECOND_BLOCK_MS,
-            recurringIntervalInMs: 0,
-            isBreakGlass: true,
-            priority: 2,
-            filters: { create: [{ facilityId, groupIds: [groups.Management], onCallOnly: false }] },
-          },
-        ],
-      },
+      executionTimeAfterStartInMs: 0,
+      recurringIntervalInMs: 0,
+      priority: 1,
+      filters: { create: [{ facilityId, groupIds: [groups.CareStaff], onCallOnly: true }] },
     },
-  });
+    {
+      facilityId,
+      executionTimeAfterStartInMs: SECOND_BLOCK_MS,
+      recurringIntervalInMs: 0,
+      isBreakGlass: true,
+      priority: 2,
+      filters: { create: [{ facilityId, groupIds: [groups.Management], onCallOnly: false }] },
+    },
+  ]);
   await prisma.staffMemberFacilityConfig.updateMany({
     where: { facilityId },
     data: { shouldReceiveAllCareAlerts: true },

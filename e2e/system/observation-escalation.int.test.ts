@@ -3,7 +3,7 @@ import { loadConfig } from '@sage/api/env';
 import { openSessionToken } from '@sage/api/live-client';
 import { PROFILE_HEADER, type TResidentActivity, type TTaskReply } from '@sage/contract';
 import type { PrismaClient } from '@sage/db';
-import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import { createTestFacility, replaceAlertPolicy, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
 import {
   type LocalPushService,
@@ -48,34 +48,23 @@ beforeAll(async () => {
   const { facilityId, enterpriseId, groups, staff } = f;
   // The policy: block A at once to on-shift care staff only; break-glass much later. A task for the nurses
   // takes the timing from it and goes to the nurses (not to the care staff the filter names).
-  await prisma.notificationPolicy.deleteMany({ where: { facilityId } });
-  await prisma.notificationPolicy.create({
-    data: {
+  await replaceAlertPolicy(prisma, { facilityId, enterpriseId }, 'Test policy', [
+    {
       facilityId,
-      enterpriseId,
-      type: 'ALERT',
-      name: 'Test policy',
-      blocks: {
-        create: [
-          {
-            facilityId,
-            executionTimeAfterStartInMs: 0,
-            recurringIntervalInMs: 0,
-            priority: 1,
-            filters: { create: [{ facilityId, groupIds: [groups.CareStaff], onCallOnly: true }] },
-          },
-          {
-            facilityId,
-            executionTimeAfterStartInMs: 3_600_000,
-            recurringIntervalInMs: 0,
-            isBreakGlass: true,
-            priority: 2,
-            filters: { create: [{ facilityId, groupIds: [groups.Management], onCallOnly: false }] },
-          },
-        ],
-      },
+      executionTimeAfterStartInMs: 0,
+      recurringIntervalInMs: 0,
+      priority: 1,
+      filters: { create: [{ facilityId, groupIds: [groups.CareStaff], onCallOnly: true }] },
     },
-  });
+    {
+      facilityId,
+      executionTimeAfterStartInMs: 3_600_000,
+      recurringIntervalInMs: 0,
+      isBreakGlass: true,
+      priority: 2,
+      filters: { create: [{ facilityId, groupIds: [groups.Management], onCallOnly: false }] },
+    },
+  ]);
   await prisma.onCallState.createMany({
     data: [
       { facilityId, staffMemberId: staff.caregiver.id, isOnCall: true },

@@ -935,6 +935,23 @@ const isUniqueViolation = (error: unknown): boolean =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 /**
+ * Replaces a facility's notification policies with one ALERT policy of `blocks`, for tests whose escalation must
+ * follow rules of their own (who, when) rather than the test facility's default policy.
+ */
+export async function replaceAlertPolicy(
+  db: Db,
+  facility: { facilityId: string; enterpriseId: string },
+  name: string,
+  blocks: Prisma.NotificationBlockCreateWithoutPolicyInput[],
+): Promise<void> {
+  const { facilityId, enterpriseId } = facility;
+  await db.notificationPolicy.deleteMany({ where: { facilityId } });
+  await db.notificationPolicy.create({
+    data: { facilityId, enterpriseId, type: 'ALERT', name, blocks: { create: blocks } },
+  });
+}
+
+/**
  * Creates a unique tenant (enterprise, facility, zones, units of each care type, residents with
  * pendants, wall buttons, a door alarm, a fall sensor, staff in every group with random phone
  * numbers, a gateway with a random key) in one transaction. Safe to call from parallel tests.

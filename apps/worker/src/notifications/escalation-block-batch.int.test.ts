@@ -1,5 +1,5 @@
 import { JobName, type PrismaClient } from '@sage/db';
-import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import { createTestFacility, replaceAlertPolicy, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
 import { type LocalPushService, startLocalPushService } from '@sage/notify/push-service-testing';
 import type { JobHelpers } from 'graphile-worker';
@@ -46,34 +46,23 @@ afterAll(async () => {
 async function setUp(): Promise<TestFacility> {
   const f = await createTestFacility(prisma);
   const { facilityId, enterpriseId, staff } = f;
-  await prisma.notificationPolicy.deleteMany({ where: { facilityId } });
-  await prisma.notificationPolicy.create({
-    data: {
+  await replaceAlertPolicy(prisma, { facilityId, enterpriseId }, 'Batch test policy', [
+    {
       facilityId,
-      enterpriseId,
-      type: 'ALERT',
-      name: 'Batch test policy',
-      blocks: {
-        create: [
-          {
-            facilityId,
-            executionTimeAfterStartInMs: 0,
-            recurringIntervalInMs: INTERVAL_MS,
-            priority: 1,
-            filters: { create: [{ facilityId, staffMemberIds: [staff.caregiver.id], onCallOnly: false }] },
-          },
-          {
-            facilityId,
-            executionTimeAfterStartInMs: BREAK_GLASS_MS,
-            recurringIntervalInMs: 0,
-            isBreakGlass: true,
-            priority: 2,
-            filters: { create: [{ facilityId, staffMemberIds: [staff.nurse.id], onCallOnly: false }] },
-          },
-        ],
-      },
+      executionTimeAfterStartInMs: 0,
+      recurringIntervalInMs: INTERVAL_MS,
+      priority: 1,
+      filters: { create: [{ facilityId, staffMemberIds: [staff.caregiver.id], onCallOnly: false }] },
     },
-  });
+    {
+      facilityId,
+      executionTimeAfterStartInMs: BREAK_GLASS_MS,
+      recurringIntervalInMs: 0,
+      isBreakGlass: true,
+      priority: 2,
+      filters: { create: [{ facilityId, staffMemberIds: [staff.nurse.id], onCallOnly: false }] },
+    },
+  ]);
   const subscription = push.subscribe(`block-batch-${f.tag}`);
   await prisma.webPushSubscription.create({
     data: {

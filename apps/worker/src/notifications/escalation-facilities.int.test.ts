@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@sage/db';
-import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import { createTestFacility, replaceAlertPolicy, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchJobHelpers, escalationTestDeps } from '../test/worker';
@@ -31,34 +31,23 @@ async function withPolicy(
   filters: { groupIds: string[]; careZoneIds?: string[] }[],
 ): Promise<TestFacility> {
   const { facilityId, enterpriseId } = f;
-  await prisma.notificationPolicy.deleteMany({ where: { facilityId } });
-  await prisma.notificationPolicy.create({
-    data: {
+  await replaceAlertPolicy(prisma, { facilityId, enterpriseId }, 'Facilities batch policy', [
+    {
       facilityId,
-      enterpriseId,
-      type: 'ALERT',
-      name: 'Facilities batch policy',
-      blocks: {
-        create: [
-          {
-            facilityId,
-            executionTimeAfterStartInMs: 0,
-            priority: 1,
-            filters: { create: [{ facilityId, staffMemberIds: [f.staff.manager.id], onCallOnly: false }] },
-          },
-          {
-            facilityId,
-            executionTimeAfterStartInMs: 120_000,
-            isBreakGlass: true,
-            priority: 2,
-            filters: {
-              create: filters.map((filter) => ({ facilityId, ...filter, onCallOnly: false })),
-            },
-          },
-        ],
+      executionTimeAfterStartInMs: 0,
+      priority: 1,
+      filters: { create: [{ facilityId, staffMemberIds: [f.staff.manager.id], onCallOnly: false }] },
+    },
+    {
+      facilityId,
+      executionTimeAfterStartInMs: 120_000,
+      isBreakGlass: true,
+      priority: 2,
+      filters: {
+        create: filters.map((filter) => ({ facilityId, ...filter, onCallOnly: false })),
       },
     },
-  });
+  ]);
   return f;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH, SEVERITY_VALUES } from '@sage/contract';
 import { type PrismaClient, type Severity, scheduleTaskNotifications } from '@sage/db';
-import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import { createTestFacility, replaceAlertPolicy, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
 import {
   type LocalPushService,
@@ -52,44 +52,33 @@ interface Setup {
 async function setUp(breakGlassMs = BREAK_GLASS_MS): Promise<Setup> {
   const f = await createTestFacility(prisma);
   const { facilityId, enterpriseId, groups, staff } = f;
-  await prisma.notificationPolicy.deleteMany({ where: { facilityId } });
-  await prisma.notificationPolicy.create({
-    data: {
+  await replaceAlertPolicy(prisma, { facilityId, enterpriseId }, 'Short test policy', [
+    {
       facilityId,
-      enterpriseId,
-      type: 'ALERT',
-      name: 'Short test policy',
-      blocks: {
+      executionTimeAfterStartInMs: 0,
+      recurringIntervalInMs: INTERVAL_MS,
+      priority: 1,
+      filters: {
+        create: [{ facilityId, groupIds: [groups.CareStaff, groups.NurseMedTech], onCallOnly: true }],
+      },
+    },
+    {
+      facilityId,
+      executionTimeAfterStartInMs: breakGlassMs,
+      recurringIntervalInMs: 0,
+      isBreakGlass: true,
+      priority: 2,
+      filters: {
         create: [
           {
             facilityId,
-            executionTimeAfterStartInMs: 0,
-            recurringIntervalInMs: INTERVAL_MS,
-            priority: 1,
-            filters: {
-              create: [{ facilityId, groupIds: [groups.CareStaff, groups.NurseMedTech], onCallOnly: true }],
-            },
-          },
-          {
-            facilityId,
-            executionTimeAfterStartInMs: breakGlassMs,
-            recurringIntervalInMs: 0,
-            isBreakGlass: true,
-            priority: 2,
-            filters: {
-              create: [
-                {
-                  facilityId,
-                  groupIds: [groups.CareStaff, groups.NurseMedTech, groups.Management],
-                  onCallOnly: false,
-                },
-              ],
-            },
+            groupIds: [groups.CareStaff, groups.NurseMedTech, groups.Management],
+            onCallOnly: false,
           },
         ],
       },
     },
-  });
+  ]);
   // Zones decide: nobody receives all care alerts here.
   await prisma.staffMemberFacilityConfig.updateMany({
     where: { facilityId },

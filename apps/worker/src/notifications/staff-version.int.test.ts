@@ -1,5 +1,5 @@
 import { createPrisma, type PrismaClient } from '@sage/db';
-import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import { createTestFacility, replaceAlertPolicy, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchJobHelpers, escalationTestDeps } from '../test/worker';
@@ -199,26 +199,15 @@ describe('[NOTIFICATIONS][ESCALATION]: on shift, off shift, between block runs',
   it('an on-call-only block stops reaching a caregiver from the run after they go off shift', async () => {
     const f = await createTestFacility(prisma);
     const { facilityId, enterpriseId } = f;
-    await prisma.notificationPolicy.deleteMany({ where: { facilityId } });
-    await prisma.notificationPolicy.create({
-      data: {
+    await replaceAlertPolicy(prisma, { facilityId, enterpriseId }, 'On shift only', [
+      {
         facilityId,
-        enterpriseId,
-        type: 'ALERT',
-        name: 'On shift only',
-        blocks: {
-          create: [
-            {
-              facilityId,
-              executionTimeAfterStartInMs: 120_000,
-              isBreakGlass: true,
-              priority: 1,
-              filters: { create: [{ facilityId, groupIds: [f.groups.CareStaff], onCallOnly: true }] },
-            },
-          ],
-        },
+        executionTimeAfterStartInMs: 120_000,
+        isBreakGlass: true,
+        priority: 1,
+        filters: { create: [{ facilityId, groupIds: [f.groups.CareStaff], onCallOnly: true }] },
       },
-    });
+    ]);
     await prisma.onCallState.create({
       data: { facilityId, staffMemberId: f.staff.caregiver.id, isOnCall: true },
     });
