@@ -801,7 +801,8 @@ const STAFF_VERSIONS_SQL = `SELECT "facilityId", version::text AS version FROM "
    WHERE "facilityId" = ANY((SELECT $1::text[])::text[])`;
 
 /** Each facility's staff as last read, with the version it was read under; one map per database (client). */
-const keptStaff = new WeakMap<PrismaClient, Map<string, { version: string; candidates: Candidate[] }>>();
+type KeptStaff = Map<string, { version: string; candidates: Candidate[] }>;
+const keptStaff = new WeakMap<PrismaClient, KeptStaff>();
 
 /**
  * The staff of each facility: kept from an earlier batch while the facility's version is unchanged, else read
@@ -813,7 +814,7 @@ export async function facilityStaff(
   prisma: PrismaClient,
   facilityIds: string[],
 ): Promise<Map<string, Candidate[]>> {
-  const kept = keptStaff.get(prisma) ?? new Map<string, { version: string; candidates: Candidate[] }>();
+  const kept: KeptStaff = keptStaff.get(prisma) ?? new Map();
   keptStaff.set(prisma, kept);
   const versions = new Map(
     (
