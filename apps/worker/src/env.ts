@@ -18,6 +18,11 @@ export const ZWorkerConfig = z
     PUSH_SHOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
     /** The API's text status callback, public URL (…/messageorchestration/api/v1/messages/sms/status); decision 0144. */
     SMS_STATUS_CALLBACK_URL: z.url().optional(),
+    /**
+     * The job process's CPU priority, a nice value (decision 0495; default 10, 0 keeps the default priority): it yields
+     * the cores to the ingest and the API when they compete. Only the job process of its own (jobs-main.ts) takes it.
+     */
+    WORKER_JOBS_NICE: z.coerce.number().int().min(0).max(19).default(10),
     /** The insights engine's hourly pass (decision 0290); 'off' in the browser tests' stack. */
     INSIGHTS_ENGINE: z.enum(['on', 'off']).default('on'),
   })
