@@ -653,6 +653,18 @@ async function main(): Promise<void> {
         `${label.padEnd(20)}${window.toFixed(1)} s × ${os.cpus().length} cores, ${used('machine busy', from.machine, to.machine)}: ${parts.join(', ')}`,
       );
     };
+    // What the escalation start promises: the first block of every alert run soon after its press. Its context is
+    // written in the start's transaction, just before the blocks due at once run (decision 0480).
+    const escalationStarts = async (): Promise<{ delays: number[]; tasks: number }> => {
+      const [row] = await db.prisma.$queryRawUnsafe<{ delays: number[]; tasks: number }[]>(
+        `SELECT coalesce(array_agg(extract(epoch FROM c.at - t."creationTimestamp") * 1000 ORDER BY 1)
+                           FILTER (WHERE c.at IS NOT NULL), '{}')::float8[] AS delays, count(*)::int AS tasks
+           FROM "Task" t
+           LEFT JOIN LATERAL (SELECT min(n."createdAt") AS at FROM "NotificationContext" n
+                               WHERE n."facilityId" = t."facilityId" AND n."taskId" = t.id) c ON true`,
+      );
+      return row!;
+    };
     cpuLine('CPU while sending', cpuAtStart, cpuAtLastSend);
     cpuLine('CPU until delivered', cpuAtStart, cpuAtEnd);
     log(
@@ -677,6 +689,16 @@ async function main(): Promise<void> {
             `(${(DRAIN_PRESSES / drainS).toFixed(0)} events/s; processing still under way at ${(lastProcessed / 1000).toFixed(0)} s)`,
         );
       }
+      // The job process's side of the backlog (it yields the cores to the ingest and the API, decision 0495): every
+      // task's escalation started, waited for up to 60 s.
+      let escalation = await escalationStarts();
+      for (let waited = 0; escalation.delays.length < escalation.tasks && waited < 60_000; waited += 250) {
+        await new Promise((r) => setTimeout(r, 250));
+        escalation = await escalationStarts();
+      }
+      log(
+        `${spread('press → escalation', escalation.delays)}  (${escalation.delays.length} of ${escalation.tasks} tasks started)`,
+      );
     }
     log(spread('ingest 202', ackMs));
     log(spread('202 → client', fanOutMs));
@@ -696,17 +718,9 @@ async function main(): Promise<void> {
         log(`${spread(`start − due`, delays)}  ${identifier} (${delays.length} jobs)`);
         if (done.length) log(`${spread(`  done − due`, done)}  ${identifier} (${done.length} jobs)`);
       }
-      // What the escalation start promises: the first block of every alert run soon after its press. Its context
-      // is written in the start's transaction, just before the blocks due at once run (decision 0480).
-      const [escalation] = await db.prisma.$queryRawUnsafe<{ delays: number[]; tasks: number }[]>(
-        `SELECT coalesce(array_agg(extract(epoch FROM c.at - t."creationTimestamp") * 1000 ORDER BY 1)
-                           FILTER (WHERE c.at IS NOT NULL), '{}')::float8[] AS delays, count(*)::int AS tasks
-           FROM "Task" t
-           LEFT JOIN LATERAL (SELECT min(n."createdAt") AS at FROM "NotificationContext" n
-                               WHERE n."facilityId" = t."facilityId" AND n."taskId" = t.id) c ON true`,
-      );
+      const escalation = await escalationStarts();
       log(
-        `${spread('press → escalation', escalation!.delays)}  (${escalation!.delays.length} of ${escalation!.tasks} tasks started when the run ended)`,
+        `${spread('press → escalation', escalation.delays)}  (${escalation.delays.length} of ${escalation.tasks} tasks started when the run ended)`,
       );
       const worstBySecond = new Map<number, number>();
       for (const p of byPress) {
