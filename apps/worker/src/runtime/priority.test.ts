@@ -27,7 +27,9 @@ const threads = readdirSync('/proc/self/task').map(Number).map((tid) => ({
 }));
 console.log(JSON.stringify({ returned, threads }));
 await worker.terminate();
-`;/** The main thread, the threads started before the call (V8's helpers among them), and the worker started after. */
+`;
+
+/** The main thread, the threads started before the call (V8's helpers among them), and the worker started after. */
 interface Thread {
   kind: 'main' | 'before' | 'after';
   nice: number;
