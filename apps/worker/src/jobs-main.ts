@@ -6,7 +6,7 @@ import { closeOnSignals, configOrExit, handleUnhandledRejections } from './runti
 
 const config = configOrExit();
 // Timers, escalations, messages and cron yield the cores to the ingest and the live fan-out (decision 0495).
-const nice = config.WORKER_JOBS_NICE > 0 ? lowerCpuPriority(config.WORKER_JOBS_NICE) : 0;
+const nice = lowerCpuPriority(config.WORKER_JOBS_NICE);
 const jobs = await startJobs(config, { healthFile: process.env.JOBS_HEALTH_FILE || undefined });
 handleUnhandledRejections(jobs.log);
 jobs.log.info({ pools: jobs.takeover.poolIds, nice }, 'job queue running');
