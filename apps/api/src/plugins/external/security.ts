@@ -36,7 +36,7 @@ const HELMET_OPTIONS: HelmetOptions = {
 
 /**
  * The headers helmet sets, worked out once: they depend on the options only (no nonces). @fastify/helmet built
- * helmet's middleware again on every request (about 2 % of a task search's CPU, docs/benchmarks.md).
+ * helmet's middleware again on every request (about 2 % of a task search's CPU, docs/journal/benchmarks-2026-11.md).
  */
 export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
   const headers: Record<string, string> = {};
