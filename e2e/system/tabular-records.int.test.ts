@@ -205,7 +205,13 @@ describe('[REPORTS][WORKER] another community’s rows are never read', () => {
 
   it('the reporting role reads nothing but the views, and changing a setting does not widen the scope', async () => {
     const run = (text: string, timeoutMs = 5_000) =>
-      runReadOnly(pool, db.reportsUrl, { facilityId: a.facilityId, text, values: [], timeoutMs, rowLimit: 100 });
+      runReadOnly(pool, db.reportsUrl, {
+        facilityId: a.facilityId,
+        text,
+        values: [],
+        timeoutMs,
+        rowLimit: 100,
+      });
     await expect(run('SELECT count(*) FROM public."Task"')).rejects.toMatchObject({ code: '42501' });
     await expect(run('SELECT * FROM reporting.scope')).rejects.toMatchObject({ code: '42501' });
     // The views read the scope row the executor wrote; settings the query may change play no part.
@@ -244,7 +250,13 @@ describe('[REPORTS][WORKER] writes are refused', () => {
 
   it('the database refuses a write even when the check is bypassed', async () => {
     const run = (text: string) =>
-      runReadOnly(pool, db.reportsUrl, { facilityId: a.facilityId, text, values: [], timeoutMs: 5_000, rowLimit: 10 });
+      runReadOnly(pool, db.reportsUrl, {
+        facilityId: a.facilityId,
+        text,
+        values: [],
+        timeoutMs: 5_000,
+        rowLimit: 10,
+      });
     // Wrapped as a subquery, a data-modifying WITH is not even valid SQL (0A000).
     await expect(
       run('WITH gone AS (DELETE FROM public."Task" RETURNING id) SELECT * FROM gone'),

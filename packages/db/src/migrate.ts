@@ -145,7 +145,11 @@ export async function ensureDatabase(connectionString: string): Promise<void> {
  * parameter, never in a statement's text (so a statement log does not show it). A migrating user that may not
  * alter the role gets a line in the log, not a failure: reports then refuse to run until an operator sets it.
  */
-async function setReportsPassword(client: pg.Client, password: string, log: (line: string) => void): Promise<void> {
+async function setReportsPassword(
+  client: pg.Client,
+  password: string,
+  log: (line: string) => void,
+): Promise<void> {
   try {
     await client.query('BEGIN');
     await client.query(`SELECT set_config('sage.reports_password', $1, true)`, [password]);

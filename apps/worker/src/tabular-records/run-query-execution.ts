@@ -1,6 +1,7 @@
 import { TABULAR_LIMITS, type TQueryParameter, type TTabularCell, type TTabularColumn } from '@sage/contract';
 import { REPORT_READER_ROLE, type RunQueryExecutionPayload } from '@sage/db';
-import { bindNamedParameters, checkReadOnlyQuery, withoutTrailingSemicolon } from '@sage/domain';
+import { bindNamedParameters, wrapReportQuery } from '@sage/domain';
+import { checkReportQuery } from '@sage/domain/report-sql';
 import pg from 'pg';
 
 /**
@@ -161,8 +162,10 @@ function unsafeReader(me: ReaderCheck | undefined): string | null {
   if (me.rolsuper || me.rolcreaterole || me.rolcreatedb || me.rolreplication || me.rolbypassrls) {
     return `${REPORT_READER_ROLE} has privileges a reader must not have (superuser, create role or database, replication or bypass RLS)`;
   }
-  if (me.memberships > 0) return `${REPORT_READER_ROLE} is a member of another role (it must be a member of none)`;
-  if (me.readOnly !== 'on') return `${REPORT_READER_ROLE} is not read-only by default (default_transaction_read_only)`;
+  if (me.memberships > 0)
+    return `${REPORT_READER_ROLE} is a member of another role (it must be a member of none)`;
+  if (me.readOnly !== 'on')
+    return `${REPORT_READER_ROLE} is not read-only by default (default_transaction_read_only)`;
   return null;
 }
 
@@ -284,7 +287,7 @@ export async function runReadOnly(
       );
     }, run.timeoutMs + OUTSIDE_TIMEOUT_GRACE_MS);
     const result = await client.query({
-      text: `${run.marker ?? ''} SELECT * FROM (\n${run.text}\n) AS report LIMIT ${run.rowLimit + 1}`,
+      text: `${run.marker ?? ''} ${wrapReportQuery(run.text, run.rowLimit + 1)}`,
       values: run.values,
       rowMode: 'array',
       types: RAW_TEXT,
@@ -345,19 +348,12 @@ export async function runQueryExecution(
     TABULAR_LIMITS.rowLimitMax,
   );
   const declared = claimed.definitionParameters ?? [];
-  const issues = checkReadOnlyQuery(
-    claimed.query,
-    declared.map((p) => p.name),
-  );
+  const issues = await checkReportQuery(claimed.query, declared);
   if (issues.length) {
     await finish('FAILED', { error: `The query is not a single read: ${issues[0]!.message}` });
     return;
   }
-  const bound = bindNamedParameters(
-    withoutTrailingSemicolon(claimed.query),
-    declared,
-    claimed.parameters ?? {},
-  );
+  const bound = bindNamedParameters(claimed.query, declared, claimed.parameters ?? {});
 
   try {
     const result = await runReadOnly(pool, readerUrl, {
