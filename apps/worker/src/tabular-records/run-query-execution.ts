@@ -291,7 +291,9 @@ export async function runReadOnly(
       values: run.values,
       rowMode: 'array',
       types: RAW_TEXT,
-    });
+      // The extended protocol: one statement only, whatever the text (the simple one would run several).
+      queryMode: 'extended',
+    } as pg.QueryArrayConfig);
     return Object.assign(result as unknown as pg.QueryArrayResult, { timedOut });
   } catch (error) {
     if (timedOut && error && typeof error === 'object') Object.assign(error, { timedOut: true });
