@@ -3,7 +3,7 @@
 // (decision 0111), each restarted when it crashes (decision 0113). Ctrl-C stops it all.
 import path from 'node:path';
 import { applyMigrations, createPrisma, ensureDatabase } from '@sage/db';
-import { startEmbeddedPostgres } from '@sage/db/embedded';
+import { EMBEDDED_REPORTS_PASSWORD, startEmbeddedPostgres } from '@sage/db/embedded';
 import { DEMO, seedDemo } from '@sage/db/seed';
 import { startDemoGateway } from './demo-gateway';
 import { supervise } from './lib/supervise';
@@ -17,7 +17,7 @@ let databaseUrl = process.env.DATABASE_URL;
 // on loopback only, gets a fixed one as its own superuser has.
 let reportsPassword = process.env.REPORTS_DATABASE_PASSWORD;
 if (!databaseUrl) {
-  reportsPassword ??= 'sage-reports';
+  reportsPassword ??= EMBEDDED_REPORTS_PASSWORD;
   const embedded = await startEmbeddedPostgres({});
   stopDatabase = embedded.stop;
   const url = new URL(embedded.serverUrl);

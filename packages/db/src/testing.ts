@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createPrisma, type PrismaClient } from './client';
+import { EMBEDDED_REPORTS_PASSWORD } from './embedded-reports';
 import { applyMigrations, readMigrations } from './migrate';
 import { reportsDatabaseUrl } from './tabular-records';
 
@@ -41,9 +42,9 @@ let templatePromise: Promise<string> | undefined;
 
 /**
  * The password the test template gives the reports' login role (decision 0500), for servers that ask for one
- * (the embedded PostgreSQL); a trusting local server ignores it.
+ * (the embedded PostgreSQL, whose data `npm start` shares: the same one); a trusting local server ignores it.
  */
-export const TEST_REPORTS_PASSWORD = 'sage-test-reports';
+export const TEST_REPORTS_PASSWORD = EMBEDDED_REPORTS_PASSWORD;
 
 // Bump when what a template holds changes beyond the migrations (e.g. the job queue's schema).
 const TEMPLATE_FORMAT = 'prisma+graphile-worker-0.17+sage-job-indexes';
