@@ -25,6 +25,15 @@ module.exports = {
       from: { path: '^(apps|packages)/' },
       to: { path: '^(scripts|e2e)/' },
     },
+    {
+      name: 'no-sql-parser-in-the-web-app',
+      comment:
+        "The web app reaches the reports' SQL parser (libpg-query, 1.2 MB of WebAssembly): it is server-side only, " +
+        'imported as @sage/domain/report-sql by the API and the worker (decision 0500).',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: '(^packages/domain/src/report-sql|libpg-query)', reachable: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

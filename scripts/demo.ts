@@ -3,7 +3,7 @@
 // (decision 0111), each restarted when it crashes (decision 0113). Ctrl-C stops it all.
 import path from 'node:path';
 import { applyMigrations, createPrisma, ensureDatabase } from '@sage/db';
-import { startEmbeddedPostgres } from '@sage/db/embedded';
+import { EMBEDDED_REPORTS_PASSWORD, startEmbeddedPostgres } from '@sage/db/embedded';
 import { DEMO, seedDemo } from '@sage/db/seed';
 import { startDemoGateway } from './demo-gateway';
 import { supervise } from './lib/supervise';
@@ -13,7 +13,11 @@ const log = (line: string) => console.log(`[start] ${line}`);
 
 let stopDatabase = async () => {};
 let databaseUrl = process.env.DATABASE_URL;
+// The reports' login role (decision 0500) needs a password where the server asks for one: the embedded server,
+// on loopback only, gets a fixed one as its own superuser has.
+let reportsPassword = process.env.REPORTS_DATABASE_PASSWORD;
 if (!databaseUrl) {
+  reportsPassword ??= EMBEDDED_REPORTS_PASSWORD;
   const embedded = await startEmbeddedPostgres({});
   stopDatabase = embedded.stop;
   const url = new URL(embedded.serverUrl);
@@ -23,7 +27,7 @@ if (!databaseUrl) {
 }
 
 await ensureDatabase(databaseUrl);
-const applied = await applyMigrations(databaseUrl, { log });
+const applied = await applyMigrations(databaseUrl, { log, reportsPassword });
 log(applied.length ? `applied ${applied.length} migration(s)` : 'database schema up to date');
 const prisma = createPrisma(databaseUrl, { max: 2 });
 await seedDemo(prisma);
@@ -32,7 +36,13 @@ log('demo data ready');
 
 const port = process.env.PORT ?? '3000';
 const ingestPort = process.env.INGEST_PORT ?? '3001';
-const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: port, INGEST_PORT: ingestPort };
+const env = {
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  PORT: port,
+  INGEST_PORT: ingestPort,
+  ...(reportsPassword ? { REPORTS_DATABASE_PASSWORD: reportsPassword } : {}),
+};
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const options = { cwd: root, env, stdio: 'inherit' as const };
 const services = supervise(

@@ -48,6 +48,8 @@ const env = {
   NODE_ENV: 'test',
   LOG_LEVEL: 'warn',
   DATABASE_URL: db.url,
+  // Reports log in as their own role (decision 0500).
+  REPORTS_DATABASE_URL: db.reportsUrl,
   PORT: port,
   INGEST_PORT: ingestPort,
   // Every spec signs in from the one loopback address: the per-address limit of sign-in codes (30 in 10 min,

@@ -96,7 +96,12 @@ beforeAll(async () => {
   });
   await api.ready();
   worker = await startWorker(
-    loadWorkerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url }),
+    loadWorkerConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: db.url,
+      REPORTS_DATABASE_URL: db.reportsUrl,
+    }),
     {
       logger: false,
       listen: false,
@@ -199,24 +204,25 @@ describe('[REPORTS][WORKER] another community’s rows are never read', () => {
   });
 
   it('the reporting role reads nothing but the views, and changing a setting does not widen the scope', async () => {
-    const client = await pool.connect();
     const run = (text: string, timeoutMs = 5_000) =>
-      runReadOnly(client, { facilityId: a.facilityId, text, values: [], timeoutMs, rowLimit: 100 });
-    try {
-      await expect(run('SELECT count(*) FROM public."Task"')).rejects.toMatchObject({ code: '42501' });
-      await expect(run('SELECT * FROM reporting.scope')).rejects.toMatchObject({ code: '42501' });
-      // The views read the scope row the executor wrote; settings the query may change play no part.
-      const widened = await run(
-        `WITH x AS MATERIALIZED (SELECT set_config('sage.facility_id', '${b.facilityId}', true) AS v)
-         SELECT count(*) FROM x, reporting.alerts`,
-      );
-      expect(widened.rows).toEqual([['3']]);
-      await expect(run('SELECT pg_sleep(2)', 200)).rejects.toMatchObject({ code: '57014' });
-      // Nothing of the run stays: no scope row was ever committed.
-      expect((await pool.query('SELECT count(*)::int AS n FROM reporting.scope')).rows[0].n).toBe(0);
-    } finally {
-      client.release();
-    }
+      runReadOnly(pool, db.reportsUrl, {
+        facilityId: a.facilityId,
+        text,
+        values: [],
+        timeoutMs,
+        rowLimit: 100,
+      });
+    await expect(run('SELECT count(*) FROM public."Task"')).rejects.toMatchObject({ code: '42501' });
+    await expect(run('SELECT * FROM reporting.scope')).rejects.toMatchObject({ code: '42501' });
+    // The views read the scope row the executor wrote; settings the query may change play no part.
+    const widened = await run(
+      `WITH x AS MATERIALIZED (SELECT set_config('sage.facility_id', '${b.facilityId}', true) AS v)
+       SELECT count(*) FROM x, reporting.alerts`,
+    );
+    expect(widened.rows).toEqual([['3']]);
+    await expect(run('SELECT pg_sleep(2)', 200)).rejects.toMatchObject({ code: '57014' });
+    // Nothing of the run stays: each run's scope row is deleted after it.
+    expect((await pool.query('SELECT count(*)::int AS n FROM reporting.scope')).rows[0].n).toBe(0);
   });
 });
 
@@ -243,26 +249,27 @@ describe('[REPORTS][WORKER] writes are refused', () => {
   });
 
   it('the database refuses a write even when the check is bypassed', async () => {
-    const client = await pool.connect();
     const run = (text: string) =>
-      runReadOnly(client, { facilityId: a.facilityId, text, values: [], timeoutMs: 5_000, rowLimit: 10 });
-    try {
-      // Wrapped as a subquery, a data-modifying WITH is not even valid SQL (0A000).
-      await expect(
-        run('WITH gone AS (DELETE FROM public."Task" RETURNING id) SELECT * FROM gone'),
-      ).rejects.toMatchObject({
-        code: '0A000',
+      runReadOnly(pool, db.reportsUrl, {
+        facilityId: a.facilityId,
+        text,
+        values: [],
+        timeoutMs: 5_000,
+        rowLimit: 10,
       });
-      // The transaction is read-only and cannot be turned back (25001 / 25006).
-      await expect(run("SELECT set_config('transaction_read_only', 'off', true)")).rejects.toMatchObject({
-        code: expect.stringMatching(/^25/),
-      });
-      await expect(run("SELECT nextval('graphile_worker.jobs_id_seq')")).rejects.toMatchObject({
-        code: expect.stringMatching(/^(25006|42501)$/),
-      });
-    } finally {
-      client.release();
-    }
+    // Wrapped as a subquery, a data-modifying WITH is not even valid SQL (0A000).
+    await expect(
+      run('WITH gone AS (DELETE FROM public."Task" RETURNING id) SELECT * FROM gone'),
+    ).rejects.toMatchObject({
+      code: '0A000',
+    });
+    // The transaction is read-only and cannot be turned back (25001 / 25006).
+    await expect(run("SELECT set_config('transaction_read_only', 'off', true)")).rejects.toMatchObject({
+      code: expect.stringMatching(/^25/),
+    });
+    await expect(run("SELECT nextval('graphile_worker.jobs_id_seq')")).rejects.toMatchObject({
+      code: expect.stringMatching(/^(25006|42501)$/),
+    });
     expect(await prisma.task.count({ where: { facilityId: a.facilityId } })).toBe(3);
   });
 });

@@ -23,6 +23,14 @@ export const ZWorkerConfig = z
      * the cores to the ingest and the API when they compete. Only the job process of its own (jobs-main.ts) takes it.
      */
     WORKER_JOBS_NICE: z.coerce.number().int().min(0).max(19).default(10),
+    /**
+     * Reports log in as the role sage_report_reader (decision 0500): this connection string, else DATABASE_URL with
+     * that user and REPORTS_DATABASE_PASSWORD. A report never runs on another connection.
+     */
+    REPORTS_DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' })
+      .optional(),
+    REPORTS_DATABASE_PASSWORD: z.string().min(1).optional(),
     /** The insights engine's hourly pass (decision 0290); 'off' in the browser tests' stack. */
     INSIGHTS_ENGINE: z.enum(['on', 'off']).default('on'),
   })

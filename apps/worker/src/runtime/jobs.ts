@@ -6,6 +6,7 @@ import {
   JobName,
   type PrismaClient,
   pruneTaskChanges,
+  reportsDatabaseUrl,
   setTaskChangeNotify,
 } from '@sage/db';
 import { type LiveRelay, startLiveRelay } from '@sage/live-bus';
@@ -227,7 +228,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     },
     ...dailyCheckInTasks(pool),
     ...responseTimeTasks(pool),
-    ...tabularRecordTasks(pool),
+    ...tabularRecordTasks(pool, reportsDatabaseUrl(config)),
   };
   const takeover = new Takeover(
     pool,

@@ -3,10 +3,13 @@ import type { CronItem, TaskList } from 'graphile-worker';
 import type pg from 'pg';
 import { expireQueryExecutions, runQueryExecution } from './run-query-execution';
 
-/** The tabular record service's jobs (decisions 0280-0281), for the runner's taskList. */
-export const tabularRecordTasks = (pool: pg.Pool): TaskList => ({
+/**
+ * The tabular record service's jobs (decisions 0280-0281), for the runner's taskList. `reportsUrl`: the reports'
+ * own login (decision 0500); the pool writes the executions and the reports' scope, never runs a report.
+ */
+export const tabularRecordTasks = (pool: pg.Pool, reportsUrl: string): TaskList => ({
   [TabularJobName.runQueryExecution]: (payload, helpers) =>
-    runQueryExecution(pool, payload as RunQueryExecutionPayload, helpers.logger),
+    runQueryExecution(pool, reportsUrl, payload as RunQueryExecutionPayload, helpers.logger),
   [TabularJobName.expireQueryExecutions]: async (_payload, helpers) => {
     const { expired, failed } = await expireQueryExecutions(pool);
     if (expired || failed)

@@ -7,5 +7,8 @@ if (!url) {
   process.exit(2);
 }
 await ensureDatabase(url);
-const applied = await applyMigrations(url, { log: console.log });
+const applied = await applyMigrations(url, {
+  log: console.log,
+  reportsPassword: process.env.REPORTS_DATABASE_PASSWORD,
+});
 console.log(applied.length ? `Applied ${applied.length} migration(s).` : 'Database is up to date.');

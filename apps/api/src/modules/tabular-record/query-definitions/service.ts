@@ -9,7 +9,8 @@ import type {
   TUpdateQueryDefinitionRequest,
 } from '@sage/contract';
 import { Prisma, type PrismaClient } from '@sage/db';
-import { checkReadOnlyQuery, resolveParameterValues } from '@sage/domain';
+import { resolveParameterValues } from '@sage/domain';
+import { checkReportQuery } from '@sage/domain/report-sql';
 import { conflict, invalidInput, notFound } from '@sage/service-kit/errors';
 import { staleWrite, unchangedSince, uniqueOr409 } from '../../admin/enterprises/write-guards';
 import { listFacilityIds, loadReportsAccess, type ReportsAccess, requireFacility } from '../access';
@@ -51,12 +52,9 @@ const NAME_TAKEN = 'The community already has a query definition with this name'
  * The rules beyond the schema: one read only (decision 0280), each `:name` a declared parameter, parameter
  * names unique, defaults of their type. A 400 names every broken field.
  */
-function checkDefinition(body: { query: string; parameters: TQueryParameter[] }): void {
+async function checkDefinition(body: { query: string; parameters: TQueryParameter[] }): Promise<void> {
   const issues: { field: string; rule: string; message: string }[] = [];
-  for (const issue of checkReadOnlyQuery(
-    body.query,
-    body.parameters.map((p) => p.name),
-  )) {
+  for (const issue of await checkReportQuery(body.query, body.parameters)) {
     issues.push({ field: 'body.query', ...issue });
   }
   body.parameters.forEach((p, i) => {
@@ -151,7 +149,7 @@ export async function createQueryDefinition(
 ): Promise<TQueryDefinition> {
   const r = await loadReportsAccess(prisma, callerId);
   const source = await visibleDataSource(prisma, r, body.dataSourceRid, 'author');
-  checkDefinition(body);
+  await checkDefinition(body);
   const facility = await requireFacility(prisma, r, source.facilityId, 'author', 'Data source');
   const chart = chartData(body.chart);
   const row = await uniqueOr409(
@@ -184,7 +182,7 @@ export async function updateQueryDefinition(
   const r = await loadReportsAccess(prisma, callerId);
   const row = await visibleDefinition(prisma, r, queryDefinitionRid, 'author');
   if (row.isBuiltIn) throw conflict(BUILT_IN_UNCHANGEABLE, 'BUILT_IN');
-  checkDefinition(body);
+  await checkDefinition(body);
   const chart = chartData(body.chart);
   const { count } = await uniqueOr409(
     () =>

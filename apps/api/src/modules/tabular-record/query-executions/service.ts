@@ -9,7 +9,8 @@ import {
   type TTabularColumn,
 } from '@sage/contract';
 import { Prisma, type PrismaClient, queryExecutionJobKey, queueQueryExecution } from '@sage/db';
-import { checkReadOnlyQuery, parametersKey, resolveParameterValues, toCsv } from '@sage/domain';
+import { parametersKey, resolveParameterValues, toCsv } from '@sage/domain';
+import { checkReportQuery } from '@sage/domain/report-sql';
 import { conflict, invalidInput, notFound } from '@sage/service-kit/errors';
 import { listFacilityIds, loadReportsAccess, type ReportsAccess, requireFacility } from '../access';
 import { definitionParameters, visibleDefinition } from '../query-definitions/service';
@@ -88,10 +89,7 @@ export async function createQueryExecution(
   );
   if (issues.length) throw invalidInput(issues.map((i) => ({ ...i, field: `body.${i.field}` })));
   // Checked again before it runs (a definition saved before a rule was added, or written past the API).
-  const unsafe = checkReadOnlyQuery(
-    definition.query,
-    declared.map((p) => p.name),
-  );
+  const unsafe = await checkReportQuery(definition.query, declared);
   if (unsafe.length) {
     throw conflict(`The query definition is not a single read: ${unsafe[0]!.message}`, 'QUERY_NOT_READ_ONLY');
   }
