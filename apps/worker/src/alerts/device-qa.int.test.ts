@@ -5,8 +5,9 @@ import {
   INGEST_EVENTS_PATH,
   QA_SESSION_PRESS_OUTCOME,
 } from '@sage/contract';
-import { armDeviceQaTest, openDeviceQaSession } from '@sage/db';
+import { armDeviceQaTest, openDeviceQaSession, scheduleDeviceQaExpiry } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import { DEVICE_QA_CHANNEL } from '@sage/live-bus';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IngestGroupCommit } from '../ingest/group-commit';
@@ -240,5 +241,46 @@ describe('[WORKER][DEVICE-QA]: during a QA walk, only the device on test is quie
     });
     await putOnTest(g, expired.id, g.units.AL.wallButton.deviceId);
     expect((await send(g, g.units.AL.wallButton.hardwareId)).outcome).toBe(DeviceEventOutcome.TASK_CREATED);
+  });
+
+  it('at its end time the worker expires the walk, takes its device off test and tells the screens (banner cleared)', async () => {
+    const f = await createTestFacility(t.prisma);
+    const listener = new pg.Client({ connectionString: t.db.url });
+    await listener.connect();
+    const notices: string[] = [];
+    listener.on('notification', (n) => {
+      if (n.channel === DEVICE_QA_CHANNEL && n.payload) notices.push(n.payload);
+    });
+    await listener.query(`LISTEN ${DEVICE_QA_CHANNEL}`);
+    try {
+      const startedAt = new Date();
+      const walk = await t.prisma.$transaction(async (tx) => {
+        const w = await openDeviceQaSession(tx, {
+          facilityId: f.facilityId,
+          startedById: f.staff.maintenance.id,
+          startedAt,
+          durationMs: 1500,
+        });
+        await scheduleDeviceQaExpiry(
+          tx,
+          { facilityId: f.facilityId, deviceQaSessionId: w.id },
+          new Date(startedAt.getTime() + 1500),
+        );
+        return w;
+      });
+      const test = await putOnTest(f, walk.id, f.residents.AL.pendant.deviceId, startedAt);
+      const expired = await eventually(async () => {
+        const row = await t.prisma.deviceQaSession.findUniqueOrThrow({ where: { id: walk.id } });
+        return row.status === 'EXPIRED' ? row : null;
+      });
+      expect(expired).toMatchObject({ activeFacilityKey: null, endedAt: expired.expiresAt });
+      expect(
+        (await t.prisma.deviceQaTest.findUniqueOrThrow({ where: { id: test.id } })).armedDeviceKey,
+      ).toBeNull();
+      await eventually(async () => notices.length > 0);
+      expect(notices.map((n) => JSON.parse(n))).toEqual([{ facilityRid: f.facilityId }]);
+    } finally {
+      await listener.end();
+    }
   });
 });
