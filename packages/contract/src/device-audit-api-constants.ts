@@ -134,7 +134,6 @@ export const DeviceQaMessages = {
   testByHardwareId: 'Hardware id',
   testByHardwareIdAction: 'Put on test',
   onTest: (until: string) => `On test: press it once before ${until}`,
-  tested: 'Tested',
   testedAt: (time: string) => `Tested ${time}`,
   summaryTitle: 'Walk summary',
   summaryAllHeard: 'Every device was heard.',
