@@ -56,8 +56,8 @@ async function openAlertsOf(request: APIRequestContext, manager: Tokens, deviceI
     data: { statuses: ['OPEN_UNCLAIMED'], pageSize: 200 },
   });
   expect(res.ok()).toBe(true);
-  const { tasks } = (await res.json()) as { tasks: { device?: { id: string } | null }[] };
-  return tasks.filter((t) => t.device?.id === deviceId).length;
+  const { tasks } = (await res.json()) as { tasks: { creator: { device: { id: string } | null } }[] };
+  return tasks.filter((t) => t.creator.device?.id === deviceId).length;
 }
 
 async function facilityOf(request: APIRequestContext, tokens: Tokens): Promise<string> {
