@@ -207,6 +207,8 @@ export const ZDeviceTestNoticeSchema = z.object({
   deviceQaSessionRid: ZIdSchema,
   facilityRid: ZIdSchema,
   facilityName: z.string(),
+  /** The facility's time zone: the banner's end time is shown in it. */
+  timezone: z.string(),
   startedAt: ms,
   /** It ends by itself then (the banner hides itself then too). */
   expiresAt: ms,

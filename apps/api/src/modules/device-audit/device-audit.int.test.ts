@@ -353,6 +353,7 @@ describe('[API][DEVICE-AUDIT]', () => {
           deviceQaSessionRid: walk.deviceQaSessionRid,
           facilityRid: g.facilityId,
           facilityName: expect.any(String),
+          timezone: g.timezone,
           startedAt: walk.startedAt,
           expiresAt: walk.expiresAt,
           startedByName: `${g.staff.maintenance.firstName} ${g.staff.maintenance.lastName}`,

@@ -279,6 +279,7 @@ function DeviceList({
                 <Button
                   variant="light"
                   mih={44}
+                  style={{ flexShrink: 0 }}
                   aria-label={DeviceQaMessages.testLabel(`${d.location} (${d.hardwareId})`)}
                   loading={testing === d.deviceRid}
                   onClick={() => onTest(d.deviceRid)}
@@ -330,7 +331,16 @@ function Battery({ device }: { device: TDeviceQaDevice }) {
 function TestState({ device, clock }: { device: TDeviceQaDevice; clock: Intl.DateTimeFormat }) {
   if (device.testArmedUntil !== null) {
     return (
-      <Badge color="orange.9" variant="filled" tt="none" size="lg" mt={4}>
+      <Badge
+        color="orange.9"
+        variant="filled"
+        tt="none"
+        size="lg"
+        mt={4}
+        h="auto"
+        py={4}
+        styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+      >
         {DeviceQaMessages.onTest(clock.format(device.testArmedUntil))}
       </Badge>
     );

@@ -6,7 +6,18 @@ import { useNow } from '../alerts/use-now';
 /** How often the banner's walks are read again without a live frame (a missed frame heals within this). */
 export const NOTICES_REFRESH_MS = 60_000;
 
-const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const timeOfDay = (timezone: string, at: number): string => {
+  try {
+    return new Intl.DateTimeFormat('en-US', {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: timezone,
+    }).format(at);
+  } catch {
+    // A zone this browser does not know: its own.
+    return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(at);
+  }
+};
 
 /**
  * 'Device test in progress: presses of tested devices are not alerted' (issue #29, decision 0505): one banner per
@@ -51,7 +62,7 @@ export function DeviceTestBanner({
               {many ? `${n.facilityName} · ` : ''}
               {DeviceQaMessages.bannerDetail(
                 n.startedByName ?? DeviceQaMessages.bannerSomeone,
-                timeOfDay.format(n.expiresAt),
+                timeOfDay(n.timezone, n.expiresAt),
               )}
             </Text>
             {onEnd && n.mayEnd ? (

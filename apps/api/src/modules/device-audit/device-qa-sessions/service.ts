@@ -470,7 +470,7 @@ export async function deviceTestNotices(
           startedAt: true,
           expiresAt: true,
           startedById: true,
-          facility: { select: { name: true } },
+          facility: { select: { name: true, timezone: true } },
         },
         orderBy: { startedAt: 'asc' },
       })
@@ -488,6 +488,7 @@ export async function deviceTestNotices(
       deviceQaSessionRid: r.id,
       facilityRid: r.facilityId,
       facilityName: r.facility.name,
+      timezone: r.facility.timezone,
       startedAt: r.startedAt.getTime(),
       expiresAt: (r.expiresAt ?? r.startedAt).getTime(),
       startedByName: (r.startedById && nameOf.get(r.startedById)) || null,
