@@ -50,6 +50,10 @@ export const UNIT_CHECK_IN_COMMUNITY = {
 export const QA_COMMUNITY = {
   facilityName: 'Cedar Ridge',
   maintenancePhone: '+14155550187',
+  /** The device test banner (decision 0505): a manager starts a walk, a caregiver sees it, a nurse ends it. */
+  managerPhone: '+14155550195',
+  nursePhone: '+14155550196',
+  caregiverPhone: '+14155550197',
   gatewayKey: 'qa-walk-gateway-key',
   tag: 'cypress',
 } as const;

@@ -24,6 +24,12 @@ export const DEVICE_AUDIT_PATHS = {
     `/deviceQaSessions/facilities/${encodeURIComponent(facilityRid)}`,
   deviceQaSession: (rid: string): string => `/deviceQaSessions/${encodeURIComponent(rid)}`,
   deviceQaSessionsBulk: '/deviceQaSessions/bulk',
+  /** POST: put one device on test (decision 0505). */
+  deviceQaSessionTests: (rid: string): string => `/deviceQaSessions/${encodeURIComponent(rid)}/tests`,
+  /** POST: end the walk from the caregivers' banner (management, nurses, the technicians; decision 0505). */
+  deviceQaSessionEnd: (rid: string): string => `/deviceQaSessions/${encodeURIComponent(rid)}/end`,
+  /** GET: the walks in progress in the caller's communities (the dashboard's banner). */
+  currentDeviceTests: '/deviceQaSessions/current',
   alertLocationSessions: '/alertLocationSessions',
   alertLocationSession: (rid: string): string => `/alertLocationSessions/${encodeURIComponent(rid)}`,
 } as const;
@@ -69,17 +75,23 @@ export type AlertLocationSessionStatus =
   (typeof AlertLocationSessionStatus)[keyof typeof AlertLocationSessionStatus];
 
 /**
- * The outcome the ingest records on a device event applied as a press of the facility's QA walk (no alert, no
- * check-in, no care confirmation: decision 0271); the walk's heard devices are read from these events.
+ * The outcome the ingest records on a device's test press during a QA walk: the first ordinary press of the device
+ * the technician put on test, within its window (no alert, no check-in, no care confirmation: decision 0505).
  */
 export const QA_SESSION_PRESS_OUTCOME = 'QA_SESSION_PRESS';
 
-/** A QA walk's length when none is asked for, and the longest one (presses raise no alert meanwhile). */
-export const DEVICE_QA_DEFAULT_MINUTES = 120;
+/**
+ * A QA walk's length when none is asked for, and the longest one (decision 0505): a walk silences nothing by
+ * itself, but its banner tells every caregiver a test is on, so it ends by itself within the hour.
+ */
+export const DEVICE_QA_DEFAULT_MINUTES = 60;
 
-export const DEVICE_QA_MAX_MINUTES = 480;
+export const DEVICE_QA_MAX_MINUTES = 60;
 
 export const DEVICE_QA_MIN_MINUTES = 5;
+
+/** How long a device put on test waits for its test press (ms); after it, its presses alert again. */
+export const DEVICE_QA_TEST_WINDOW_MS = 2 * 60_000;
 
 /** How often the walk screen asks for the heard devices (ms). */
 export const DEVICE_QA_POLL_MS = 2_000;
@@ -99,24 +111,40 @@ export const DeviceQaMessages = {
   title: 'Device QA Walk',
   manageLink: 'Device QA Walk',
   intro:
-    'Walk the building and press every device once. Presses during the walk are recorded here and raise no alert.',
+    'Walk the building and test every device: tap Test on its line (or enter its hardware id), then press it once within 2 minutes.',
+  /** What stays live during a walk (decision 0505), shown on the walk screen before and during the walk. */
+  whatStaysLive:
+    'Alerts stay on during the test. Only the device you put on test is quiet, for its first press within 2 minutes. Falls and every other device alert as usual.',
   start: 'Start Walk',
   finish: 'Finish Walk',
   cancel: 'Cancel Walk',
   startAnother: 'Start a New Walk',
-  inProgressBanner: (until: string) => `Walk in progress until ${until}: presses raise no alert.`,
+  inProgressBanner: (until: string) => `Walk in progress until ${until}.`,
   heard: 'Heard',
   notHeard: 'Not heard',
   counts: (heard: number, total: number) => `${heard} of ${total} devices heard`,
+  testedCount: (tested: number, total: number) => `${tested} of ${total} devices tested`,
   heardAt: (time: string) => `Heard ${time}`,
   battery: (level: number) => `Battery ${level}%`,
   batteryLow: 'Battery low',
   batteryUnknown: 'Battery unknown',
   presses: (n: number) => (n === 1 ? '1 press' : `${n} presses`),
+  test: 'Test',
+  testLabel: (location: string) => `Test ${location}`,
+  testByHardwareId: 'Hardware id',
+  testByHardwareIdAction: 'Put on test',
+  onTest: (until: string) => `On test: press it once before ${until}`,
+  testedAt: (time: string) => `Tested ${time}`,
   summaryTitle: 'Walk summary',
   summaryAllHeard: 'Every device was heard.',
   summaryMissing: (n: number) => (n === 1 ? '1 device was not heard.' : `${n} devices were not heard.`),
   noDevices: 'This community has no allocated devices.',
   notAllowed: 'Only management, maintenance and provider support can run a device QA walk.',
+  notAllowedEnd: 'Only a manager, a nurse, maintenance or provider support can end a device test.',
   alreadyRunning: 'A walk is already in progress in this community.',
+  /** The banner on every caregiver's dashboard and station display while a walk is on (issue #29). */
+  banner: 'Device test in progress: presses of tested devices are not alerted',
+  bannerDetail: (who: string, until: string) => `Started by ${who} · ends by ${until}`,
+  bannerSomeone: 'a technician',
+  endTest: 'End test',
 } as const;

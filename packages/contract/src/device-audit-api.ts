@@ -154,6 +154,10 @@ export const ZDeviceQaDeviceSchema = z.object({
   /** The battery the device reported in its last press of the walk (null: not heard or not reported). */
   batteryLevel: z.number().int().nullable(),
   batteryStatus: ZBatteryStatusSchema,
+  /** On test and not yet pressed: its test press counts until then (decision 0505); else null. */
+  testArmedUntil: ms.nullable(),
+  /** When its test press (quiet) was received during the walk; null: not tested. */
+  testedAt: ms.nullable(),
 });
 export type TDeviceQaDevice = z.infer<typeof ZDeviceQaDeviceSchema>;
 
@@ -170,11 +174,57 @@ export const ZDeviceQaSessionReplySchema = z.object({
   notes: z.string().nullable(),
   heardCount: z.number().int(),
   notHeardCount: z.number().int(),
+  testedCount: z.number().int(),
   /** Not heard first (what is left to press), then heard, most recent first. */
   devices: z.array(ZDeviceQaDeviceSchema),
 });
 export type TDeviceQaSessionReply = z.infer<typeof ZDeviceQaSessionReplySchema>;
 export const ZDeviceQaSessionListReplySchema = z.array(ZDeviceQaSessionReplySchema);
+
+/**
+ * POST /deviceQaSessions/{rid}/tests: put one device of the walk's community on test, by its id or its hardware id
+ * (exactly one). Another device on test in the walk is taken off (decision 0505).
+ */
+export const ZArmDeviceQaTestRequestSchema = z
+  .object({
+    deviceRid: ZIdSchema.optional(),
+    hardwareId: zText({ min: 1, max: 100, trim: true, multiline: false }).optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if ((body.deviceRid === undefined) === (body.hardwareId === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['deviceRid'],
+        message: 'Give exactly one of deviceRid and hardwareId',
+      });
+    }
+  });
+export type TArmDeviceQaTestRequest = z.infer<typeof ZArmDeviceQaTestRequestSchema>;
+
+/** A walk in progress as the caregivers' banner shows it (decision 0505): no device, no resident. */
+export const ZDeviceTestNoticeSchema = z.object({
+  deviceQaSessionRid: ZIdSchema,
+  facilityRid: ZIdSchema,
+  facilityName: z.string(),
+  /** The facility's time zone: the banner's end time is shown in it. */
+  timezone: z.string(),
+  startedAt: ms,
+  /** It ends by itself then (the banner hides itself then too). */
+  expiresAt: ms,
+  /** Who started it ('First Last'); null when unknown. */
+  startedByName: z.string().nullable(),
+  /** Whether the caller may end it from the banner (management, nurses, the technicians; never a display). */
+  mayEnd: z.boolean(),
+});
+export type TDeviceTestNotice = z.infer<typeof ZDeviceTestNoticeSchema>;
+
+/** GET /deviceQaSessions/current (and the station display's own read): the walks in progress. */
+export const ZDeviceTestNoticesReplySchema = z.object({
+  deviceTests: z.array(ZDeviceTestNoticeSchema),
+  serverTime: ms,
+});
+export type TDeviceTestNoticesReply = z.infer<typeof ZDeviceTestNoticesReplySchema>;
 
 // --------------------------------------------------------------------------------------------------------
 // Alert location sessions

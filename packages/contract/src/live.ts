@@ -46,11 +46,23 @@ export const ZLiveRecognitionReceivedMessageSchema = z.object({
 });
 export type TLiveRecognitionReceivedMessage = z.infer<typeof ZLiveRecognitionReceivedMessageSchema>;
 
+/**
+ * A device QA walk of the facility started, ended or expired (docs/decisions/0505): the client reads the walks in
+ * progress again for its banner ('Device test in progress'). Sent to every socket of the facility (staff and
+ * station displays), not replayed: the client reads them on every `ready`.
+ */
+export const ZLiveDeviceQaChangedMessageSchema = z.object({
+  type: z.literal('deviceQa.changed'),
+  facilityId: z.string().min(1),
+});
+export type TLiveDeviceQaChangedMessage = z.infer<typeof ZLiveDeviceQaChangedMessageSchema>;
+
 /** Server → client frames. */
 export const ZLiveServerMessageSchema = z.discriminatedUnion('type', [
   ZLiveReadyMessageSchema,
   ZLiveTaskChangedMessageSchema,
   ZLiveResyncMessageSchema,
   ZLiveRecognitionReceivedMessageSchema,
+  ZLiveDeviceQaChangedMessageSchema,
 ]);
 export type TLiveServerMessage = z.infer<typeof ZLiveServerMessageSchema>;

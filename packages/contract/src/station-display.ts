@@ -12,6 +12,8 @@ import { ZTaskStatusSchema } from './tasks';
 export const STATION_DISPLAYS_PATH = '/admin/api/v1/stationDisplays';
 /** The display's own read (display session only). */
 export const STATION_DISPLAY_ALERTS_PATH = '/admin/api/v1/stationDisplays/current/alerts';
+/** The display's second read (display session only): its community's device QA walk in progress (decision 0505). */
+export const STATION_DISPLAY_DEVICE_TESTS_PATH = '/admin/api/v1/stationDisplays/current/deviceTests';
 /** Display key -> view-only access token (public, rate-limited). */
 export const STATION_DISPLAY_TOKEN_PATH = '/auth/api/v1/stationDisplays/token';
 /** The web app's screen for a paired display; the key travels in the hash (`#key=`), never to the server. */

@@ -20,6 +20,8 @@ export const JobName = {
   textFailed: 'text-failed',
   /** Hourly (cron): TaskChange rows past their retention are deleted (decision 0033). */
   pruneTaskChanges: 'prune-task-changes',
+  /** A device QA walk's end time: marked EXPIRED, its banner cleared live (docs/decisions/0505). */
+  deviceQaExpired: 'device-qa-expired',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -50,6 +52,30 @@ export async function scheduleCareConfirmationTimeout(
     JSON.stringify(payload),
     runAt.toISOString(),
     careConfirmationJobKey(payload.taskId),
+  );
+}
+
+export interface DeviceQaExpiredPayload {
+  facilityId: string;
+  deviceQaSessionId: string;
+}
+
+/**
+ * Queues the end of a device QA walk at its end time (docs/decisions/0505): the worker marks it EXPIRED and tells
+ * every screen of the facility, so the caregivers' banner goes away even where no client counts down. Call inside
+ * the transaction that starts the walk. A walk ended before then leaves the job nothing to do.
+ */
+export async function scheduleDeviceQaExpiry(
+  tx: Prisma.TransactionClient,
+  payload: DeviceQaExpiredPayload,
+  expiresAt: Date,
+): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `SELECT graphile_worker.add_job($1, $2::json, run_at := $3::timestamptz, job_key := $4, max_attempts := 5)`,
+    JobName.deviceQaExpired,
+    JSON.stringify(payload),
+    expiresAt.toISOString(),
+    `device-qa-expired:${payload.deviceQaSessionId}`,
   );
 }
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   deviceQaLines,
   deviceQaStatusAt,
+  isDeviceQaTestEvent,
   mayAuditDevices,
+  mayEndDeviceQaWalk,
   type QaDevice,
   qaDeviceLocation,
 } from './device-audit';
@@ -31,6 +33,38 @@ describe('[DOMAIN][DEVICE-AUDIT] who may run device audits (decision 0270)', () 
     [[], false],
   ])('groups %j → %s', (groups, expected) => {
     expect(mayAuditDevices(groups.map((group) => ({ group })))).toBe(expected);
+  });
+});
+
+describe('[DOMAIN][DEVICE-AUDIT] who may end a walk from the banner (decision 0505)', () => {
+  it.each([
+    [['Management'], true],
+    [['NurseMedTech'], true],
+    [['Maintenance'], true],
+    [['SageSupport'], true],
+    [['CareStaff'], false],
+    [['Housekeeping', 'Culinary'], false],
+    [['CareStaff', 'NurseMedTech'], true],
+    [[], false],
+  ])('groups %j → %s', (groups, expected) => {
+    expect(mayEndDeviceQaWalk(groups.map((group) => ({ group })))).toBe(expected);
+  });
+});
+
+describe('[DOMAIN][DEVICE-AUDIT] the one event a device on test is tested with (decision 0505)', () => {
+  it.each([
+    [null, 'BUTTON_PRESS', true],
+    [null, 'FALL_DETECTED', false],
+    [null, 'M3_ALERT_TRIGGERED', false],
+    [null, 'M3_BATH_TRIGGERED', false],
+    [null, 'DOOR_OPEN', false],
+    [null, 'HEARTBEAT', false],
+    ['door-1', 'DOOR_OPEN', true],
+    ['door-1', 'DOOR_CLOSED', false],
+    ['door-1', 'BUTTON_PRESS', false],
+    ['door-1', 'FALL_DETECTED', false],
+  ])('door %s, %s → %s', (doorId, type, expected) => {
+    expect(isDeviceQaTestEvent({ doorId }, type)).toBe(expected);
   });
 });
 
@@ -88,5 +122,28 @@ describe('[DOMAIN][DEVICE-AUDIT] the walk lists heard devices (when, battery) an
     // A door alarm is low under 80 (spec: "other devices are low under 80").
     expect(lines[2]).toMatchObject({ batteryLevel: 70, batteryStatus: 'low' });
     expect(lines[0]).toMatchObject({ batteryLevel: null, batteryStatus: 'unknown', firstHeardAt: null });
+  });
+});
+
+describe('[DOMAIN][DEVICE-AUDIT] the walk’s lines show the device on test and the devices tested', () => {
+  it('armed until its window ends, tested at its latest test press', () => {
+    const now = new Date('2026-01-01T10:00:00Z');
+    const at = (s: number) => new Date(now.getTime() + s * 1000);
+    const lines = deviceQaLines(
+      [device({ deviceId: 'a' }), device({ deviceId: 'b' }), device({ deviceId: 'c' })],
+      [],
+      [
+        { deviceId: 'a', armedUntil: at(60), isArmed: true, testedAt: null },
+        { deviceId: 'b', armedUntil: at(-60), isArmed: false, testedAt: at(-100) },
+        { deviceId: 'b', armedUntil: at(-10), isArmed: false, testedAt: at(-30) },
+        // Armed, but its window is over: not on test any more.
+        { deviceId: 'c', armedUntil: at(-1), isArmed: true, testedAt: null },
+      ],
+      now,
+    );
+    const byId = new Map(lines.map((l) => [l.deviceRid, l]));
+    expect(byId.get('a')).toMatchObject({ testArmedUntil: at(60).getTime(), testedAt: null });
+    expect(byId.get('b')).toMatchObject({ testArmedUntil: null, testedAt: at(-30).getTime() });
+    expect(byId.get('c')).toMatchObject({ testArmedUntil: null, testedAt: null });
   });
 });

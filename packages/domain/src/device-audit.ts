@@ -3,6 +3,7 @@ import {
   DEVICE_TYPE_LABELS,
   DeviceQaSessionStatus,
   type DeviceType,
+  GroupId,
   type TDeviceQaDevice,
 } from '@sage/contract';
 import { batteryStatus } from './battery';
@@ -13,6 +14,22 @@ import { batteryStatus } from './battery';
  */
 export const mayAuditDevices = (memberships: readonly { group: string }[]): boolean =>
   memberships.some((m) => (DEVICE_AUDIT_GROUPS as readonly string[]).includes(m.group));
+
+/**
+ * Who may end a walk in progress from the caregivers' banner (decision 0505): a manager or a nurse of the
+ * facility (they answer for the residents while it runs), and the technicians who may run walks. Not care staff.
+ */
+export const mayEndDeviceQaWalk = (memberships: readonly { group: string }[]): boolean =>
+  mayAuditDevices(memberships) ||
+  memberships.some((m) => m.group === GroupId.Management || m.group === GroupId.NurseMedTech);
+
+/**
+ * Whether an event is the ordinary press a device is tested with during a walk (decision 0505): a door device's
+ * DOOR_OPEN (a door is tested by opening it), every other device's BUTTON_PRESS. Never FALL_DETECTED, an M3
+ * trigger, a door closing or a heartbeat: those apply as without a walk, whether the device is on test or not.
+ */
+export const isDeviceQaTestEvent = (device: { doorId: string | null }, eventType: string): boolean =>
+  device.doorId ? eventType === 'DOOR_OPEN' : eventType === 'BUTTON_PRESS';
 
 /**
  * The status a QA walk reads as at `now`: one still in progress past its end time has EXPIRED (its presses
@@ -49,6 +66,15 @@ export interface QaPress {
   batteryLevel: number | null;
 }
 
+/** A device put on test during the walk (its latest test): armed until then, tested then (or not). */
+export interface QaTest {
+  deviceId: string;
+  armedUntil: Date;
+  /** Still armed (its test press not yet received, not taken off test). */
+  isArmed: boolean;
+  testedAt: Date | null;
+}
+
 /**
  * Where a device is, in words, without a resident's name (maintenance and provider support see no PHI):
  * the door; else the unit with the room or 'Check-In button' or 'Pendant'; else the device type.
@@ -68,7 +94,21 @@ export function qaDeviceLocation(d: QaDevice): string {
  * press and the battery of its last press. Not heard first (what is left to press, by location), then heard,
  * most recent first.
  */
-export function deviceQaLines(devices: readonly QaDevice[], presses: readonly QaPress[]): TDeviceQaDevice[] {
+export function deviceQaLines(
+  devices: readonly QaDevice[],
+  presses: readonly QaPress[],
+  tests: readonly QaTest[] = [],
+  now: Date = new Date(),
+): TDeviceQaDevice[] {
+  // The latest test press of each device, and the device on test now (armed, window not over).
+  const testedAt = new Map<string, Date>();
+  const armedUntil = new Map<string, Date>();
+  for (const t of tests) {
+    if (t.testedAt && (testedAt.get(t.deviceId)?.getTime() ?? 0) < t.testedAt.getTime()) {
+      testedAt.set(t.deviceId, t.testedAt);
+    }
+    if (t.isArmed && t.armedUntil.getTime() > now.getTime()) armedUntil.set(t.deviceId, t.armedUntil);
+  }
   const byDevice = new Map<string, QaPress[]>();
   for (const p of presses) {
     const list = byDevice.get(p.deviceId) ?? [];
@@ -91,6 +131,8 @@ export function deviceQaLines(devices: readonly QaDevice[], presses: readonly Qa
       lastHeardAt: last?.at.getTime() ?? null,
       batteryLevel,
       batteryStatus: batteryStatus(d.deviceType, batteryLevel),
+      testArmedUntil: armedUntil.get(d.deviceId)?.getTime() ?? null,
+      testedAt: testedAt.get(d.deviceId)?.getTime() ?? null,
     };
   });
   return lines.sort((a, b) => {

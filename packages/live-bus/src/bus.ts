@@ -4,6 +4,7 @@ import pg from 'pg';
 import { createBusHandlers, type LiveBus, RECENT_VERSIONS_KEPT, taskChangesSince } from './handlers';
 import {
   type BusLogger,
+  type DeviceQaNotification,
   NATS_CONNECT_OPTIONS,
   NATS_SUBJECTS,
   type RecognitionNotification,
@@ -24,6 +25,7 @@ export interface NatsLiveBusOptions {
 /** The subscriber's side: a LiveBus (handlers.ts). */
 export interface NatsLiveBus extends LiveBus {
   subscribeRecognitions(handler: (recognition: RecognitionNotification) => void): () => void;
+  subscribeDeviceQa(handler: (notice: DeviceQaNotification) => void): () => void;
   connected(): boolean;
   /** Reads the changes recorded since `since` (less the margin) and delivers those not delivered yet. */
   catchUp(since: Date, until?: Date): Promise<number>;
@@ -103,6 +105,13 @@ export async function createNatsLiveBus(options: NatsLiveBusOptions): Promise<Na
       if (recognition) handlers.recognized(recognition);
     },
   });
+  nc.subscribe(NATS_SUBJECTS.deviceQa, {
+    callback: (error, msg) => {
+      if (error) return onError('device QA')(error);
+      const notice = parse<DeviceQaNotification>(msg, 'device QA notification');
+      if (notice) handlers.deviceQaChanged(notice);
+    },
+  });
   // Subscriptions reach the server before this returns, so nothing published after it is missed.
   await nc.flush();
 
@@ -148,6 +157,7 @@ export async function createNatsLiveBus(options: NatsLiveBusOptions): Promise<Na
     subscribe: handlers.subscribe,
     subscribeSessionEnded: handlers.subscribeSessionEnded,
     subscribeRecognitions: handlers.subscribeRecognitions,
+    subscribeDeviceQa: handlers.subscribeDeviceQa,
     connected: () => isConnected && !nc.isClosed(),
     catchUp,
     async close() {

@@ -1,6 +1,6 @@
 import type { TaskChangedNotification } from '@sage/db';
 import type pg from 'pg';
-import type { BusLogger, RecognitionNotification } from './subjects';
+import type { BusLogger, DeviceQaNotification, RecognitionNotification } from './subjects';
 
 /**
  * The fan-out of task changes to one API process (ARCHITECTURE.md "Live updates", decisions 0031 and 0400):
@@ -17,18 +17,25 @@ export interface LiveBus {
   subscribeSessionEnded(handler: (sessionId: string | null) => void): () => void;
   /** Calls `handler` for every high five sent from now on (docs/decisions/0293); not replayed after a drop. */
   subscribeRecognitions?(handler: (recognition: RecognitionNotification) => void): () => void;
+  /**
+   * Calls `handler` for every device QA walk started, ended or expired (docs/decisions/0505); not replayed after a
+   * drop (clients read the walks in progress on every `ready`).
+   */
+  subscribeDeviceQa?(handler: (notice: DeviceQaNotification) => void): () => void;
   close(): Promise<void>;
 }
 
-/** What both buses share: the three handler sets, and each task change delivered once by version. */
+/** What both buses share: the handler sets, and each task change delivered once by version. */
 export interface BusHandlers {
   subscribe: LiveBus['subscribe'];
   subscribeSessionEnded: LiveBus['subscribeSessionEnded'];
   subscribeRecognitions: NonNullable<LiveBus['subscribeRecognitions']>;
+  subscribeDeviceQa: NonNullable<LiveBus['subscribeDeviceQa']>;
   /** Delivers a change unless its version was delivered lately (replays overlap live ones); whether it did. */
   change(change: TaskChangedNotification): boolean;
   sessionEnded(sessionId: string | null): void;
   recognized(recognition: RecognitionNotification): void;
+  deviceQaChanged(notice: DeviceQaNotification): void;
   clear(): void;
 }
 
@@ -36,6 +43,7 @@ export function createBusHandlers(logger: BusLogger, recentVersionsKept: number)
   const changes = new Set<(change: TaskChangedNotification) => void>();
   const sessions = new Set<(sessionId: string | null) => void>();
   const recognitions = new Set<(recognition: RecognitionNotification) => void>();
+  const deviceQa = new Set<(notice: DeviceQaNotification) => void>();
   const recent = new Set<number>();
   // A ring of the versions in `recent`, oldest first at `next` once full.
   const order = new Array<number>(recentVersionsKept);
@@ -64,6 +72,7 @@ export function createBusHandlers(logger: BusLogger, recentVersionsKept: number)
     subscribe: adder(changes),
     subscribeSessionEnded: adder(sessions),
     subscribeRecognitions: adder(recognitions),
+    subscribeDeviceQa: adder(deviceQa),
     change(change) {
       if (recent.has(change.version)) return false;
       if (full) recent.delete(order[next]!);
@@ -76,10 +85,12 @@ export function createBusHandlers(logger: BusLogger, recentVersionsKept: number)
     },
     sessionEnded: (sessionId) => each(sessions, sessionId, 'session'),
     recognized: (recognition) => each(recognitions, recognition, 'recognition'),
+    deviceQaChanged: (notice) => each(deviceQa, notice, 'device QA'),
     clear() {
       changes.clear();
       sessions.clear();
       recognitions.clear();
+      deviceQa.clear();
     },
   };
 }

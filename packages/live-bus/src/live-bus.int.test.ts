@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createNatsLiveBus, type NatsLiveBus } from './bus';
 import { type LiveRelay, startLiveRelay } from './relay';
-import { RECOGNITION_CHANNEL, SESSION_ENDED_CHANNEL } from './subjects';
+import { DEVICE_QA_CHANNEL, RECOGNITION_CHANNEL, SESSION_ENDED_CHANNEL } from './subjects';
 import { type NatsServer, startNatsServer, until } from './testing';
 
 const quiet = { info() {}, warn() {}, error() {} };
@@ -49,10 +49,12 @@ describe('the NATS live bus: relay and subscriber against a real nats-server and
     const changes: TaskChangedNotification[] = [];
     const sessions: (string | null)[] = [];
     const recognitions: unknown[] = [];
+    const deviceQa: unknown[] = [];
     b.subscribe((c) => changes.push(c));
     b.subscribeSessionEnded((s) => sessions.push(s));
     b.subscribeRecognitions((r) => recognitions.push(r));
-    return { bus: b as NatsLiveBus, changes, sessions, recognitions };
+    b.subscribeDeviceQa((n) => deviceQa.push(n));
+    return { bus: b as NatsLiveBus, changes, sessions, recognitions, deviceQa };
   };
   const record = async (taskId = randomUUID()) => {
     const client = await pool.connect();
@@ -96,7 +98,7 @@ describe('the NATS live bus: relay and subscriber against a real nats-server and
     expect(a.changes.filter((c) => c.version === version)).toHaveLength(1);
   });
 
-  it('republishes ended sessions and high fives committed in Postgres', async () => {
+  it('republishes ended sessions, high fives and device QA walks committed in Postgres', async () => {
     const r = await relay();
     await leading(r);
     const s = await bus();
@@ -107,6 +109,13 @@ describe('the NATS live bus: relay and subscriber against a real nats-server and
     await until(() => s.sessions.includes(sessionId), 'the ended session');
     await until(() => s.recognitions.length === 1, 'the recognition');
     expect(s.recognitions[0]).toEqual(recognition);
+    // A walk started or ended (docs/decisions/0505): the banner's notice reaches every API process.
+    await pool.query('SELECT pg_notify($1, $2)', [
+      DEVICE_QA_CHANNEL,
+      JSON.stringify({ facilityRid: facilityId }),
+    ]);
+    await until(() => s.deviceQa.length === 1, 'the device QA notice');
+    expect(s.deviceQa[0]).toEqual({ facilityRid: facilityId });
   });
 
   it('publishes a version committed after a later one (commit order is not version order)', async () => {

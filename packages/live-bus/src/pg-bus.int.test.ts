@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgLiveBus, LIVE_BUS_APPLICATION_NAME } from './pg-bus';
+import { DEVICE_QA_CHANNEL } from './subjects';
 import { until } from './testing';
 
 const quiet = { info() {}, warn() {}, error() {} };
@@ -82,6 +83,22 @@ describe('the Postgres live bus (LISTEN/NOTIFY, decision 0031)', () => {
       expect(warnings.map((w) => w.message).filter((m) => m.includes('already executing a query'))).toEqual(
         [],
       );
+    } finally {
+      await bus.close();
+    }
+  });
+
+  it('delivers a device QA walk started or ended to its subscribers (docs/decisions/0505)', async () => {
+    const bus = await createPgLiveBus({ connectionString: db.url, logger: quiet });
+    try {
+      const notices: unknown[] = [];
+      bus.subscribeDeviceQa?.((n) => notices.push(n));
+      await pool.query('SELECT pg_notify($1, $2)', [
+        DEVICE_QA_CHANNEL,
+        JSON.stringify({ facilityRid: facilityId }),
+      ]);
+      await until(() => notices.length === 1, 'the device QA notice');
+      expect(notices).toEqual([{ facilityRid: facilityId }]);
     } finally {
       await bus.close();
     }

@@ -3,6 +3,8 @@ import pg from 'pg';
 import { createBusHandlers, type LiveBus, RECENT_VERSIONS_KEPT, taskChangesSince } from './handlers';
 import {
   type BusLogger,
+  DEVICE_QA_CHANNEL,
+  type DeviceQaNotification,
   RECOGNITION_CHANNEL,
   type RecognitionNotification,
   SESSION_ENDED_CHANNEL,
@@ -70,6 +72,15 @@ export async function createPgLiveBus(
         return;
       }
       handlers.recognized(recognition);
+    } else if (channel === DEVICE_QA_CHANNEL) {
+      let notice: DeviceQaNotification;
+      try {
+        notice = JSON.parse(payload) as DeviceQaNotification;
+      } catch (error) {
+        logger.warn({ err: error, payload }, 'unreadable device QA notification');
+        return;
+      }
+      handlers.deviceQaChanged(notice);
     }
   };
 
@@ -88,7 +99,7 @@ export async function createPgLiveBus(
     c.on('end', () => dropped(c));
     await c.connect();
     await c.query(
-      `LISTEN ${TASK_CHANGED_CHANNEL}; LISTEN ${SESSION_ENDED_CHANNEL}; LISTEN ${RECOGNITION_CHANNEL}`,
+      `LISTEN ${TASK_CHANGED_CHANNEL}; LISTEN ${SESSION_ENDED_CHANNEL}; LISTEN ${RECOGNITION_CHANNEL}; LISTEN ${DEVICE_QA_CHANNEL}`,
     );
     const gapSince = lastAliveAt;
     client = c;
@@ -158,6 +169,7 @@ export async function createPgLiveBus(
     subscribe: handlers.subscribe,
     subscribeSessionEnded: handlers.subscribeSessionEnded,
     subscribeRecognitions: handlers.subscribeRecognitions,
+    subscribeDeviceQa: handlers.subscribeDeviceQa,
     connected: () => client !== null,
     async close() {
       closed = true;

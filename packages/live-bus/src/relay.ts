@@ -3,6 +3,7 @@ import { connect, type NatsConnection } from 'nats';
 import pg from 'pg';
 import {
   type BusLogger,
+  DEVICE_QA_CHANNEL,
   NATS_CONNECT_OPTIONS,
   NATS_SUBJECTS,
   RECOGNITION_CHANNEL,
@@ -160,8 +161,12 @@ export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRel
         publish(NATS_SUBJECTS.sessionEnded, message.payload);
       if (message.channel === RECOGNITION_CHANNEL && message.payload)
         publish(NATS_SUBJECTS.recognition, message.payload);
+      if (message.channel === DEVICE_QA_CHANNEL && message.payload)
+        publish(NATS_SUBJECTS.deviceQa, message.payload);
     });
-    await c.query(`LISTEN ${SESSION_ENDED_CHANNEL}; LISTEN ${RECOGNITION_CHANNEL}`);
+    await c.query(
+      `LISTEN ${SESSION_ENDED_CHANNEL}; LISTEN ${RECOGNITION_CHANNEL}; LISTEN ${DEVICE_QA_CHANNEL}`,
+    );
     const start = await c.query<{ last: string }>(
       `SELECT coalesce(
          (SELECT min(version) - 1 FROM "TaskChange" WHERE "changedAt" >= now() - make_interval(secs => $1)),

@@ -27,6 +27,7 @@ import {
   type DeviceKind,
   type DeviceRole,
   type DeviceSubject,
+  isDeviceQaTestEvent,
   isInsideAlertPeriod,
   planDeviceEvent,
   type TaskUpdatePlan,
@@ -59,7 +60,7 @@ export const DeviceEventOutcome = {
   REFUSED_OTHER_COMMUNITY: 'REFUSED_OTHER_COMMUNITY',
   /** An event older than INGEST_STALE_AFTER_MS when received: suspect, no alert, no device change (decision 0102). */
   STALE_EVENT: 'STALE_EVENT',
-  /** A press during the facility's device QA walk: the walk's, no alert (decision 0271). */
+  /** The test press of a device put on test during a QA walk: no alert (decision 0505). */
   QA_SESSION_PRESS: QA_SESSION_PRESS_OUTCOME,
 } as const;
 export type DeviceEventOutcome = (typeof DeviceEventOutcome)[keyof typeof DeviceEventOutcome];
@@ -195,7 +196,8 @@ type LoadedEvent = StoredEvent &
     enterpriseId: string;
     timezone: string;
     isOwnDevice: boolean;
-    qaSessionId: string | null;
+    /** The device's armed test of the facility's walk (decision 0505), else null. */
+    qaTestId: string | null;
     /** The device's open task when the events were read (a raise for it is then an update, sent in order). */
     openTaskId: string | null;
     /** Whether the event's facility had a task OPEN_CONFIRMING when the events were read. */
@@ -203,7 +205,7 @@ type LoadedEvent = StoredEvent &
   };
 
 /**
- * The events (locked) with their devices, allocations, subjects, open task and QA walk, and whether their
+ * The events (locked) with their devices, allocations, subjects, open task and armed QA test, and whether their
  * facility has a task confirming care, in one round trip; `where` picks the events (on `e`).
  */
 const eventsSql = (
@@ -220,9 +222,13 @@ const eventsSql = (
             r."firstName", r."lastName", u."displayName" AS "unitName", door.name AS "doorName",
             (SELECT ot.id FROM "Task" ot WHERE ot."openDeviceKey" = d.id) AS "openTaskId",
             confirming.found IS NOT NULL AS "facilityConfirming",
-            (SELECT q.id FROM "DeviceQaSession" q
-              WHERE q."activeFacilityKey" = e."facilityId"
-                AND q."startedAt" <= e."receivedAt" AND q."expiresAt" > e."receivedAt") AS "qaSessionId"
+            -- The device's test of the facility's QA walk, armed and not yet pressed (decision 0505): one probe
+            -- of the unique armedDeviceKey index, empty for every device not on test.
+            (SELECT t.id FROM "DeviceQaTest" t
+               JOIN "DeviceQaSession" q ON q.id = t."deviceQaSessionId"
+              WHERE t."armedDeviceKey" = d.id AND t."facilityId" = e."facilityId"
+                AND t."armedAt" <= e."receivedAt" AND t."armedUntil" > e."receivedAt"
+                AND q."activeFacilityKey" = e."facilityId" AND q."expiresAt" > e."receivedAt") AS "qaTestId"
        FROM "DeviceEvent" e
        JOIN "Facility" f ON f.id = e."facilityId"
        LEFT JOIN "Device" d ON d."hardwareId" = e."hardwareId"
@@ -499,9 +505,14 @@ async function applyLoaded(
   }
 
   let result: ApplyResult;
-  if (row.qaSessionId && event.type !== 'HEARTBEAT') {
-    // The facility's QA walk is on: the press is the walk's, recorded with its battery and raising no alert,
-    // completing no check-in and confirming no care (decision 0271).
+  if (
+    row.qaTestId &&
+    isDeviceQaTestEvent(device, event.type) &&
+    (await takeQaTest(client, row.qaTestId, event))
+  ) {
+    // The device the technician put on test, its first ordinary press within the window: the test, recorded with
+    // its battery and raising no alert, completing no check-in and confirming no care (decision 0505). Its next
+    // press, a fall, any other event and every other device apply the alert rules as without a walk.
     result = { outcome: DeviceEventOutcome.QA_SESSION_PRESS, taskIds: [] };
   } else if (!device.allocationId) {
     logger.warn('device event from a device not allocated in this facility', {
@@ -538,6 +549,22 @@ async function applyLoaded(
     ]);
   }
   return result;
+}
+
+/**
+ * Takes a device off test with its test press: true for the one press that does so. The conditional UPDATE is the
+ * decision: two presses of the device read together (one ingest batch) both carry the test's id, and only the
+ * first takes it; the second alerts (decision 0505).
+ */
+async function takeQaTest(client: pg.PoolClient, testId: string, event: StoredEvent): Promise<boolean> {
+  const { rowCount } = await client.query(
+    prepared(
+      `UPDATE "DeviceQaTest" SET "armedDeviceKey" = NULL, "testedAt" = $2, "testedEventId" = $3
+        WHERE id = $1 AND "armedDeviceKey" IS NOT NULL`,
+      [testId, event.receivedAt, event.id],
+    ),
+  );
+  return rowCount === 1;
 }
 
 /**

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import {
   createPrisma,
+  type DeviceQaExpiredPayload,
   GENERIC_PLANS_SESSION_OPTIONS,
   JobName,
   type PrismaClient,
@@ -21,6 +22,7 @@ import {
 } from 'graphile-worker';
 import pg from 'pg';
 import pino from 'pino';
+import { expireDeviceQaWalk } from '../alerts/device-qa-expiry';
 import { failCareConfirmation } from '../alerts/fail-care-confirmation';
 import { dailyCheckInCronItems, dailyCheckInTasks } from '../check-ins/daily-check-ins';
 import type { WorkerConfig } from '../env';
@@ -222,6 +224,9 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     [PROCESS_DEVICE_EVENT]: (payload, helpers) =>
       processDeviceEvent({ pool, logger: helpers.logger }, payload),
     [JobName.careConfirmationTimeout]: (payload, helpers) => careConfirmationTimeout(pool, payload, helpers),
+    [JobName.deviceQaExpired]: async (payload) => {
+      await expireDeviceQaWalk(pool, payload as DeviceQaExpiredPayload);
+    },
     [JobName.pruneTaskChanges]: async (_payload, helpers) => {
       const deleted = await pruneTaskChanges(pool);
       if (deleted) helpers.logger.info(`pruned ${deleted} task changes past their retention`);

@@ -1,24 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DEVICE_QA_TEST_WINDOW_MS,
   DeviceQaMessages,
+  PROFILE_HEADER,
   QA_SESSION_PRESS_OUTCOME,
+  STATION_DISPLAY_DEVICE_TESTS_PATH,
+  STATION_DISPLAY_TOKEN_PATH,
+  STATION_DISPLAYS_PATH,
   type TAlertLocationSessionReply,
   type TAuditSessionRecordReply,
   type TAuditSessionReply,
+  type TCreatedStationDisplay,
   type TDeviceQaSessionReply,
+  type TDeviceTestNoticesReply,
+  type TLiveServerMessage,
 } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { caller, insertDeviceTask } from '../../test/tasks';
+import { openSessionToken } from '../auth/sessions/open-session';
+import { connectLive, type LiveClient } from '../live/live-client';
 
 const BASE = '/deviceaudit/api/v1';
 
 /**
- * The device audit service (docs/decisions/0270, 0271): every route, its validation, who may call it and
+ * The device audit service (docs/decisions/0270, 0271, 0505): every route, its validation, who may call it and
  * tenancy (another community's sessions are 404, its facility 403). The walk's presses are stored here as
- * the ingest records them (a processed DeviceEvent with the QA outcome); the worker's device-qa test posts
- * real presses through the ingest endpoint.
+ * the ingest records them (a processed DeviceEvent); the worker's device-qa test posts real presses through the
+ * ingest endpoint (what stays quiet and what alerts).
  */
 describe('[API][DEVICE-AUDIT]', () => {
   let t: TestApp;
@@ -64,6 +74,8 @@ describe('[API][DEVICE-AUDIT]', () => {
         [{}, 'body.facilityRid'],
         [{ facilityRid: f.facilityId, durationInMin: 1 }, 'body.durationInMin'],
         [{ facilityRid: f.facilityId, durationInMin: 10_000 }, 'body.durationInMin'],
+        // At most 60 minutes (decision 0505).
+        [{ facilityRid: f.facilityId, durationInMin: 61 }, 'body.durationInMin'],
         [{ facilityRid: f.facilityId, notes: 'a\u0000b' }, 'body.notes'],
         [{ facilityRid: f.facilityId, extra: true }, 'body'],
       ];
@@ -265,6 +277,248 @@ describe('[API][DEVICE-AUDIT]', () => {
       expect(
         (await as(facility.staff.manager.id)('DELETE', `${BASE}/deviceQaSessions/${rid}`)).statusCode,
       ).toBe(404);
+    });
+  });
+
+  describe('device tests during a walk and the caregivers’ banner (decision 0505)', () => {
+    let g: TestFacility;
+    let url: string;
+    const clients: LiveClient[] = [];
+    beforeAll(async () => {
+      g = await createTestFacility(t.db.prisma);
+      url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    });
+    afterAll(() => {
+      for (const c of clients) c.close();
+    });
+    const liveAs = async (accessToken: string, staffMemberId: string) => {
+      const client = await connectLive(url, { auth: { accessToken, staffMemberId } });
+      clients.push(client);
+      await client.waitFor((m) => m.type === 'ready');
+      return client;
+    };
+    const staffLive = async (staffMemberId: string) =>
+      liveAs(
+        (await openSessionToken(t.db.prisma, staffMemberId, t.config.JWT_SECRET, 600)).token,
+        staffMemberId,
+      );
+    const qaChanged = (facilityId: string) => (m: TLiveServerMessage) =>
+      m.type === 'deviceQa.changed' && m.facilityId === facilityId;
+    const current = async (who: string) => {
+      const res = await as(who)('GET', `${BASE}/deviceQaSessions/current`);
+      expect(res.statusCode).toBe(200);
+      return res.json() as TDeviceTestNoticesReply;
+    };
+
+    it('a walk longer than 60 minutes is refused with a 400 naming the field; the default is 60', async () => {
+      const res = await as(g.staff.maintenance.id)('POST', `${BASE}/deviceQaSessions`, {
+        facilityRid: g.facilityId,
+        durationInMin: 90,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues).toEqual([expect.objectContaining({ field: 'body.durationInMin' })]);
+      expect(await t.db.prisma.deviceQaSession.count({ where: { facilityId: g.facilityId } })).toBe(0);
+    });
+
+    it('starting shows the banner live on a caregiver’s socket and a station display’s, with who started it', async () => {
+      const caregiver = await staffLive(g.staff.caregiver.id);
+      const display = (
+        await as(g.staff.manager.id)('POST', STATION_DISPLAYS_PATH, {
+          facilityId: g.facilityId,
+          name: 'Nurses station',
+        })
+      ).json() as TCreatedStationDisplay;
+      const token = await t.app.inject({
+        method: 'POST',
+        url: STATION_DISPLAY_TOKEN_PATH,
+        payload: { displayKey: display.displayKey },
+      });
+      const { accessToken } = token.json() as { accessToken: string };
+      const displayLive = await liveAs(accessToken, display.id);
+      const outsider = await staffLive(other.staff.caregiver.id);
+      expect((await current(g.staff.caregiver.id)).deviceTests).toEqual([]);
+
+      const started = await as(g.staff.maintenance.id)('POST', `${BASE}/deviceQaSessions`, {
+        facilityRid: g.facilityId,
+      });
+      expect(started.statusCode).toBe(201);
+      const walk = started.json() as TDeviceQaSessionReply;
+      expect(walk.expiresAt - walk.startedAt).toBe(60 * 60_000);
+      await caregiver.waitFor(qaChanged(g.facilityId));
+      await displayLive.waitFor(qaChanged(g.facilityId));
+
+      const seen = await current(g.staff.caregiver.id);
+      expect(seen.deviceTests).toEqual([
+        {
+          deviceQaSessionRid: walk.deviceQaSessionRid,
+          facilityRid: g.facilityId,
+          facilityName: expect.any(String),
+          timezone: g.timezone,
+          startedAt: walk.startedAt,
+          expiresAt: walk.expiresAt,
+          startedByName: `${g.staff.maintenance.firstName} ${g.staff.maintenance.lastName}`,
+          mayEnd: false,
+        },
+      ]);
+      expect((await current(g.staff.nurse.id)).deviceTests[0]!.mayEnd).toBe(true);
+      expect((await current(g.staff.manager.id)).deviceTests[0]!.mayEnd).toBe(true);
+      // Another community sees nothing of it, live or read.
+      expect((await current(other.staff.caregiver.id)).deviceTests).toEqual([]);
+      expect(outsider.messages.some((m) => m.message.type === 'deviceQa.changed')).toBe(false);
+      // The display reads it with its own token (and ends nothing); a staff token is refused there.
+      const displayRead = await t.app.inject({
+        method: 'GET',
+        url: STATION_DISPLAY_DEVICE_TESTS_PATH,
+        headers: { authorization: `Bearer ${accessToken}`, [PROFILE_HEADER]: display.id },
+      });
+      expect(displayRead.statusCode).toBe(200);
+      expect((displayRead.json() as TDeviceTestNoticesReply).deviceTests).toMatchObject([
+        { deviceQaSessionRid: walk.deviceQaSessionRid, mayEnd: false },
+      ]);
+      const staffOnDisplayRoute = await as(g.staff.manager.id)('GET', STATION_DISPLAY_DEVICE_TESTS_PATH);
+      expect(staffOnDisplayRoute.statusCode).toBe(403);
+      // The display may not end it either (every staff route refuses a display token).
+      const displayEnd = await t.app.inject({
+        method: 'POST',
+        url: `${BASE}/deviceQaSessions/${walk.deviceQaSessionRid}/end`,
+        headers: { authorization: `Bearer ${accessToken}`, [PROFILE_HEADER]: display.id },
+      });
+      expect(displayEnd.statusCode).toBe(403);
+    });
+
+    it('puts one device on test at a time (by id or hardware id); bad input is a 400 naming the field', async () => {
+      const [walk] = (
+        await as(g.staff.maintenance.id)(
+          'GET',
+          `${BASE}/deviceQaSessions/facilities/${g.facilityId}?status=IN_PROGRESS`,
+        )
+      ).json() as TDeviceQaSessionReply[];
+      const rid = walk!.deviceQaSessionRid;
+      const arm = (who: string, body: object) =>
+        as(who)('POST', `${BASE}/deviceQaSessions/${rid}/tests`, body);
+      const bad: [object, string, string][] = [
+        [{}, 'body.deviceRid', 'custom'],
+        [{ deviceRid: g.residents.AL.pendant.deviceId, hardwareId: 'X' }, 'body.deviceRid', 'custom'],
+        [{ deviceRid: other.residents.AL.pendant.deviceId }, 'body.deviceRid', 'same facility'],
+        [{ hardwareId: 'NO-SUCH-HARDWARE' }, 'body.hardwareId', 'same facility'],
+        [{ hardwareId: other.residents.AL.pendant.hardwareId }, 'body.hardwareId', 'same facility'],
+      ];
+      for (const [body, field, rule] of bad) {
+        const res = await arm(g.staff.maintenance.id, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json().issues[0], JSON.stringify(body)).toMatchObject({ field, rule });
+      }
+      // Care staff and nurses do not test devices.
+      for (const who of [g.staff.caregiver.id, g.staff.nurse.id]) {
+        expect((await arm(who, { deviceRid: g.residents.AL.pendant.deviceId })).statusCode).toBe(403);
+      }
+      expect(
+        (
+          await as(other.staff.manager.id)('POST', `${BASE}/deviceQaSessions/${rid}/tests`, {
+            deviceRid: other.residents.AL.pendant.deviceId,
+          })
+        ).statusCode,
+      ).toBe(404);
+
+      const first = await arm(g.staff.maintenance.id, { deviceRid: g.residents.AL.pendant.deviceId });
+      expect(first.statusCode).toBe(200);
+      const line = (reply: TDeviceQaSessionReply, deviceId: string) =>
+        reply.devices.find((d) => d.deviceRid === deviceId)!;
+      const armed = line(first.json(), g.residents.AL.pendant.deviceId);
+      expect(armed.testedAt).toBeNull();
+      expect(armed.testArmedUntil! - Date.now()).toBeGreaterThan(DEVICE_QA_TEST_WINDOW_MS - 60_000);
+      expect(armed.testArmedUntil! - Date.now()).toBeLessThanOrEqual(DEVICE_QA_TEST_WINDOW_MS);
+
+      // By hardware id: the wall button is on test, the pendant taken off.
+      const second = await arm(g.staff.manager.id, { hardwareId: g.units.MC.wallButton.hardwareId });
+      expect(second.statusCode).toBe(200);
+      expect(line(second.json(), g.units.MC.wallButton.deviceId).testArmedUntil).not.toBeNull();
+      expect(line(second.json(), g.residents.AL.pendant.deviceId).testArmedUntil).toBeNull();
+      expect(
+        await t.db.prisma.deviceQaTest.count({
+          where: { deviceQaSessionId: rid, armedDeviceKey: { not: null } },
+        }),
+      ).toBe(1);
+
+      // The ingest takes the test with the button's first press (apps/worker/src/alerts/device-qa.int.test.ts):
+      // the line reads tested.
+      const press = await qaPress(g, g.units.MC.wallButton, 80);
+      await t.db.prisma.deviceQaTest.updateMany({
+        where: { deviceQaSessionId: rid, armedDeviceKey: g.units.MC.wallButton.deviceId },
+        data: { armedDeviceKey: null, testedAt: press.receivedAt, testedEventId: press.id },
+      });
+      const [after] = (
+        await as(g.staff.maintenance.id)(
+          'GET',
+          `${BASE}/deviceQaSessions/facilities/${g.facilityId}?status=IN_PROGRESS`,
+        )
+      ).json() as TDeviceQaSessionReply[];
+      expect(after).toMatchObject({ testedCount: 1, heardCount: 1 });
+      expect(line(after!, g.units.MC.wallButton.deviceId)).toMatchObject({
+        heard: true,
+        testArmedUntil: null,
+        testedAt: press.receivedAt.getTime(),
+      });
+    });
+
+    it('ended from the banner by a nurse (a caregiver is 403, another community 404); the banner goes live; again 409', async () => {
+      const [walk] = (await current(g.staff.nurse.id)).deviceTests;
+      const rid = walk!.deviceQaSessionRid;
+      const end = (who: string) => as(who)('POST', `${BASE}/deviceQaSessions/${rid}/end`);
+      const refused = await end(g.staff.caregiver.id);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(DeviceQaMessages.notAllowedEnd);
+      expect((await end(g.staff.housekeeper.id)).statusCode).toBe(403);
+      expect((await end(other.staff.nurse.id)).statusCode).toBe(404);
+      await as(g.staff.maintenance.id)('POST', `${BASE}/deviceQaSessions/${rid}/tests`, {
+        deviceRid: g.residents.IL.pendant.deviceId,
+      });
+
+      const caregiver = await staffLive(g.staff.caregiver.id);
+      const ended = await end(g.staff.nurse.id);
+      expect(ended.statusCode).toBe(200);
+      expect((ended.json() as TDeviceTestNoticesReply).deviceTests).toEqual([]);
+      await caregiver.waitFor(qaChanged(g.facilityId));
+      expect((await current(g.staff.caregiver.id)).deviceTests).toEqual([]);
+      const row = await t.db.prisma.deviceQaSession.findUniqueOrThrow({ where: { id: rid } });
+      expect(row).toMatchObject({
+        status: 'COMPLETED',
+        endedById: g.staff.nurse.id,
+        activeFacilityKey: null,
+      });
+      // The device left on test is taken off with it (its next press alerts).
+      expect(
+        await t.db.prisma.deviceQaTest.count({
+          where: { deviceQaSessionId: rid, armedDeviceKey: { not: null } },
+        }),
+      ).toBe(0);
+      expect((await end(g.staff.manager.id)).statusCode).toBe(409);
+      expect(
+        (
+          await as(g.staff.maintenance.id)('POST', `${BASE}/deviceQaSessions/${rid}/tests`, {
+            deviceRid: g.residents.IL.pendant.deviceId,
+          })
+        ).statusCode,
+      ).toBe(409);
+    });
+
+    it('a walk’s end time is queued for the worker (it expires the walk and clears the banner)', async () => {
+      const started = await as(g.staff.manager.id)('POST', `${BASE}/deviceQaSessions`, {
+        facilityRid: g.facilityId,
+        durationInMin: 5,
+      });
+      const walk = started.json() as TDeviceQaSessionReply;
+      const jobs = await t.db.prisma.$queryRawUnsafe<{ run_at: Date; payload: unknown }[]>(
+        `SELECT v.run_at, j.payload FROM graphile_worker.jobs v JOIN graphile_worker._private_jobs j ON j.id = v.id
+          WHERE v.task_identifier = 'device-qa-expired' AND v.key = $1`,
+        `device-qa-expired:${walk.deviceQaSessionRid}`,
+      );
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]!.run_at.getTime()).toBe(walk.expiresAt);
+      expect(jobs[0]!.payload).toEqual({
+        facilityId: g.facilityId,
+        deviceQaSessionId: walk.deviceQaSessionRid,
+      });
     });
   });
 

@@ -93,6 +93,17 @@ export class LiveHub {
     }
   }
 
+  /**
+   * A frame for every socket of one facility, staff and station displays alike (a device QA walk started or
+   * ended: docs/decisions/0505). Version -1: not a task change, never replayed nor held back as one.
+   */
+  publishToFacility(facilityId: string, text: string): void {
+    const subscribers = this.byFacility.get(facilityId);
+    if (!subscribers) return;
+    const frame = Buffer.from(text);
+    for (const subscriber of subscribers) subscriber.deliver(frame, -1);
+  }
+
   publish(change: TaskChangedNotification): void {
     const subscribers = this.byFacility.get(change.facilityId);
     if (!subscribers) return;

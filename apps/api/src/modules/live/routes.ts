@@ -1,5 +1,9 @@
 import websocket from '@fastify/websocket';
-import { LIVE_PATH, type TLiveRecognitionReceivedMessage } from '@sage/contract';
+import {
+  LIVE_PATH,
+  type TLiveDeviceQaChangedMessage,
+  type TLiveRecognitionReceivedMessage,
+} from '@sage/contract';
 import type { LiveBus } from '@sage/live-bus';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -49,6 +53,17 @@ export default async function liveRoutes(app: FastifyInstance, options: LiveOpti
     ),
   );
 
+  // A device QA walk started, ended or expired: every socket of the facility reads the walks in progress again.
+  const unsubscribeDeviceQa = bus.subscribeDeviceQa?.((n) =>
+    hub.publishToFacility(
+      n.facilityRid,
+      JSON.stringify({
+        type: 'deviceQa.changed',
+        facilityId: n.facilityRid,
+      } satisfies TLiveDeviceQaChangedMessage),
+    ),
+  );
+
   const ping = setInterval(() => {
     for (const socket of sockets) {
       if (!alive.has(socket)) {
@@ -65,6 +80,7 @@ export default async function liveRoutes(app: FastifyInstance, options: LiveOpti
     clearInterval(ping);
     unsubscribe();
     unsubscribeRecognitions?.();
+    unsubscribeDeviceQa?.();
   });
 
   app.get(LIVE_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {

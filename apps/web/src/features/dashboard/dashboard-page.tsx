@@ -1,6 +1,7 @@
 import { Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { INSIGHTS_ROUTE, TEAM_ROUTE } from '@sage/contract';
 import { compareBySeverityThenAge } from '@sage/domain';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useDrawers } from '../../shared/drawers';
 import { PageHeader } from '../../shared/page-header/page-header';
@@ -24,6 +25,12 @@ import { useWithOpenTrainingTasks } from '../training/use-training-tasks';
 import { openLogCareByUnit } from '../units/log-care-by-unit';
 import { DeviceTroubleSection } from './device-trouble';
 import { inMyCareZones } from './my-care-zones';
+
+// The device test banner (decision 0505) loads beside the page, not with it: the first load stays within its budget
+// (docs/decisions/0380); it shows within a moment of the page.
+const StaffDeviceTestBanner = lazy(() =>
+  import('../device-qa/staff-device-test-banner').then((m) => ({ default: m.StaffDeviceTestBanner })),
+);
 
 /**
  * The dashboard: my open claimed alerts, open alerts in my care zones (most severe, then oldest first), quick
@@ -60,6 +67,9 @@ export function DashboardPage() {
       />
       <Box component="main" p="md">
         <Stack gap="lg">
+          <Suspense fallback={null}>
+            <StaffDeviceTestBanner />
+          </Suspense>
           <Stack gap="sm">
             <Button
               size="lg"

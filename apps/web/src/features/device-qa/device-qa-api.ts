@@ -1,13 +1,16 @@
 import {
   DEVICE_AUDIT_PATHS,
+  type TArmDeviceQaTestRequest,
   type TCreateDeviceQaSessionRequest,
   type TDeviceQaSessionReply,
+  type TDeviceTestNoticesReply,
   type TUpdateDeviceQaSessionRequest,
 } from '@sage/contract';
 import { mayAuditDevices } from '@sage/domain';
 import { api, lazyParse } from '../../shared/api';
 import { useSession } from '../../shared/session';
 import { useProfile } from '../shift/shift-api';
+import { DEVICE_TESTS_QUERY_KEY } from './device-test-keys';
 
 // The reply checks load with the first call, not with the page (docs/decisions/0446); zod only for a reply they
 // refuse (docs/decisions/0471).
@@ -27,10 +30,27 @@ export const deviceQaApi = {
     api.put('deviceAudit', DEVICE_AUDIT_PATHS.deviceQaSession(rid), body, {
       parse: lazyParse(checks, (s) => s.ZDeviceQaSessionReplySchema),
     }),
+  /** Puts one device on test (decision 0505). */
+  test: (rid: string, body: TArmDeviceQaTestRequest): Promise<TDeviceQaSessionReply> =>
+    api.post('deviceAudit', DEVICE_AUDIT_PATHS.deviceQaSessionTests(rid), body, {
+      parse: lazyParse(checks, (s) => s.ZDeviceQaSessionReplySchema),
+    }),
+  /** The walks in progress in my communities (the caregivers' banner). */
+  current: (): Promise<TDeviceTestNoticesReply> =>
+    api.get('deviceAudit', DEVICE_AUDIT_PATHS.currentDeviceTests, {
+      parse: lazyParse(checks, (s) => s.ZDeviceTestNoticesReplySchema),
+    }),
+  /** Ends a walk from the banner (a manager or a nurse). */
+  endFromBanner: (rid: string): Promise<TDeviceTestNoticesReply> =>
+    api.post('deviceAudit', DEVICE_AUDIT_PATHS.deviceQaSessionEnd(rid), undefined, {
+      parse: lazyParse(checks, (s) => s.ZDeviceTestNoticesReplySchema),
+    }),
 };
 
 export const deviceQaKeys = {
   list: (facilityId: string) => ['deviceQaSessions', facilityId] as const,
+  /** The walks in progress for the banner: the live channel's `deviceQa.changed` refetches it. */
+  current: DEVICE_TESTS_QUERY_KEY,
 };
 
 /**

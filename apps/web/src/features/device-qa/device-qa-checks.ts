@@ -4,6 +4,7 @@
 
 import deviceQaSessionListReply from 'virtual:reply-shape/ZDeviceQaSessionListReplySchema';
 import deviceQaSessionReply from 'virtual:reply-shape/ZDeviceQaSessionReplySchema';
+import deviceTestNoticesReply from 'virtual:reply-shape/ZDeviceTestNoticesReplySchema';
 import { replyCheck } from '../../shared/api/reply-shape';
 
 export const ZDeviceQaSessionListReplySchema = replyCheck(
@@ -11,3 +12,7 @@ export const ZDeviceQaSessionListReplySchema = replyCheck(
   'ZDeviceQaSessionListReplySchema',
 );
 export const ZDeviceQaSessionReplySchema = replyCheck(deviceQaSessionReply, 'ZDeviceQaSessionReplySchema');
+export const ZDeviceTestNoticesReplySchema = replyCheck(
+  deviceTestNoticesReply,
+  'ZDeviceTestNoticesReplySchema',
+);

@@ -1,4 +1,16 @@
-import { Alert, Badge, Box, Button, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import {
   DEVICE_QA_POLL_MS,
   DEVICE_TYPE_LABELS,
@@ -15,7 +27,11 @@ import { MANAGE_ROUTE } from '../admin/admin-shared';
 import { useCurrentFacility } from '../shift/shift-api';
 import { deviceQaApi, deviceQaKeys, useCanAuditDevices } from './device-qa-api';
 
-/** /manage/device-qa: a technician's walk pressing every device (docs/decisions/0273). */
+/**
+ * /manage/device-qa: a technician's walk testing every device (docs/decisions/0273, 0505): the walk silences
+ * nothing; the device put on test ('Test' on its line, or its hardware id) is quiet for its first press within
+ * 2 minutes, and its line then reads 'Tested'.
+ */
 export function DeviceQaPage() {
   const facility = useCurrentFacility();
   const facilityId = facility.data?.id;
@@ -51,7 +67,7 @@ function Walk({ facilityId, timezone }: { facilityId: string; timezone: string |
   const sessions = useQuery({
     queryKey: deviceQaKeys.list(facilityId),
     queryFn: () => deviceQaApi.list(facilityId),
-    // Presses during the walk raise no task, so the live channel says nothing of them: poll while walking.
+    // A test press raises no task, so the live channel says nothing of it: poll while walking.
     refetchInterval: (query) =>
       query.state.data?.some((s) => s.status === 'IN_PROGRESS') ? DEVICE_QA_POLL_MS : false,
   });
@@ -83,6 +99,20 @@ function Walk({ facilityId, timezone }: { facilityId: string; timezone: string |
     onError,
   });
 
+  const test = useMutation({
+    mutationFn: (v: { rid: string; deviceRid?: string; hardwareId?: string }) =>
+      deviceQaApi.test(
+        v.rid,
+        v.deviceRid !== undefined ? { deviceRid: v.deviceRid } : { hardwareId: v.hardwareId ?? '' },
+      ),
+    onSuccess: (reply) => {
+      setHardwareId('');
+      refresh(reply);
+    },
+    onError,
+  });
+  const [hardwareId, setHardwareId] = useState('');
+
   if (sessions.isPending) return <Loader aria-label="Loading" />;
   if (sessions.isError) return <Alert color="red">{String(sessions.error)}</Alert>;
   const current = sessions.data.find((s) => s.status === 'IN_PROGRESS');
@@ -92,16 +122,46 @@ function Walk({ facilityId, timezone }: { facilityId: string; timezone: string |
 
   if (current) {
     const total = current.devices.length;
+    const onTest = (deviceRid: string) => test.mutate({ rid: current.deviceQaSessionRid, deviceRid });
     return (
       <Stack gap="md">
-        <Alert color="blue" title={DeviceQaMessages.counts(current.heardCount, total)}>
-          {DeviceQaMessages.inProgressBanner(timeFormat(timezone, false).format(current.expiresAt))}
+        <Alert color="blue" title={DeviceQaMessages.testedCount(current.testedCount, total)}>
+          <Text size="sm">
+            {DeviceQaMessages.inProgressBanner(timeFormat(timezone, false).format(current.expiresAt))}
+          </Text>
+          <Text size="sm" fw={600} mt={4}>
+            {DeviceQaMessages.whatStaysLive}
+          </Text>
         </Alert>
         <Progress
-          value={total ? (current.heardCount / total) * 100 : 0}
-          aria-label={DeviceQaMessages.counts(current.heardCount, total)}
+          value={total ? (current.testedCount / total) * 100 : 0}
+          aria-label={DeviceQaMessages.testedCount(current.testedCount, total)}
           size="lg"
         />
+        <Text size="sm" c="gray.8">
+          {DeviceQaMessages.counts(current.heardCount, total)}
+        </Text>
+        <Box
+          component="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (hardwareId.trim())
+              test.mutate({ rid: current.deviceQaSessionRid, hardwareId: hardwareId.trim() });
+          }}
+        >
+          <Group align="flex-end" gap="xs" wrap="nowrap">
+            <TextInput
+              label={DeviceQaMessages.testByHardwareId}
+              value={hardwareId}
+              onChange={(event) => setHardwareId(event.currentTarget.value)}
+              style={{ flex: 1 }}
+              size="md"
+            />
+            <Button type="submit" size="md" mih={44} loading={test.isPending && !!test.variables?.hardwareId}>
+              {DeviceQaMessages.testByHardwareIdAction}
+            </Button>
+          </Group>
+        </Box>
         <Stack gap="sm">
           <Button
             size="lg"
@@ -128,11 +188,15 @@ function Walk({ facilityId, timezone }: { facilityId: string; timezone: string |
           title={DeviceQaMessages.notHeard}
           devices={current.devices.filter((d) => !d.heard)}
           clock={clock}
+          onTest={onTest}
+          testing={test.isPending ? (test.variables?.deviceRid ?? null) : null}
         />
         <DeviceList
           title={DeviceQaMessages.heard}
           devices={current.devices.filter((d) => d.heard)}
           clock={clock}
+          onTest={onTest}
+          testing={test.isPending ? (test.variables?.deviceRid ?? null) : null}
         />
       </Stack>
     );
@@ -171,6 +235,7 @@ function Walk({ facilityId, timezone }: { facilityId: string; timezone: string |
   return (
     <Stack gap="md">
       <Text>{DeviceQaMessages.intro}</Text>
+      <Alert color="blue">{DeviceQaMessages.whatStaysLive}</Alert>
       {startButton}
     </Stack>
   );
@@ -180,10 +245,15 @@ function DeviceList({
   title,
   devices,
   clock,
+  onTest,
+  testing = null,
 }: {
   title: string;
   devices: TDeviceQaDevice[];
   clock: Intl.DateTimeFormat;
+  /** While the walk is in progress: puts the line's device on test (decision 0505). */
+  onTest?: (deviceRid: string) => void;
+  testing?: string | null;
 }) {
   return (
     <Box component="section" aria-label={title}>
@@ -198,10 +268,27 @@ function DeviceList({
             p="sm"
             style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8, minHeight: 44 }}
           >
-            <Text fw={600}>{d.location}</Text>
-            <Text size="sm" c="gray.8">
-              {DEVICE_TYPE_LABELS[d.deviceType]} · {d.hardwareId}
-            </Text>
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+              <Box>
+                <Text fw={600}>{d.location}</Text>
+                <Text size="sm" c="gray.8">
+                  {DEVICE_TYPE_LABELS[d.deviceType]} · {d.hardwareId}
+                </Text>
+              </Box>
+              {onTest ? (
+                <Button
+                  variant="light"
+                  mih={44}
+                  style={{ flexShrink: 0 }}
+                  aria-label={DeviceQaMessages.testLabel(`${d.location} (${d.hardwareId})`)}
+                  loading={testing === d.deviceRid}
+                  onClick={() => onTest(d.deviceRid)}
+                >
+                  {DeviceQaMessages.test}
+                </Button>
+              ) : null}
+            </Group>
+            <TestState device={d} clock={clock} />
             {d.heard && d.lastHeardAt !== null && (
               <Group gap="xs" mt={4}>
                 <Text size="sm" c="gray.8">
@@ -238,4 +325,32 @@ function Battery({ device }: { device: TDeviceQaDevice }) {
       {DeviceQaMessages.battery(device.batteryLevel)}
     </Text>
   );
+}
+
+/** Whether the line's device is on test now (until when) or was tested (decision 0505). */
+function TestState({ device, clock }: { device: TDeviceQaDevice; clock: Intl.DateTimeFormat }) {
+  if (device.testArmedUntil !== null) {
+    return (
+      <Badge
+        color="orange.9"
+        variant="filled"
+        tt="none"
+        size="lg"
+        mt={4}
+        h="auto"
+        py={4}
+        styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+      >
+        {DeviceQaMessages.onTest(clock.format(device.testArmedUntil))}
+      </Badge>
+    );
+  }
+  if (device.testedAt !== null) {
+    return (
+      <Badge color="green.9" variant="filled" tt="none" size="lg" mt={4}>
+        {DeviceQaMessages.testedAt(clock.format(device.testedAt))}
+      </Badge>
+    );
+  }
+  return null;
 }

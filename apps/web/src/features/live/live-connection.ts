@@ -1,6 +1,7 @@
 import {
   LIVE_CLOSE_CODE_UNAUTHORIZED,
   LIVE_PATH,
+  type TLiveDeviceQaChangedMessage,
   type TLiveRecognitionReceivedMessage,
   type TLiveServerMessage,
   type TLiveTaskChangedMessage,
@@ -19,6 +20,8 @@ export interface LiveHandlers {
   onResync(): void;
   /** A high five for the signed-in staff member (docs/decisions/0293). */
   onRecognition?(message: TLiveRecognitionReceivedMessage): void;
+  /** A device QA walk of the facility started, ended or expired: the banner reads them again (decision 0505). */
+  onDeviceQaChanged?(message: TLiveDeviceQaChangedMessage): void;
   /** Every `ready` (first connection and reconnections): what is not replayed (high fives) is refetched. */
   onReady?(): void;
 }
@@ -152,6 +155,8 @@ export class LiveConnection {
       this.options.handlers.onReady?.();
     } else if (message.type === 'recognition.received') {
       this.options.handlers.onRecognition?.(message);
+    } else if (message.type === 'deviceQa.changed') {
+      this.options.handlers.onDeviceQaChanged?.(message);
     } else if (message.type === 'task.changed') {
       this.version = Math.max(this.version ?? 0, message.version);
       this.options.handlers.onTaskChanged(message);

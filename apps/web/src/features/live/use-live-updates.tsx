@@ -7,6 +7,7 @@ import { sessionStore, useSession } from '../../shared/session';
 import { toast } from '../../shared/toast';
 import { invalidateTask, taskKeys, tasksApi } from '../alerts/alerts-api';
 import { updateCachedTaskLists } from '../alerts/task-cache';
+import { DEVICE_TESTS_QUERY_KEY } from '../device-qa/device-test-keys';
 import { insightKeys } from '../insights/insights-api';
 import { LiveConnection, liveUrl } from './live-connection';
 
@@ -81,7 +82,12 @@ function connect(queryClient: QueryClient): LiveConnection {
       onResync: () => void queryClient.invalidateQueries({ queryKey: taskKeys.all }),
       // High fives: the unseen ones are refetched (the watcher opens the receive drawer).
       onRecognition: () => void queryClient.invalidateQueries({ queryKey: RECOGNITIONS_QUERY_KEY }),
-      onReady: () => void queryClient.invalidateQueries({ queryKey: RECOGNITIONS_QUERY_KEY }),
+      // A device QA walk started or ended (decision 0505): the banner's walks in progress are read again.
+      onDeviceQaChanged: () => void queryClient.invalidateQueries({ queryKey: DEVICE_TESTS_QUERY_KEY }),
+      onReady: () => {
+        void queryClient.invalidateQueries({ queryKey: RECOGNITIONS_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: DEVICE_TESTS_QUERY_KEY });
+      },
     },
   });
 }

@@ -7,6 +7,7 @@ import { setErrorReportAuth } from '../../shared/report-error';
 import { AlertSoundBars, useAlertRinging } from '../alert-sound/alert-sound';
 import { soundingTasks } from '../alert-sound/ring-schedule';
 import { useNow } from '../alerts/use-now';
+import { STATION_DEVICE_TESTS_KEY, StationDeviceTestBanner } from '../device-qa/station-device-test-banner';
 import { LiveConnection, liveUrl } from '../live/live-connection';
 import { DisplayKeyRefused, displayKeyStore, fetchDisplayToken, fetchStationAlerts } from './station-api';
 import { STATION_STATUS_TEXT, stationLook, waitedLabel } from './station-look';
@@ -175,7 +176,12 @@ function StationBoard({ accessToken, displayId }: { accessToken: string; display
       handlers: {
         onTaskChanged: refetch,
         onResync: refetch,
-        onReady: () => setLive(true),
+        // A device QA walk started or ended (decision 0505): the banner reads it again; and on every `ready`.
+        onDeviceQaChanged: () => void queryClient.invalidateQueries({ queryKey: STATION_DEVICE_TESTS_KEY }),
+        onReady: () => {
+          setLive(true);
+          void queryClient.invalidateQueries({ queryKey: STATION_DEVICE_TESTS_KEY });
+        },
       },
     });
     connection.start();
@@ -221,6 +227,9 @@ function StationBoard({ accessToken, displayId }: { accessToken: string; display
         </Text>
       </Box>
       <Box component="main" px="md" pb="md">
+        <Box mb="md">
+          <StationDeviceTestBanner accessToken={accessToken} />
+        </Box>
         {alerts.data && list.length === 0 ? (
           <Text fz="clamp(2rem, 7vw, 5rem)" fw={700} ta="center" py="xl" c="teal.3">
             {STATION_TEXTS.noAlerts}

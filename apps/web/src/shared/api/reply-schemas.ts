@@ -4,6 +4,7 @@ export {
   ZCareConfirmationTrackerReplySchema,
   ZDeviceQaSessionListReplySchema,
   ZDeviceQaSessionReplySchema,
+  ZDeviceTestNoticesReplySchema,
   ZEnterpriseProfilesReplySchema,
   ZInsightsReplySchema,
   ZListCareZonesReplySchema,

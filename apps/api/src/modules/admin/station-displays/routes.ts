@@ -2,6 +2,7 @@ import {
   ERROR_REPLIES,
   ZCreatedStationDisplaySchema,
   ZCreateStationDisplayRequestSchema,
+  ZDeviceTestNoticesReplySchema,
   ZErrorReplySchema,
   ZStationAlertsReplySchema,
   ZStationDisplayListQuerySchema,
@@ -13,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUBLIC_BODY_LIMITS } from '../../../plugins/app/public-limits';
+import { deviceTestNotices } from '../../device-audit/device-qa-sessions/service';
 import {
   createStationDisplay,
   listStationDisplays,
@@ -81,6 +83,19 @@ export const stationDisplayReadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => stationAlerts(app.prisma, request.display!.stationDisplayId),
+  );
+  // Its community's device QA walk in progress, for the banner every caregiver sees (docs/decisions/0505): when it
+  // ends and who started it. The display ends nothing.
+  app.get(
+    '/deviceTests',
+    {
+      schema: {
+        tags,
+        summary: "The station display's community's device QA walk in progress (display token only)",
+        response: { 200: ZDeviceTestNoticesReplySchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => deviceTestNotices(app.prisma, [request.display!.facilityId], () => false, app.now()),
   );
 };
 

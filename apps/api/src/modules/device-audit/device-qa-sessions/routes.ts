@@ -1,24 +1,37 @@
 import {
   ERROR_REPLIES,
+  ZArmDeviceQaTestRequestSchema,
   ZBulkUpdateDeviceQaSessionsRequestSchema,
   ZCreateDeviceQaSessionRequestSchema,
   ZDeviceAuditFacilityParamsSchema,
   ZDeviceQaSessionListReplySchema,
   ZDeviceQaSessionParamsSchema,
   ZDeviceQaSessionReplySchema,
+  ZDeviceTestNoticesReplySchema,
   ZListDeviceQaSessionsQuerySchema,
   ZUpdateDeviceQaSessionRequestSchema,
 } from '@sage/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bulkUpdateWalks, deleteWalk, listWalks, startWalk, updateWalk } from './service';
+import {
+  armTest,
+  bulkUpdateWalks,
+  currentDeviceTests,
+  deleteWalk,
+  endFromBanner,
+  listWalks,
+  startWalk,
+  updateWalk,
+} from './service';
 
 const errors = ERROR_REPLIES;
 const tags = ['device audit: device QA sessions'];
 
 /**
- * Device QA sessions (docs/decisions/0270, 0271): a technician's walk pressing every device; its presses are
- * recorded by the ingest and raise no alert. Management, maintenance and provider support of the facility.
+ * Device QA sessions (docs/decisions/0270, 0271, 0505): a technician's walk testing every device. The walk silences
+ * nothing by itself: only the device put on test is quiet, for its first press within 2 minutes. Management,
+ * maintenance and provider support of the facility run it; every caregiver sees it in progress (the banner), and a
+ * manager or nurse may end it.
  */
 const deviceQaSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = (request: { auth?: { staffMemberId: string } | null }) => request.auth!.staffMemberId;
@@ -28,7 +41,8 @@ const deviceQaSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Start the facility's QA walk (one at a time: 409); presses raise no alert until it ends",
+        summary:
+          "Start the facility's QA walk (one at a time: 409; at most 60 min); it silences nothing by itself: put a device on test",
         body: ZCreateDeviceQaSessionRequestSchema,
         response: { 201: ZDeviceQaSessionReplySchema, ...errors },
       },
@@ -50,6 +64,50 @@ const deviceQaSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       listWalks(app.prisma, staff(request), request.params.facilityRid, request.query.status, app.now()),
+  );
+
+  app.get(
+    '/current',
+    {
+      schema: {
+        tags,
+        summary:
+          "The walks in progress in the caller's communities (the caregivers' banner), with who started them; any staff member",
+        response: { 200: ZDeviceTestNoticesReplySchema, ...errors },
+      },
+    },
+    async (request) => currentDeviceTests(app.prisma, staff(request), app.now()),
+  );
+
+  app.post(
+    '/:deviceQaSessionRid/tests',
+    {
+      schema: {
+        tags,
+        summary:
+          'Put one device on test (by deviceRid or hardwareId): its first ordinary press within 2 minutes raises no alert',
+        params: ZDeviceQaSessionParamsSchema,
+        body: ZArmDeviceQaTestRequestSchema,
+        response: { 200: ZDeviceQaSessionReplySchema, ...errors },
+      },
+    },
+    async (request) =>
+      armTest(app.prisma, staff(request), request.params.deviceQaSessionRid, request.body, app.now()),
+  );
+
+  app.post(
+    '/:deviceQaSessionRid/end',
+    {
+      schema: {
+        tags,
+        summary:
+          "End a walk from the caregivers' banner (a manager, a nurse or a technician; 409 once ended); the walks still in progress",
+        params: ZDeviceQaSessionParamsSchema,
+        response: { 200: ZDeviceTestNoticesReplySchema, ...errors },
+      },
+    },
+    async (request) =>
+      endFromBanner(app.prisma, staff(request), request.params.deviceQaSessionRid, app.now()),
   );
 
   app.put(

@@ -5,17 +5,28 @@ import {
   DEVICE_QA_DEFAULT_MINUTES,
   DeviceQaMessages,
   DeviceQaSessionStatus,
-  QA_SESSION_PRESS_OUTCOME,
+  type TArmDeviceQaTestRequest,
   type TBulkUpdateDeviceQaSessionsRequest,
   type TCreateDeviceQaSessionRequest,
   type TDeviceQaDevice,
   type TDeviceQaSessionReply,
+  type TDeviceTestNotice,
+  type TDeviceTestNoticesReply,
   type TUpdateDeviceQaSessionRequest,
 } from '@sage/contract';
-import { openDeviceQaSession, type Prisma, type PrismaClient } from '@sage/db';
-import { deviceQaLines, deviceQaStatusAt, type QaDevice } from '@sage/domain';
-import { conflict, invalidInput, notFound } from '@sage/service-kit/errors';
+import {
+  armDeviceQaTest,
+  disarmDeviceQaTests,
+  openDeviceQaSession,
+  type Prisma,
+  type PrismaClient,
+  scheduleDeviceQaExpiry,
+} from '@sage/db';
+import { deviceQaLines, deviceQaStatusAt, mayEndDeviceQaWalk, type QaDevice } from '@sage/domain';
+import { DEVICE_QA_CHANNEL } from '@sage/live-bus';
+import { conflict, forbidden, invalidInput, notFound } from '@sage/service-kit/errors';
 import { isUniqueViolation } from '../../admin/devices/management';
+import { loadFacilityAccess } from '../../admin/staff/access';
 import { type AuditAccess, auditAccess } from '../access';
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -77,8 +88,9 @@ async function expectedDevices(db: Db, facilityId: string): Promise<QaDevice[]> 
 }
 
 /**
- * The walk's devices, live: the facility's presses the ingest applied as the walk's (decision 0271) from its
- * start until it ended or expired, over the expected devices plus any other device heard.
+ * The walk's devices, live (decision 0505): every event but a heartbeat the ingest applied for the facility from
+ * the walk's start until it ended or expired (a test press or an alert alike: the device was heard), over the
+ * expected devices plus any other device heard, with the devices put on test and tested.
  */
 async function liveDevices(db: Db, row: QaSessionRow, now: Date): Promise<TDeviceQaDevice[]> {
   // One query after the other: `db` may be a transaction.
@@ -87,13 +99,23 @@ async function liveDevices(db: Db, row: QaSessionRow, now: Date): Promise<TDevic
     where: {
       facilityId: row.facilityId,
       receivedAt: { gte: row.startedAt, lt: endOf(row, now) },
-      outcome: QA_SESSION_PRESS_OUTCOME,
+      type: { not: 'HEARTBEAT' },
+      outcome: { not: 'STALE_EVENT' },
       deviceId: { not: null },
+      processedAt: { not: null },
     },
     select: { deviceId: true, eventTimestamp: true, batteryLevel: true },
   });
+  const tests = await db.deviceQaTest.findMany({
+    where: { deviceQaSessionId: row.id },
+    select: { deviceId: true, armedUntil: true, armedDeviceKey: true, testedAt: true },
+  });
   const known = new Set(expected.map((d) => d.deviceId));
-  const others = [...new Set(events.map((e) => e.deviceId!).filter((id) => !known.has(id)))];
+  const others = [
+    ...new Set(
+      [...events.map((e) => e.deviceId!), ...tests.map((t) => t.deviceId)].filter((id) => !known.has(id)),
+    ),
+  ];
   const extra = others.length
     ? await db.device.findMany({
         where: { id: { in: others } },
@@ -114,16 +136,31 @@ async function liveDevices(db: Db, row: QaSessionRow, now: Date): Promise<TDevic
       isPendant: false,
     })),
   ];
+  const inProgress =
+    row.activeFacilityKey !== null && deviceQaStatusAt(row.status, row.expiresAt, now) === 'IN_PROGRESS';
   return deviceQaLines(
     devices,
     events.map((e) => ({ deviceId: e.deviceId!, at: e.eventTimestamp, batteryLevel: e.batteryLevel })),
+    tests.map((t) => ({
+      deviceId: t.deviceId,
+      armedUntil: t.armedUntil,
+      isArmed: inProgress && t.armedDeviceKey !== null,
+      testedAt: t.testedAt,
+    })),
+    now,
   );
+}
+
+/** Tells every screen of the facility (dashboards, station displays) that its walk started or ended (0505). */
+async function announceWalk(db: Db, facilityId: string): Promise<void> {
+  await db.$executeRaw`SELECT pg_notify(${DEVICE_QA_CHANNEL}, ${JSON.stringify({ facilityRid: facilityId })})`;
 }
 
 export async function toReply(db: Db, row: QaSessionRow, now: Date): Promise<TDeviceQaSessionReply> {
   const result = resultOf(row);
   const devices = result.devices ?? (await liveDevices(db, row, now));
   const heardCount = devices.filter((d) => d.heard).length;
+  const testedCount = devices.filter((d) => d.testedAt !== null).length;
   return {
     deviceQaSessionRid: row.id,
     facilityRid: row.facilityId,
@@ -137,6 +174,7 @@ export async function toReply(db: Db, row: QaSessionRow, now: Date): Promise<TDe
     notes: result.notes ?? null,
     heardCount,
     notHeardCount: devices.length - heardCount,
+    testedCount,
     devices,
   };
 }
@@ -181,6 +219,9 @@ export async function endWalk(
     },
   });
   if (ended.count !== 1) throw conflict('This walk has already ended');
+  // Its device on test alerts again at once, and every screen of the facility drops the banner.
+  await disarmDeviceQaTests(tx, [row.id]);
+  await announceWalk(tx, row.facilityId);
   if (row.auditSessionId) {
     await tx.auditSessionRecord.createMany({
       data: devices.map((d) => ({
@@ -232,6 +273,13 @@ export async function startWalk(
         durationMs: (body.durationInMin ?? DEVICE_QA_DEFAULT_MINUTES) * 60_000,
         notes: body.notes ?? null,
       });
+      const durationMs = (body.durationInMin ?? DEVICE_QA_DEFAULT_MINUTES) * 60_000;
+      await scheduleDeviceQaExpiry(
+        tx,
+        { facilityId: body.facilityRid, deviceQaSessionId: walk.id },
+        new Date(now.getTime() + durationMs),
+      );
+      await announceWalk(tx, body.facilityRid);
       return walk.id;
     });
     const row = await prisma.deviceQaSession.findUniqueOrThrow({ where: { id }, select: SESSION_SELECT });
@@ -333,5 +381,158 @@ export async function bulkUpdateWalks(
 export async function deleteWalk(prisma: PrismaClient, staffMemberId: string, rid: string): Promise<void> {
   const access = await auditAccess(prisma, staffMemberId);
   const row = await findSession(prisma, access, rid);
-  await prisma.deviceQaSession.deleteMany({ where: { id: row.id } });
+  await prisma.$transaction(async (tx) => {
+    // Its tests go with it (cascade); a walk in progress deleted ends its banner.
+    await tx.deviceQaSession.deleteMany({ where: { id: row.id } });
+    if (row.activeFacilityKey) await announceWalk(tx, row.facilityId);
+  });
+}
+
+/** A walk in progress of the facility (409 once ended or expired). */
+function requireInProgress(row: QaSessionRow, now: Date): void {
+  if (row.activeFacilityKey === null || deviceQaStatusAt(row.status, row.expiresAt, now) !== 'IN_PROGRESS') {
+    throw conflict('This walk has already ended');
+  }
+}
+
+/**
+ * POST /deviceQaSessions/{rid}/tests: puts one device of the walk's community on test (decision 0505), by its id
+ * or hardware id. The device must be the community's (registered to it or actively allocated there): 400 naming
+ * the field otherwise. Another device on test in the walk is taken off. Replies with the walk.
+ */
+export async function armTest(
+  prisma: PrismaClient,
+  staffMemberId: string,
+  rid: string,
+  body: TArmDeviceQaTestRequest,
+  now: Date,
+): Promise<TDeviceQaSessionReply> {
+  const access = await auditAccess(prisma, staffMemberId);
+  const row = await findSession(prisma, access, rid);
+  requireInProgress(row, now);
+  const field = body.deviceRid !== undefined ? 'body.deviceRid' : 'body.hardwareId';
+  const device = await prisma.device.findFirst({
+    where: {
+      ...(body.deviceRid !== undefined ? { id: body.deviceRid } : { hardwareId: body.hardwareId! }),
+      OR: [
+        { facilityId: row.facilityId },
+        { allocations: { some: { facilityId: row.facilityId, isActive: true } } },
+      ],
+    },
+    select: { id: true },
+  });
+  if (!device) {
+    throw invalidInput([
+      { field, rule: 'same facility', message: 'Must be a device of the walk’s community' },
+    ]);
+  }
+  try {
+    await prisma.$transaction(async (tx) => {
+      // Under the walk's row lock: a walk ended meanwhile is not armed.
+      const ended = await tx.$queryRaw<{ id: string }[]>`
+        SELECT id FROM "DeviceQaSession" WHERE id = ${row.id} AND "activeFacilityKey" IS NOT NULL FOR UPDATE`;
+      if (!ended.length) throw conflict('This walk has already ended');
+      await armDeviceQaTest(tx, {
+        deviceQaSessionId: row.id,
+        facilityId: row.facilityId,
+        deviceId: device.id,
+        armedById: staffMemberId,
+        armedAt: now,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('This device was just put on test');
+    throw error;
+  }
+  const fresh = await prisma.deviceQaSession.findUniqueOrThrow({
+    where: { id: row.id },
+    select: SESSION_SELECT,
+  });
+  return toReply(prisma, fresh, now);
+}
+
+/**
+ * The walks in progress in the given facilities, as the caregivers' banner shows them (decision 0505): when they
+ * end, who started them; `mayEnd` per facility.
+ */
+export async function deviceTestNotices(
+  prisma: PrismaClient,
+  facilityIds: readonly string[],
+  mayEnd: (facilityId: string) => boolean,
+  now: Date,
+): Promise<TDeviceTestNoticesReply> {
+  const rows = facilityIds.length
+    ? await prisma.deviceQaSession.findMany({
+        where: { activeFacilityKey: { in: [...facilityIds] }, expiresAt: { gt: now } },
+        select: {
+          id: true,
+          facilityId: true,
+          startedAt: true,
+          expiresAt: true,
+          startedById: true,
+          facility: { select: { name: true, timezone: true } },
+        },
+        orderBy: { startedAt: 'asc' },
+      })
+    : [];
+  const starters = rows.flatMap((r) => (r.startedById ? [r.startedById] : []));
+  const names = starters.length
+    ? await prisma.staffMember.findMany({
+        where: { id: { in: starters } },
+        select: { id: true, firstName: true, lastName: true },
+      })
+    : [];
+  const nameOf = new Map(names.map((n) => [n.id, `${n.firstName} ${n.lastName}`.trim()]));
+  const deviceTests = rows.map(
+    (r): TDeviceTestNotice => ({
+      deviceQaSessionRid: r.id,
+      facilityRid: r.facilityId,
+      facilityName: r.facility.name,
+      timezone: r.facility.timezone,
+      startedAt: r.startedAt.getTime(),
+      expiresAt: (r.expiresAt ?? r.startedAt).getTime(),
+      startedByName: (r.startedById && nameOf.get(r.startedById)) || null,
+      mayEnd: mayEnd(r.facilityId),
+    }),
+  );
+  return { deviceTests, serverTime: now.getTime() };
+}
+
+/** GET /deviceQaSessions/current: the walks in progress in every community the caller works in. */
+export async function currentDeviceTests(
+  prisma: PrismaClient,
+  staffMemberId: string,
+  now: Date,
+): Promise<TDeviceTestNoticesReply> {
+  const access = await loadFacilityAccess(prisma, staffMemberId);
+  const byFacility = new Map(access.map((a) => [a.facilityId, a.memberships]));
+  return deviceTestNotices(
+    prisma,
+    [...byFacility.keys()],
+    (facilityId) => mayEndDeviceQaWalk(byFacility.get(facilityId) ?? []),
+    now,
+  );
+}
+
+/**
+ * POST /deviceQaSessions/{rid}/end: ends the walk from the caregivers' banner (COMPLETED, what it heard kept):
+ * a manager, a nurse or a technician of the facility (403 otherwise: care staff); another community's walk is
+ * 404; a walk already ended 409. Replies with the walks still in progress.
+ */
+export async function endFromBanner(
+  prisma: PrismaClient,
+  staffMemberId: string,
+  rid: string,
+  now: Date,
+): Promise<TDeviceTestNoticesReply> {
+  const access = await loadFacilityAccess(prisma, staffMemberId);
+  const row = await prisma.deviceQaSession.findFirst({
+    where: { id: rid, facilityId: { in: access.map((a) => a.facilityId) } },
+    select: SESSION_SELECT,
+  });
+  if (!row) throw notFound(`No device QA session ${rid}`);
+  const memberships = access.find((a) => a.facilityId === row.facilityId)?.memberships ?? [];
+  if (!mayEndDeviceQaWalk(memberships)) throw forbidden(DeviceQaMessages.notAllowedEnd);
+  await prisma.$transaction((tx) => endWalk(tx, row, 'COMPLETED', staffMemberId, now));
+  return currentDeviceTests(prisma, staffMemberId, now);
 }

@@ -1,0 +1,98 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { DeviceQaMessages, type TDeviceTestNotice, type TDeviceTestNoticesReply } from '@sage/contract';
+import { useEffect } from 'react';
+import { useNow } from '../alerts/use-now';
+
+/** How often the banner's walks are read again without a live frame (a missed frame heals within this). */
+export const NOTICES_REFRESH_MS = 60_000;
+
+const timeOfDay = (timezone: string, at: number): string => {
+  try {
+    return new Intl.DateTimeFormat('en-US', {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: timezone,
+    }).format(at);
+  } catch {
+    // A zone this browser does not know: its own.
+    return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(at);
+  }
+};
+
+/**
+ * 'Device test in progress: presses of tested devices are not alerted' (issue #29, decision 0505): one banner per
+ * walk in progress, naming who started it and when it ends, with 'End test' for those who may end it. A walk past
+ * its end time is hidden at once by the client's own clock (set to the server's), whatever the live channel says.
+ */
+export function DeviceTestBanner({
+  reply,
+  receivedAt,
+  onEnd,
+  endingRid,
+  large = false,
+}: {
+  reply: TDeviceTestNoticesReply | undefined;
+  /** When the reply arrived (client clock): with its serverTime, the skew between the two clocks. */
+  receivedAt: number;
+  onEnd?: (notice: TDeviceTestNotice) => void;
+  endingRid?: string | null;
+  /** The station display's size. */
+  large?: boolean;
+}) {
+  const now = useNow(1_000) + (reply ? reply.serverTime - receivedAt : 0);
+  const notices = (reply?.deviceTests ?? []).filter((n) => n.expiresAt > now);
+  if (!notices.length) return null;
+  const many = new Set(notices.map((n) => n.facilityRid)).size > 1;
+  return (
+    <Stack gap="xs" role="region" aria-label={DeviceQaMessages.banner}>
+      {notices.map((n) => (
+        <Alert
+          key={n.deviceQaSessionRid}
+          color="orange"
+          variant="filled"
+          role="status"
+          title={
+            <Text component="span" fw={700} fz={large ? 'clamp(1.2rem, 3vw, 2rem)' : undefined}>
+              {DeviceQaMessages.banner}
+            </Text>
+          }
+        >
+          <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+            <Text fz={large ? 'clamp(1rem, 2.5vw, 1.6rem)' : 'sm'} c="white">
+              {many ? `${n.facilityName} · ` : ''}
+              {DeviceQaMessages.bannerDetail(
+                n.startedByName ?? DeviceQaMessages.bannerSomeone,
+                timeOfDay(n.timezone, n.expiresAt),
+              )}
+            </Text>
+            {onEnd && n.mayEnd ? (
+              <Button
+                color="dark"
+                mih={44}
+                loading={endingRid === n.deviceQaSessionRid}
+                onClick={() => onEnd(n)}
+              >
+                {DeviceQaMessages.endTest}
+              </Button>
+            ) : null}
+          </Group>
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
+
+/** Reads the notices again when the first one's end time passes (besides the client hiding it by then). */
+export function useRefetchAtExpiry(
+  reply: TDeviceTestNoticesReply | undefined,
+  receivedAt: number,
+  refetch: () => void,
+) {
+  useEffect(() => {
+    if (!reply?.deviceTests.length) return;
+    const skew = reply.serverTime - receivedAt;
+    const next = Math.min(...reply.deviceTests.map((n) => n.expiresAt));
+    const timer = setTimeout(refetch, Math.max(0, next - skew - Date.now()) + 500);
+    return () => clearTimeout(timer);
+  }, [reply, receivedAt, refetch]);
+}
