@@ -8,6 +8,7 @@ export * from './care-outcomes';
 export * from './care-types';
 export * from './care-zones-admin';
 export * from './check-ins';
+export * from './claim-reminder';
 export * from './check-ins-api';
 export * from './client-errors';
 export * from './common';

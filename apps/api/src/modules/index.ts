@@ -4,6 +4,7 @@ import { usesOutbox } from '../env';
 import auditLogRoutes from './admin/audit-log/routes';
 import careZonesRoutes from './admin/care-zones/routes';
 import checkInsRoutes from './admin/check-ins/routes';
+import claimReminderRoutes from './admin/claim-reminder/routes';
 import companyPhonesRoutes from './admin/company-phones/routes';
 import configurationRoutes from './admin/configuration/routes';
 import devicesRoutes from './admin/devices/routes';
@@ -96,6 +97,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await admin.register(mediaRoutes, { prefix: '/media' });
       await admin.register(auditLogRoutes, { prefix: '/auditLog' });
       await admin.register(inactivityLogoffRoutes, { prefix: '/facilities' });
+      await admin.register(claimReminderRoutes, { prefix: '/facilities' });
       await admin.register(careZonesRoutes, { prefix: '/careZones' });
       await admin.register(ehrLockedFieldsRoutes, { prefix: '/ehrLockedFields' });
       await admin.register(groupsRoutes, { prefix: '/groups' });

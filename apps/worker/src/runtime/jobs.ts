@@ -84,6 +84,7 @@ const TIMED_JOBS: ReadonlySet<string> = new Set([
   JobName.careConfirmationTimeout,
   JobName.checkMissedAlert,
   JobName.textFailed,
+  JobName.unconfirmedClaim,
 ]);
 
 /**
