@@ -8,9 +8,9 @@ export const DEFAULT_UNCONFIRMED_CLAIM_REMINDER_MINUTES = 5;
 export const MIN_UNCONFIRMED_CLAIM_REMINDER_MINUTES = 1;
 export const MAX_UNCONFIRMED_CLAIM_REMINDER_MINUTES = 30;
 
-/** `GET`/`PUT` below the admin base (decision 0515). */
+/** `GET`/`PUT`, below the admin base `/admin/api/v1` (decision 0515). */
 export const claimReminderPath = (facilityId: string): string =>
-  `/admin/api/v1/facilities/${encodeURIComponent(facilityId)}/claimReminder`;
+  `/facilities/${encodeURIComponent(facilityId)}/claimReminder`;
 
 /** Texts of the setting on the notification settings screen, and of the re-alert messages. */
 export const ClaimReminderMessages = {
