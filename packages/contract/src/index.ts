@@ -54,6 +54,7 @@ export * from './staff-preferences';
 export * from './staff-profile';
 export * from './station-display';
 export * from './tabular-records-api';
+export * from './task-history';
 export * from './task-requests';
 export * from './task-schedules-api';
 export * from './tasks';

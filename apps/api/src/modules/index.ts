@@ -25,6 +25,7 @@ import {
   stationDisplaysRoutes,
   stationDisplayTokenRoutes,
 } from './admin/station-displays/routes';
+import taskHistoryRoutes from './admin/task-history/routes';
 import taskSchedulesRoutes from './admin/task-schedules/routes';
 import tasksRoutes from './admin/tasks/routes';
 import unitsRoutes from './admin/units/routes';
@@ -96,6 +97,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await admin.register(configurationRoutes);
       await admin.register(mediaRoutes, { prefix: '/media' });
       await admin.register(auditLogRoutes, { prefix: '/auditLog' });
+      await admin.register(taskHistoryRoutes, { prefix: '/taskHistory' });
       await admin.register(inactivityLogoffRoutes, { prefix: '/facilities' });
       await admin.register(claimReminderRoutes, { prefix: '/facilities' });
       await admin.register(careZonesRoutes, { prefix: '/careZones' });
