@@ -18,9 +18,9 @@ export const ClaimReminderMessages = {
   label: 'Remind after (minutes)',
   description: `A claimed alert with no bedside confirmation after this many minutes re-alerts the person who claimed it, then notifies the next step. ${MIN_UNCONFIRMED_CLAIM_REMINDER_MINUTES} to ${MAX_UNCONFIRMED_CLAIM_REMINDER_MINUTES}.`,
   outOfRange: `Enter a whole number of minutes from ${MIN_UNCONFIRMED_CLAIM_REMINDER_MINUTES} to ${MAX_UNCONFIRMED_CLAIM_REMINDER_MINUTES}`,
-  save: 'Save Reminder',
-  saved: 'Reminder saved',
-  saveFailed: 'Error saving the reminder, please try again.',
+  save: 'Update Reminder',
+  saved: 'Reminder updated',
+  saveFailed: 'Error updating the reminder, please try again.',
   /** The claimer's re-alert. */
   claimerBody: (severityLabel: string, minutes: number): string =>
     `${severityLabel}: still waiting for bedside confirmation, claimed by you ${minutes} min ago`,
