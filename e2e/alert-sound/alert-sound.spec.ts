@@ -129,6 +129,9 @@ test('[ALERT-SOUND][MUTE]: muted on this device, an alert makes no sound and the
   // Past the first ring and its repeat: nothing played.
   await page.waitForTimeout(11_000);
   expect(await sounds(page)).toEqual([]);
+  // Silencing the sound never hides the alert (UL 1069; docs/safety.md): still listed, still unclaimed.
+  await expect(page.getByRole('link').filter({ hasText: 'MC 201' })).toBeVisible();
+  await expect(page.getByRole('link').filter({ hasText: 'MC 201' })).toContainText('Open - unclaimed');
 
   await unmute.click();
   await expect(muted).toBeHidden();

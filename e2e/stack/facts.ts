@@ -163,3 +163,19 @@ export const STATION_COMMUNITY = {
   pendants: { small: 'PENDANT-linden-AL', large: 'PENDANT-linden-MC' },
   units: { small: 'AL 101', large: 'MC 201' },
 } as const;
+
+/**
+ * A community of its own for the safety browser test (e2e/safety; e2e/stack/safety-community.ts; decisions
+ * 0515-0516): its caregiver sees only the alerts the test raises (ranking on the dashboard), its manager sets the
+ * claimed-but-not-confirmed reminder.
+ */
+export const SAFETY_COMMUNITY = {
+  tag: 'larch',
+  facilityName: 'Larch Court',
+  caregiverPhone: '+14155550515',
+  managerPhone: '+14155550516',
+  gatewayKey: 'e2e-safety-gateway-key',
+  /** testFacilityPlan's devices: the AL and MC residents' pendants and the MC fall sensor (caregiver: AL + MC). */
+  pendants: { AL: 'PENDANT-larch-AL', MC: 'PENDANT-larch-MC' },
+  fallSensor: 'FALL-larch-MC',
+} as const;

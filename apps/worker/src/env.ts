@@ -1,4 +1,10 @@
 import { WORKER_DEFAULT_PORT } from '@sage/contract';
+import {
+  DEFAULT_RECORDS_RETENTION_YEARS,
+  MAX_RECORDS_RETENTION_YEARS,
+  MIN_RECORDS_RETENTION_YEARS,
+  RECORDS_RETENTION_REFUSED,
+} from '@sage/db';
 import { parseEnv, refuseOutboxInProduction, SHARED_ENV_FIELDS } from '@sage/service-kit/env';
 import { z } from 'zod';
 
@@ -33,6 +39,16 @@ export const ZWorkerConfig = z
     REPORTS_DATABASE_PASSWORD: z.string().min(1).optional(),
     /** The insights engine's hourly pass (decision 0290); 'off' in the browser tests' stack. */
     INSIGHTS_ENGINE: z.enum(['on', 'off']).default('on'),
+    /**
+     * Years the audit log and task history are kept before the daily purge deletes them (decision 0518): at least 6
+     * (HIPAA 164.316(b)(2)(i)); fewer stops the process with a message naming the variable.
+     */
+    RECORDS_RETENTION_YEARS: z.coerce
+      .number()
+      .int('must be a whole number of years')
+      .min(MIN_RECORDS_RETENTION_YEARS, RECORDS_RETENTION_REFUSED)
+      .max(MAX_RECORDS_RETENTION_YEARS)
+      .default(DEFAULT_RECORDS_RETENTION_YEARS),
   })
   .superRefine(refuseOutboxInProduction);
 export type WorkerConfig = z.infer<typeof ZWorkerConfig>;

@@ -6,5 +6,6 @@ export * from './jobs';
 export { applyMigrations, ensureDatabase, readMigrations } from './migrate';
 export { GENERIC_PLANS_SESSION_OPTIONS, prepared } from './prepared';
 export * from './response-times';
+export * from './retention';
 export * from './tabular-records';
 export * from './task-changes';

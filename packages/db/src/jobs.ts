@@ -22,6 +22,10 @@ export const JobName = {
   pruneTaskChanges: 'prune-task-changes',
   /** A device QA walk's end time: marked EXPIRED, its banner cleared live (docs/decisions/0505). */
   deviceQaExpired: 'device-qa-expired',
+  /** A claimed task with no bedside confirmation by the facility's setting: re-alert, next step (decision 0515). */
+  unconfirmedClaim: 'unconfirmed-claim',
+  /** Daily (cron): task history and audit rows older than RECORDS_RETENTION_YEARS are deleted (decision 0518). */
+  purgePastRetention: 'purge-past-retention',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -192,3 +196,44 @@ export const addJobsParams = (rows: readonly JobRow[]): unknown[] => [
   rows.map((r) => r.priority),
   rows.map((r) => r.maxAttempts),
 ];
+
+export interface UnconfirmedClaimPayload {
+  taskId: string;
+  facilityId: string;
+  /** Who claimed it: a later claim by someone else replaces the job (same key), a release makes it do nothing. */
+  assigneeId: string;
+  /** ISO time of the claim. */
+  claimedAt: string;
+  /** Rounds already run (0 for the first reminder): each round runs the next escalation step. */
+  round?: number;
+  /** The escalation step the round runs (set by the round before; the first round works it out). */
+  nextBlock?: number;
+}
+
+/** One pending claimed-not-confirmed reminder per task (decision 0515): a new claim replaces it. */
+export const unconfirmedClaimJobKey = (taskId: string): string => `unconfirmed-claim:${taskId}`;
+
+const UNCONFIRMED_CLAIM_SQL = `SELECT graphile_worker.add_job($1, $2::json,
+    run_at := $3::timestamptz + make_interval(mins => (SELECT f."unconfirmedClaimReminderMinutes" FROM "Facility" f WHERE f.id = $4)),
+    job_key := $5, max_attempts := 5, priority := $6)`;
+
+/**
+ * Queues the claimed-not-confirmed reminder of a task just claimed (or assigned) by `assigneeId`, due the
+ * facility's `unconfirmedClaimReminderMinutes` after the claim (decision 0515). Call inside the transaction of the
+ * claim: one statement, the setting read in it. Replaces the task's earlier reminder (re-claim moves the timer).
+ */
+export async function scheduleUnconfirmedClaimReminder(
+  tx: Prisma.TransactionClient,
+  payload: UnconfirmedClaimPayload & { severityRank: number },
+): Promise<void> {
+  const { severityRank, ...job } = payload;
+  await tx.$executeRawUnsafe(
+    UNCONFIRMED_CLAIM_SQL,
+    JobName.unconfirmedClaim,
+    JSON.stringify(job),
+    job.claimedAt,
+    job.facilityId,
+    unconfirmedClaimJobKey(job.taskId),
+    notificationJobPriorityForSeverityValue(severityRank),
+  );
+}

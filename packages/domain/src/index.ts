@@ -4,6 +4,7 @@ export * from './battery';
 export * from './care-assignment';
 export * from './care-zones';
 export * from './check-in-time';
+export * from './claim-reminder';
 export * from './device-alerts';
 export * from './device-audit';
 export * from './device-registry';

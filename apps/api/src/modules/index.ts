@@ -4,6 +4,7 @@ import { usesOutbox } from '../env';
 import auditLogRoutes from './admin/audit-log/routes';
 import careZonesRoutes from './admin/care-zones/routes';
 import checkInsRoutes from './admin/check-ins/routes';
+import claimReminderRoutes from './admin/claim-reminder/routes';
 import companyPhonesRoutes from './admin/company-phones/routes';
 import configurationRoutes from './admin/configuration/routes';
 import devicesRoutes from './admin/devices/routes';
@@ -24,6 +25,7 @@ import {
   stationDisplaysRoutes,
   stationDisplayTokenRoutes,
 } from './admin/station-displays/routes';
+import taskHistoryRoutes from './admin/task-history/routes';
 import taskSchedulesRoutes from './admin/task-schedules/routes';
 import tasksRoutes from './admin/tasks/routes';
 import unitsRoutes from './admin/units/routes';
@@ -95,7 +97,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
       await admin.register(configurationRoutes);
       await admin.register(mediaRoutes, { prefix: '/media' });
       await admin.register(auditLogRoutes, { prefix: '/auditLog' });
+      await admin.register(taskHistoryRoutes, { prefix: '/taskHistory' });
       await admin.register(inactivityLogoffRoutes, { prefix: '/facilities' });
+      await admin.register(claimReminderRoutes, { prefix: '/facilities' });
       await admin.register(careZonesRoutes, { prefix: '/careZones' });
       await admin.register(ehrLockedFieldsRoutes, { prefix: '/ehrLockedFields' });
       await admin.register(groupsRoutes, { prefix: '/groups' });

@@ -46,12 +46,12 @@ export interface EscalationDeps {
 }
 
 /** A block as the context keeps it: the policy's block and filters as they were when the task opened. */
-interface BlockSnapshot extends ScheduledBlock {
+export interface BlockSnapshot extends ScheduledBlock {
   blockId: string;
   filters: BlockFilter[];
 }
 
-interface ContextState {
+export interface ContextState {
   blocks: BlockSnapshot[];
   /** Why the escalation ended, once it has. */
   stoppedBecause?: string;
@@ -69,7 +69,7 @@ const ZBlockPayload = z.object({
 export type StartResult = 'STARTED' | 'NOT_OPEN' | 'ALREADY_RUNNING' | 'NO_POLICY' | 'NO_TASK';
 
 /** A facility's ALERT policy as the start copies it: its blocks with their filters. */
-interface StartPolicy {
+export interface StartPolicy {
   id: string;
   facilityId: string;
   version: number;
@@ -81,7 +81,7 @@ interface StartPolicy {
  * statements one after another through Prisma's relations). The newest policy is the facility's policy: creating
  * one supersedes; editing an older one does not.
  */
-const START_POLICIES_SQL = `SELECT DISTINCT ON (p."facilityId") p.id, p."facilityId", p.version,
+export const START_POLICIES_SQL = `SELECT DISTINCT ON (p."facilityId") p.id, p."facilityId", p.version,
          coalesce((SELECT json_agg(json_build_object(
                             'id', b.id, 'executionTimeAfterStartInMs', b."executionTimeAfterStartInMs",
                             'recurringIntervalInMs', b."recurringIntervalInMs", 'isBreakGlass', b."isBreakGlass",
@@ -771,7 +771,7 @@ const CARE_ZONES_SQL = `SELECT z.id, z."facilityId", z."unitRids", z.wards, z."c
  * zones its blocks' filters name in one more (decision 0461). Each row carries its facility: every membership,
  * on-call state and zone is matched to that facility, as the read of one facility did.
  */
-async function loadCandidates(
+export async function loadCandidates(
   prisma: PrismaClient,
   wanted: readonly { facilityId: string; filters: readonly BlockFilter[] }[],
 ): Promise<Map<string, FacilityStaff>> {

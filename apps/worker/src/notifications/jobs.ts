@@ -13,6 +13,7 @@ import {
   startTaskNotificationsBatch,
 } from './escalation';
 import { checkMissedAlert, DEFAULT_MISSED_PUSH_MS, textFailed } from './missed-alerts';
+import { runUnconfirmedClaim } from './unconfirmed-claim';
 import { UnreachedBlocks } from './unreached-blocks';
 
 export interface NotificationJobOptions {
@@ -206,6 +207,10 @@ export async function createNotificationTasks(
     [JobName.checkMissedAlert]: async (payload, helpers) => {
       const result = await checkMissedAlert(timerPrisma, payload, helpers, { missedPushMs });
       helpers.logger.info(`missed-alert check: ${result.kind}`);
+    },
+    [JobName.unconfirmedClaim]: async (payload, helpers) => {
+      const result = await runUnconfirmedClaim(timerDeps, payload, helpers);
+      helpers.logger.info(`unconfirmed claim: ${result.kind}`);
     },
     [JobName.textFailed]: async (payload, helpers) => {
       const result = await textFailed(timerPrisma, payload, helpers);

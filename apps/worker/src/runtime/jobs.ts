@@ -7,6 +7,7 @@ import {
   JobName,
   type PrismaClient,
   pruneTaskChanges,
+  purgePastRetention,
   reportsDatabaseUrl,
   setTaskChangeNotify,
 } from '@sage/db';
@@ -87,6 +88,7 @@ const TIMED_JOBS: ReadonlySet<string> = new Set([
   JobName.careConfirmationTimeout,
   JobName.checkMissedAlert,
   JobName.textFailed,
+  JobName.unconfirmedClaim,
 ]);
 
 /**
@@ -231,6 +233,12 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
       const deleted = await pruneTaskChanges(pool);
       if (deleted) helpers.logger.info(`pruned ${deleted} task changes past their retention`);
     },
+    [JobName.purgePastRetention]: async (_payload, helpers) => {
+      const purged = await purgePastRetention(pool, { years: config.RECORDS_RETENTION_YEARS });
+      helpers.logger.info(
+        `records before ${purged.cutoff.toISOString()} purged: ${purged.auditLogEntries} audit rows, ${purged.tasks} closed tasks with their history`,
+      );
+    },
     ...dailyCheckInTasks(pool),
     ...responseTimeTasks(pool),
     ...tabularRecordTasks(pool, reportsDatabaseUrl(config)),
@@ -323,6 +331,12 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     // Housekeeping on the queue's own cron (one run per hour across all workers, none backfilled).
     parsedCronItems: parseCronItems([
       { task: JobName.pruneTaskChanges, match: '17 * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } },
+      // Records past RECORDS_RETENTION_YEARS (decision 0518), daily in a quiet hour (UTC).
+      {
+        task: JobName.purgePastRetention,
+        match: '43 3 * * *',
+        options: { backfillPeriod: 0, maxAttempts: 1 },
+      },
       ...supervisionCronItems,
       ...dailyCheckInCronItems,
       ...taskScheduleCronItems,

@@ -10,6 +10,7 @@ import {
   type TTaskPageReply,
   type TTaskReply,
 } from '@sage/contract';
+import { compareCallRank } from '@sage/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, lazyParse } from '../../shared/api';
@@ -103,7 +104,8 @@ export function useOpenTasks() {
   return useQuery({
     queryKey: taskKeys.open,
     queryFn: () => tasksApi.search({ statuses: [...OPEN_TASK_STATUSES], pageSize: PAGE_SIZE }),
-    select: (page) => page.tasks,
+    // Emergency, then routine, then trouble (decision 0516): also after live changes edit the cached page.
+    select: (page) => [...page.tasks].sort(compareCallRank),
   });
 }
 
@@ -121,6 +123,10 @@ export function useMyTasks(includeClosed: boolean) {
   return useQuery({
     queryKey: taskKeys.mine(includeClosed),
     queryFn: () => tasksApi.mine({ includeClosed, pageSize: PAGE_SIZE }),
-    select: (page) => page.tasks,
+    // Open ones ranked (decision 0516), then the closed ones as the server gives them (latest first).
+    select: (page) => [
+      ...page.tasks.filter((t) => OPEN_TASK_STATUSES.includes(t.status)).sort(compareCallRank),
+      ...page.tasks.filter((t) => !OPEN_TASK_STATUSES.includes(t.status)),
+    ],
   });
 }

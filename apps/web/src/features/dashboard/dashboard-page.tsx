@@ -1,6 +1,6 @@
 import { Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { INSIGHTS_ROUTE, TEAM_ROUTE } from '@sage/contract';
-import { compareBySeverityThenAge } from '@sage/domain';
+import { compareCallRank } from '@sage/domain';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useDrawers } from '../../shared/drawers';
@@ -44,7 +44,7 @@ export function DashboardPage() {
   const drawers = useDrawers();
   const now = useNow();
   const openWithTraining = useWithOpenTrainingTasks(openTasks.data);
-  const tasks = [...(openWithTraining ?? [])].sort(compareBySeverityThenAge);
+  const tasks = [...(openWithTraining ?? [])].sort(compareCallRank);
   const mine = tasks.filter((task) => task.assignee?.id === me);
   // The lists wait for the profile too (it decides the care zones), so cards arrive once, not in two waves.
   const loading = openTasks.isPending || profile.isPending;

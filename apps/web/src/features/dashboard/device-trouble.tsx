@@ -6,7 +6,7 @@ import {
   TaskKind,
   type TTaskReply,
 } from '@sage/contract';
-import { compareBySeverityThenAge, formatTimeSince } from '@sage/domain';
+import { compareCallRank, formatTimeSince } from '@sage/domain';
 import { useQuery } from '@tanstack/react-query';
 import { taskKeys, tasksApi } from '../alerts/alerts-api';
 import { severityColor } from '../alerts/task-labels';
@@ -20,7 +20,7 @@ export function useOpenDeviceTrouble() {
     queryKey: [...taskKeys.lists, 'device-trouble'] as const,
     queryFn: () =>
       tasksApi.search({ statuses: [...OPEN_TASK_STATUSES], kinds: [TaskKind.DEVICE_TROUBLE], pageSize: 200 }),
-    select: (page) => [...page.tasks].sort(compareBySeverityThenAge),
+    select: (page) => [...page.tasks].sort(compareCallRank),
   });
 }
 

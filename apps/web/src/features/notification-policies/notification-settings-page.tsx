@@ -18,6 +18,7 @@ import { reportError } from '../../shared/report-error';
 import { useSession } from '../../shared/session';
 import { toast } from '../../shared/toast';
 import { useCareZones, useCurrentFacility, useFacilityStaff, useProfile } from '../shift/shift-api';
+import { ClaimReminderField } from './claim-reminder-field';
 import { policyApi, policyKeys, useAlertPolicy } from './policy-api';
 import { type FacilityChoices, PolicyFilterFields } from './policy-filter-fields';
 import {
@@ -317,7 +318,10 @@ export function NotificationSettingsPage() {
     <>
       <PageHeader title={M.title} confirmBack={dirty} />
       <Box component="main" p="md" maw={640}>
-        {content}
+        <Stack gap="lg">
+          {content}
+          {isManagement && facilityId && !loading ? <ClaimReminderField facilityId={facilityId} /> : null}
+        </Stack>
       </Box>
     </>
   );

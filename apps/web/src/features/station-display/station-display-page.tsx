@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { SEVERITY_LABELS, type TStationAlert } from '@sage/contract';
+import { compareCallRank } from '@sage/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { AppQueryProvider } from '../../shared/query-client';
@@ -194,7 +195,14 @@ function StationBoard({ accessToken, displayId }: { accessToken: string; display
     if (alerts.isError) setLive(false);
   }, [alerts.isError]);
 
-  const list = alerts.data?.alerts ?? [];
+  // Emergencies first, then routine calls, most severe then oldest (decision 0516), whatever order they came in.
+  const list = useMemo(
+    () =>
+      [...(alerts.data?.alerts ?? [])].sort((a, b) =>
+        compareCallRank({ ...a, creationTimestamp: a.createdAt }, { ...b, creationTimestamp: b.createdAt }),
+      ),
+    [alerts.data],
+  );
   const sounding = useMemo(() => soundingTasks(list), [list]);
   useAlertRinging(sounding);
   const skew = alerts.data ? alerts.data.serverTime - alerts.dataUpdatedAt : 0;

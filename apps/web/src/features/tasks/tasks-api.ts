@@ -14,6 +14,7 @@ import {
   ZTaskSchedulePageReplySchema,
   ZTaskScheduleSchema,
 } from '@sage/contract';
+import { compareCallRank } from '@sage/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api';
 
@@ -81,7 +82,7 @@ export const useEscalatedObservations = (facilityId: string | undefined) =>
     queryKey: manualTaskKeys.observations(facilityId ?? ''),
     queryFn: () => manualTasksApi.observations(facilityId as string),
     enabled: Boolean(facilityId),
-    select: (page) => page.tasks,
+    select: (page) => [...page.tasks].sort(compareCallRank),
   });
 
 export const useMyOpenTasks = (facilityId: string | undefined) =>
@@ -89,5 +90,6 @@ export const useMyOpenTasks = (facilityId: string | undefined) =>
     queryKey: manualTaskKeys.mine(facilityId ?? ''),
     queryFn: () => manualTasksApi.mine(facilityId as string),
     enabled: Boolean(facilityId),
-    select: (page) => page.tasks,
+    // Emergency, then routine, then trouble (decision 0516).
+    select: (page) => [...page.tasks].sort(compareCallRank),
   });

@@ -14,6 +14,7 @@ import {
   recordTaskChange,
   scheduleCareConfirmationTimeout,
   scheduleTaskNotifications,
+  scheduleUnconfirmedClaimReminder,
   TaskUpdateType,
 } from '@sage/db';
 import { decideStatusChange, decideUnassign, type TaskActionPlan } from '@sage/domain';
@@ -151,6 +152,16 @@ export async function createTask(
         severityRank: SEVERITY_VALUES[body.severity],
       });
     }
+    // Created claimed: its claimer is reminded if care is not confirmed in time (decision 0515).
+    if (body.assigneeId) {
+      await scheduleUnconfirmedClaimReminder(tx, {
+        taskId: task.id,
+        facilityId: facility.facilityId,
+        assigneeId: body.assigneeId,
+        claimedAt: now.toISOString(),
+        severityRank: SEVERITY_VALUES[body.severity],
+      });
+    }
     return task.id;
   });
   return loadTaskReply(prisma, taskId);
@@ -207,6 +218,17 @@ async function applyPlan(
   });
   if (confirming) {
     await scheduleCareConfirmationTimeout(tx, { taskId: task.id, confirmingSince: now.toISOString() });
+  }
+  // A claim: if nobody confirms care at the bedside in time, the claimer is reminded and the next escalation
+  // step runs (decision 0515). The job's key is the task's, so a later claim moves the timer.
+  if (plan.assignee === 'set' && assigneeId) {
+    await scheduleUnconfirmedClaimReminder(tx, {
+      taskId: task.id,
+      facilityId: task.facilityId,
+      assigneeId,
+      claimedAt: now.toISOString(),
+      severityRank: SEVERITY_VALUES[task.severity],
+    });
   }
   // Given back unclaimed: the notification policy runs again (docs/decisions/0060).
   if (plan.status === 'OPEN_UNCLAIMED' && task.status !== 'OPEN_UNCLAIMED') {
@@ -341,6 +363,16 @@ export async function updateTask(
       await scheduleTaskNotifications(tx, {
         taskId: task.id,
         facilityId: task.facilityId,
+        severityRank: SEVERITY_VALUES[severity],
+      });
+    }
+    // Assigned or reassigned: the new holder's reminder replaces the earlier one (decision 0515).
+    if (body.assigneeId && body.assigneeId !== task.assigneeId) {
+      await scheduleUnconfirmedClaimReminder(tx, {
+        taskId: task.id,
+        facilityId: task.facilityId,
+        assigneeId: body.assigneeId,
+        claimedAt: now.toISOString(),
         severityRank: SEVERITY_VALUES[severity],
       });
     }

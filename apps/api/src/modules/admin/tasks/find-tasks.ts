@@ -14,8 +14,12 @@ import { type FacilityViewer, facilityScope, seesTask, type Viewer, visibleTasks
 import { loadTaskPage, type TaskPageQuery, taskPageJson, taskReplyJson } from './task-page';
 import { TASK_REPLY_SELECT, toTaskReply } from './task-reply';
 
-/** "Most severe and oldest first": the spec's severity value ascending, then creation time. */
+/**
+ * Calls before trouble (decision 0516: `TaskKind` ALERT sorts before DEVICE_TROUBLE), then "most severe and oldest
+ * first": the spec's severity value ascending (emergency-type first), then creation time.
+ */
 const SEVERITY_THEN_AGE: Prisma.TaskOrderByWithRelationInput[] = [
+  { kind: 'asc' },
   { severityRank: 'asc' },
   { creationTimestamp: 'asc' },
   { id: 'asc' },
@@ -163,7 +167,10 @@ export function searchTasksPage(viewer: Viewer, body: TSearchTasksRequest): Task
   const closedOnly = body.statuses?.length && body.statuses.every((s) => !OPEN_STATUSES.has(s));
   const orderBy = closedOnly
     ? 't."creationTimestamp" DESC, t.id ASC'
-    : 't."severityRank" ASC, t."creationTimestamp" ASC, t.id ASC';
+    : // Emergency, then routine, then trouble (decision 0516): ALERT sorts before DEVICE_TROUBLE, and the
+      // emergency-type severities have the lowest values. With one kind asked for, the kind is one value and the
+      // planner drops it from the order (the index order stands).
+      't.kind ASC, t."severityRank" ASC, t."creationTimestamp" ASC, t.id ASC';
   const where = filters.join(' AND ');
   return {
     idsSql: `SELECT t.id FROM "Task" t WHERE ${where} ORDER BY ${orderBy}

@@ -50,7 +50,7 @@ async function searchViaPrisma(
   const closedOnly = body.statuses?.length && body.statuses.every((s) => !open.has(s));
   const orderBy: Prisma.TaskOrderByWithRelationInput[] = closedOnly
     ? [{ creationTimestamp: 'desc' }, { id: 'asc' }]
-    : [{ severityRank: 'asc' }, { creationTimestamp: 'asc' }, { id: 'asc' }];
+    : [{ kind: 'asc' }, { severityRank: 'asc' }, { creationTimestamp: 'asc' }, { id: 'asc' }]; // calls before trouble (decision 0516)
   const where = { AND: filters };
   const [rows, totalCount] = await Promise.all([
     t.db.prisma.task.findMany({
