@@ -79,6 +79,19 @@ describe('system faults (decision 0510)', () => {
     expect(round.known({ kind: 'database' })).toBe(true);
   });
 
+  it.each<[string, Partial<SystemObservation>, string, boolean]>([
+    ['ingest down 2 s: failing, not yet a fault', { ingestDownSince: ago(2) }, 'ingest', true],
+    ['ingest up', {}, 'ingest', false],
+    ['API down 1 s', { apiDownSince: ago(1) }, 'api', true],
+    ['database down 1 s', { databaseDownSince: ago(1) }, 'database', true],
+    ['no heartbeat row at all, just found', { jobsLastBeat: ago(1), jobsMissing: true }, 'jobs', true],
+    ['heartbeat 10 s old', { jobsLastBeat: ago(10) }, 'jobs', false],
+    ['heartbeat 40 s old', { jobsLastBeat: ago(40) }, 'jobs', true],
+    ['gateway heard a minute ago', {}, 'gateway:g1', false],
+  ])('failing now (a stored fault stays open): %s', (_name, change, key, failing) => {
+    expect(systemFaults({ ...healthy, ...change }, LIMITS, NOW).failing(key)).toBe(failing);
+  });
+
   it.each<[string, ReturnType<typeof systemFaultKind>]>([
     ['ingest', 'ingest'],
     ['database', 'database'],

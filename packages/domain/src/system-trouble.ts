@@ -27,6 +27,8 @@ export interface SystemObservation {
    * or the last one stopped cleanly); undefined while the database cannot be read.
    */
   jobsLastBeat: Date | undefined;
+  /** No heartbeat row at all (then `jobsLastBeat` is when the watchdog first found none). */
+  jobsMissing?: boolean;
   /** Every gateway with when it was last heard; undefined while the database cannot be read. */
   gateways: { id: string; facilityId: string; name: string; lastHeard: Date }[] | undefined;
 }
@@ -47,6 +49,11 @@ export interface SystemFaultRound {
   faults: SystemFault[];
   /** Whether faults of this kind could be judged this round (an unknown one is neither opened nor cleared). */
   known: (fault: Pick<SystemFault, 'kind'>) => boolean;
+  /**
+   * Whether the fault of `key` is failing now, for however short a time: a stored fault clears only when its
+   * check passes (a restarted watchdog, whose clocks start again, must not call a fault fixed).
+   */
+  failing: (key: string) => boolean;
 }
 
 /** The faults of a round of checks, each past its limit at `now`. */
@@ -84,9 +91,15 @@ export function systemFaults(
   }
   const jobsKnown = seen.jobsLastBeat !== undefined;
   const gatewaysKnown = seen.gateways !== undefined;
+  const failing = new Set(faults.map((f) => f.key));
+  if (seen.databaseDownSince) failing.add('database');
+  if (seen.ingestDownSince) failing.add('ingest');
+  if (seen.apiDownSince) failing.add('api');
+  if (seen.jobsMissing) failing.add('jobs');
   return {
     faults,
     known: ({ kind }) => (kind === 'jobs' ? jobsKnown : kind === 'gateway' ? gatewaysKnown : true),
+    failing: (key) => failing.has(key),
   };
 }
 
