@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { SEVERITY_LABELS, type TStationAlert } from '@sage/contract';
+import { LIVE_CLOSE_CODE_UNAUTHORIZED, SEVERITY_LABELS, type TStationAlert } from '@sage/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { AppQueryProvider } from '../../shared/query-client';
 import { setErrorReportAuth } from '../../shared/report-error';
 import { AlertSoundBars, useAlertRinging } from '../alert-sound/alert-sound';
@@ -9,7 +9,7 @@ import { soundingTasks } from '../alert-sound/ring-schedule';
 import { useNow } from '../alerts/use-now';
 import { LiveConnection, liveUrl } from '../live/live-connection';
 import { DisplayKeyRefused, displayKeyStore, fetchDisplayToken, fetchStationAlerts } from './station-api';
-import { STATION_STATUS_TEXT, stationLook, waitedLabel } from './station-look';
+import { liveTrouble, STATION_STATUS_TEXT, stationHeadline, stationLook, waitedLabel } from './station-look';
 import { useWakeLock } from './use-wake-lock';
 
 /** Texts of the station display (not in the spec: docs/decisions/0372). */
@@ -20,6 +20,8 @@ export const STATION_TEXTS = {
   keyLabel: 'Display key',
   pair: 'Pair this screen',
   refused: 'This display key is unknown or was removed: ask a manager to pair the screen again.',
+  unpaired: 'This screen was unpaired by a manager: ask a manager to pair it again.',
+  systemTrouble: 'System trouble: alerts may be delayed',
   noAlerts: 'No open alerts',
   openAlerts: 'Open alerts',
   awake: 'Screen kept on',
@@ -49,7 +51,9 @@ function StationDisplay() {
   const [displayKey, setDisplayKey] = useState<string | null>(
     () => takeKeyFromHash() ?? displayKeyStore.get(),
   );
-  const [refused, setRefused] = useState(false);
+  /** Why the screen asks to be paired: a key refused at once, or a screen that worked and was unpaired. */
+  const [refused, setRefused] = useState<'refused' | 'unpaired' | null>(null);
+  const queryClient = useQueryClient();
 
   const token = useQuery({
     queryKey: ['station', 'token', displayKey],
@@ -62,13 +66,16 @@ function StationDisplay() {
     retryDelay: 5_000,
   });
 
+  const wasPaired = token.data !== undefined;
   useEffect(() => {
     if (token.error instanceof DisplayKeyRefused) {
       displayKeyStore.set(null);
       setDisplayKey(null);
-      setRefused(true);
+      // Alerts of an unpaired screen are cleared with it (issue #32): nothing of them is kept.
+      queryClient.removeQueries({ queryKey: ['station'] });
+      setRefused(wasPaired ? 'unpaired' : 'refused');
     }
-  }, [token.error]);
+  }, [token.error, wasPaired, queryClient]);
 
   if (!displayKey) {
     return (
@@ -76,7 +83,7 @@ function StationDisplay() {
         refused={refused}
         onPair={(key) => {
           displayKeyStore.set(key);
-          setRefused(false);
+          setRefused(null);
           setDisplayKey(key);
         }}
       />
@@ -89,7 +96,15 @@ function StationDisplay() {
       </Box>
     );
   }
-  return <StationBoard accessToken={token.data.accessToken} displayId={token.data.stationDisplayId} />;
+  return (
+    <StationBoard
+      accessToken={token.data.accessToken}
+      displayId={token.data.stationDisplayId}
+      // The session was refused (unpaired, or its token ran out): ask for a token again at once; a refused key
+      // clears the screen (decision 0514).
+      onSessionRefused={() => void queryClient.invalidateQueries({ queryKey: ['station', 'token'] })}
+    />
+  );
 }
 
 /** `#key=...` from a pairing link: saved on this screen and taken out of the address at once. */
@@ -102,7 +117,13 @@ function takeKeyFromHash(): string | null {
   return match[1];
 }
 
-function PairForm({ refused, onPair }: { refused: boolean; onPair: (key: string) => void }) {
+function PairForm({
+  refused,
+  onPair,
+}: {
+  refused: 'refused' | 'unpaired' | null;
+  onPair: (key: string) => void;
+}) {
   const [value, setValue] = useState('');
   return (
     <Box component="main" p="md" maw={560} mx="auto">
@@ -110,7 +131,7 @@ function PairForm({ refused, onPair }: { refused: boolean; onPair: (key: string)
         <Title order={1}>{STATION_TEXTS.notPaired}</Title>
         {refused ? (
           <Text c="red.9" role="alert">
-            {STATION_TEXTS.refused}
+            {refused === 'unpaired' ? STATION_TEXTS.unpaired : STATION_TEXTS.refused}
           </Text>
         ) : null}
         <Text>{STATION_TEXTS.pairHelp}</Text>
@@ -139,8 +160,18 @@ function PairForm({ refused, onPair }: { refused: boolean; onPair: (key: string)
   );
 }
 
-function StationBoard({ accessToken, displayId }: { accessToken: string; displayId: string }) {
+function StationBoard({
+  accessToken,
+  displayId,
+  onSessionRefused,
+}: {
+  accessToken: string;
+  displayId: string;
+  onSessionRefused: () => void;
+}) {
   const queryClient = useQueryClient();
+  const sessionRefused = useRef(onSessionRefused);
+  sessionRefused.current = onSessionRefused;
   const alerts = useQuery({
     queryKey: ['station', 'alerts'],
     queryFn: () => fetchStationAlerts(accessToken),
@@ -156,8 +187,9 @@ function StationBoard({ accessToken, displayId }: { accessToken: string; display
     return () => setErrorReportAuth(null);
   }, [accessToken]);
 
-  // Live: any change of the facility (ids and status only) reads the display's alerts again.
-  const [live, setLive] = useState(true);
+  // Live: any change of the facility (ids and status only) reads the display's alerts again. The link counts as
+  // down from the start until its first `ready`, and from every close until the next (issue #29).
+  const [downSince, setDownSince] = useState<number | null>(() => Date.now());
   useEffect(() => {
     let trailing: ReturnType<typeof setTimeout> | null = null;
     const refetch = () => {
@@ -175,7 +207,11 @@ function StationBoard({ accessToken, displayId }: { accessToken: string; display
       handlers: {
         onTaskChanged: refetch,
         onResync: refetch,
-        onReady: () => setLive(true),
+        onReady: () => setDownSince(null),
+        onClosed: (code) => {
+          setDownSince((since) => since ?? Date.now());
+          if (code === LIVE_CLOSE_CODE_UNAUTHORIZED) sessionRefused.current();
+        },
       },
     });
     connection.start();
@@ -185,19 +221,29 @@ function StationBoard({ accessToken, displayId }: { accessToken: string; display
     };
   }, [accessToken, displayId, queryClient]);
   useEffect(() => {
-    if (alerts.isError) setLive(false);
-  }, [alerts.isError]);
+    if (alerts.error instanceof DisplayKeyRefused) sessionRefused.current();
+  }, [alerts.error]);
 
   const list = alerts.data?.alerts ?? [];
   const sounding = useMemo(() => soundingTasks(list), [list]);
   useAlertRinging(sounding);
   const skew = alerts.data ? alerts.data.serverTime - alerts.dataUpdatedAt : 0;
-  const now = useNow(1_000) + skew;
+  const clientNow = useNow(1_000);
+  const now = clientNow + skew;
+  const live = downSince === null && !alerts.isError;
+  const trouble = liveTrouble(downSince, clientNow);
   const zones = alerts.data?.display.careZoneNames ?? [];
 
   return (
     <Box mih="100dvh" bg="dark.8" c="white">
       <AlertSoundBars />
+      {trouble ? (
+        <Box role="alert" bg="red.9" c="white" px="md" py="sm" data-testid="station-system-trouble">
+          <Text fz="clamp(1.4rem, 5vw, 2.8rem)" fw={800} lh={1.15}>
+            {STATION_TEXTS.systemTrouble}
+          </Text>
+        </Box>
+      ) : null}
       <Box component="header" px="md" py="sm">
         <Group justify="space-between" align="baseline" gap="xs">
           <Title order={1} fz="clamp(1.4rem, 4vw, 2.6rem)">
@@ -248,6 +294,7 @@ function StationAlertCard({ alert, now }: { alert: TStationAlert; now: number })
   const waited = now - alert.createdAt;
   const look = stationLook(alert.severity, alert.status, waited);
   const dark = look.color === 'yellow' || look.color === 'gray';
+  const headline = stationHeadline(alert);
   return (
     <li aria-label={alert.label}>
       <Paper
@@ -264,8 +311,25 @@ function StationAlertCard({ alert, now }: { alert: TStationAlert; now: number })
       >
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>
-            <Text fz="clamp(1.75rem, 6vw, 3.6rem)" fw={800} lh={1.1} style={{ overflowWrap: 'anywhere' }}>
-              {alert.label}
+            {headline.place ? (
+              <Text
+                fz="clamp(1.75rem, 6vw, 3.6rem)"
+                fw={800}
+                lh={1.1}
+                style={{ overflowWrap: 'anywhere' }}
+                data-testid="station-place"
+              >
+                {headline.place}
+              </Text>
+            ) : null}
+            <Text
+              fz={headline.place ? 'clamp(1.4rem, 4.5vw, 2.8rem)' : 'clamp(1.75rem, 6vw, 3.6rem)'}
+              fw={headline.place ? 700 : 800}
+              lh={1.1}
+              style={{ overflowWrap: 'anywhere' }}
+              data-testid="station-what"
+            >
+              {headline.what}
             </Text>
             <Text fz="clamp(1.1rem, 3.5vw, 2rem)" fw={600}>
               {[SEVERITY_LABELS[alert.severity], alert.careZoneName, alert.residentName]
