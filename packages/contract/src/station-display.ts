@@ -79,6 +79,8 @@ export const ZStationAlertSchema = z.object({
   id: z.string(),
   label: z.string(),
   unitName: z.string().nullable(),
+  /** The room of the unit the calling device is in ('Bedroom'), when it has one (decision 0514). */
+  room: z.string().nullable(),
   careZoneName: z.string().nullable(),
   residentName: z.string().nullable(),
   severity: ZSeveritySchema,

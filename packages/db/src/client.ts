@@ -13,6 +13,8 @@ export interface CreatePrismaOptions {
    * Long-running processes keep a few, so the first request after a quiet spell does not wait for a connect.
    */
   min?: number;
+  /** How long a connect may take before it fails (default: no limit; the watchdog's probes need one). */
+  connectionTimeoutMillis?: number;
 }
 
 /** The `pg` pool under each client made here: `queryPrepared` queries it directly (decision 0390). */
@@ -20,7 +22,12 @@ const pools = new WeakMap<PrismaClient, pg.Pool>();
 
 /** The Prisma client over `pg` (Prisma 7 driver adapter). One per process, closed with `$disconnect()`. */
 export function createPrisma(connectionString: string, options: CreatePrismaOptions = {}): PrismaClient {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, min: options.min ?? 0 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    min: options.min ?? 0,
+    ...(options.connectionTimeoutMillis ? { connectionTimeoutMillis: options.connectionTimeoutMillis } : {}),
+  });
   // An idle connection that fails (the server restarted) is dropped by the pool; without a listener the 'error'
   // would end the process. The adapter adds its own only once Prisma connects, and `queryPrepared` may use the
   // pool before that.

@@ -29,6 +29,7 @@ export * from './response-bands';
 export * from './routine-check';
 export * from './severity-order';
 export * from './signin';
+export * from './system-trouble';
 export * from './tabular-records';
 export * from './task-actions';
 export * from './task-schedule-rules';

@@ -11,7 +11,7 @@ import type { PrismaClient } from '@sage/db';
 import { derivePermissions } from '@sage/domain';
 import type { WebSocket } from 'ws';
 import { loadFacilityAccess } from '../admin/staff/access';
-import type { SessionRegistry } from '../auth/sessions/registry';
+import { displaySessionKey, type SessionRegistry } from '../auth/sessions/registry';
 import { verifyAccessToken, verifyDisplayToken } from '../auth/tokens/access-token';
 import { changesSince, currentVersion, loadAssignments } from './changes';
 import {
@@ -141,6 +141,11 @@ export function handleLiveSocket(socket: WebSocket, raw: Socket | undefined, dep
       // only tell it to read its own alerts again; `staffMemberId` carries the display's id.
       const display = await displayView(accessToken, staffMemberId);
       if (!display) return unauthorized(socket, 'invalid token');
+      if (socket.readyState !== socket.OPEN) return;
+      // Unpaired by a manager: the socket closes at once (decision 0514).
+      unwatchSession = deps.sessions.watch(displaySessionKey(staffMemberId), () =>
+        unauthorized(socket, 'display unpaired'),
+      );
       facilities = display.facilities;
       expiresAt = display.expiresAt;
     } else {

@@ -104,6 +104,27 @@ describe('live connection (ARCHITECTURE.md "Live updates")', () => {
     expect(handlers.onResync).toHaveBeenCalledTimes(2);
   });
 
+  it('says when the socket closed, with its code (a station display shows trouble past 10 s)', () => {
+    const onClosed = vi.fn();
+    const connection = new LiveConnection({
+      url: 'ws://host/live',
+      getSession: () => ({ accessToken: 'token', staffMemberId: 'me' }),
+      handlers: { onTaskChanged: vi.fn(), onResync: vi.fn(), onClosed },
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+      backoffMs: () => 1_000,
+      parse: parseLiveMessage,
+    });
+    connection.start();
+    FakeSocket.all[0]!.onclose?.({ code: 4401 });
+    expect(onClosed).toHaveBeenCalledWith(4401);
+    vi.advanceTimersByTime(5_000);
+    FakeSocket.all[1]!.onclose?.({ code: 1006 });
+    expect(onClosed).toHaveBeenLastCalledWith(1006);
+    connection.stop();
+    FakeSocket.all[2]?.onclose?.({ code: 1000 });
+    expect(onClosed).toHaveBeenCalledTimes(2);
+  });
+
   it('stops for good when stopped, and ignores frames it cannot read', () => {
     const { connection } = start();
     const socket = FakeSocket.all[0]!;

@@ -24,6 +24,8 @@ export interface LiveHandlers {
   onDeviceQaChanged?(message: TLiveDeviceQaChangedMessage): void;
   /** Every `ready` (first connection and reconnections): what is not replayed (high fives) is refetched. */
   onReady?(): void;
+  /** The socket closed (a reconnect follows); `code` 4401: the token or the session was refused. */
+  onClosed?(code: number): void;
 }
 
 export interface LiveConnectionOptions {
@@ -141,6 +143,7 @@ export class LiveConnection {
           : (this.options.backoffMs ?? defaultBackoffMs)(this.attempt);
       this.attempt += 1;
       this.timer = setTimeout(() => this.connect(), delay);
+      this.options.handlers.onClosed?.(event.code);
     };
   }
 

@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { SEVERITY_LABELS, type TStationAlert } from '@sage/contract';
+import { LIVE_CLOSE_CODE_UNAUTHORIZED, SEVERITY_LABELS, type TStationAlert } from '@sage/contract';
 import { compareCallRank } from '@sage/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { AppQueryProvider } from '../../shared/query-client';
 import { setErrorReportAuth } from '../../shared/report-error';
 import { AlertSoundBars, useAlertRinging } from '../alert-sound/alert-sound';
@@ -11,7 +11,7 @@ import { useNow } from '../alerts/use-now';
 import { STATION_DEVICE_TESTS_KEY, StationDeviceTestBanner } from '../device-qa/station-device-test-banner';
 import { LiveConnection, liveUrl } from '../live/live-connection';
 import { DisplayKeyRefused, displayKeyStore, fetchDisplayToken, fetchStationAlerts } from './station-api';
-import { STATION_STATUS_TEXT, stationLook, waitedLabel } from './station-look';
+import { liveTrouble, STATION_STATUS_TEXT, stationHeadline, stationLook, waitedLabel } from './station-look';
 import { useWakeLock } from './use-wake-lock';
 
 /** Texts of the station display (not in the spec: docs/decisions/0372). */
@@ -22,6 +22,8 @@ export const STATION_TEXTS = {
   keyLabel: 'Display key',
   pair: 'Pair this screen',
   refused: 'This display key is unknown or was removed: ask a manager to pair the screen again.',
+  unpaired: 'This screen was unpaired by a manager: ask a manager to pair it again.',
+  systemTrouble: 'System trouble: alerts may be delayed',
   noAlerts: 'No open alerts',
   openAlerts: 'Open alerts',
   awake: 'Screen kept on',
@@ -51,7 +53,9 @@ function StationDisplay() {
   const [displayKey, setDisplayKey] = useState<string | null>(
     () => takeKeyFromHash() ?? displayKeyStore.get(),
   );
-  const [refused, setRefused] = useState(false);
+  /** Why the screen asks to be paired: a key refused at once, or a screen that worked and was unpaired. */
+  const [refused, setRefused] = useState<'refused' | 'unpaired' | null>(null);
+  const queryClient = useQueryClient();
 
   const token = useQuery({
     queryKey: ['station', 'token', displayKey],
@@ -64,13 +68,16 @@ function StationDisplay() {
     retryDelay: 5_000,
   });
 
+  const wasPaired = token.data !== undefined;
   useEffect(() => {
     if (token.error instanceof DisplayKeyRefused) {
       displayKeyStore.set(null);
       setDisplayKey(null);
-      setRefused(true);
+      // Alerts of an unpaired screen are cleared with it (issue #32): nothing of them is kept.
+      queryClient.removeQueries({ queryKey: ['station'] });
+      setRefused(wasPaired ? 'unpaired' : 'refused');
     }
-  }, [token.error]);
+  }, [token.error, wasPaired, queryClient]);
 
   if (!displayKey) {
     return (
@@ -78,7 +85,7 @@ function StationDisplay() {
         refused={refused}
         onPair={(key) => {
           displayKeyStore.set(key);
-          setRefused(false);
+          setRefused(null);
           setDisplayKey(key);
         }}
       />
@@ -91,7 +98,15 @@ function StationDisplay() {
       </Box>
     );
   }
-  return <StationBoard accessToken={token.data.accessToken} displayId={token.data.stationDisplayId} />;
+  return (
+    <StationBoard
+      accessToken={token.data.accessToken}
+      displayId={token.data.stationDisplayId}
+      // The session was refused (unpaired, or its token ran out): ask for a token again at once; a refused key
+      // clears the screen (decision 0514).
+      onSessionRefused={() => void queryClient.invalidateQueries({ queryKey: ['station', 'token'] })}
+    />
+  );
 }
 
 /** `#key=...` from a pairing link: saved on this screen and taken out of the address at once. */
@@ -104,7 +119,13 @@ function takeKeyFromHash(): string | null {
   return match[1];
 }
 
-function PairForm({ refused, onPair }: { refused: boolean; onPair: (key: string) => void }) {
+function PairForm({
+  refused,
+  onPair,
+}: {
+  refused: 'refused' | 'unpaired' | null;
+  onPair: (key: string) => void;
+}) {
   const [value, setValue] = useState('');
   return (
     <Box component="main" p="md" maw={560} mx="auto">
@@ -112,7 +133,7 @@ function PairForm({ refused, onPair }: { refused: boolean; onPair: (key: string)
         <Title order={1}>{STATION_TEXTS.notPaired}</Title>
         {refused ? (
           <Text c="red.9" role="alert">
-            {STATION_TEXTS.refused}
+            {refused === 'unpaired' ? STATION_TEXTS.unpaired : STATION_TEXTS.refused}
           </Text>
         ) : null}
         <Text>{STATION_TEXTS.pairHelp}</Text>
@@ -141,8 +162,18 @@ function PairForm({ refused, onPair }: { refused: boolean; onPair: (key: string)
   );
 }
 
-function StationBoard({ accessToken, displayId }: { accessToken: string; displayId: string }) {
+function StationBoard({
+  accessToken,
+  displayId,
+  onSessionRefused,
+}: {
+  accessToken: string;
+  displayId: string;
+  onSessionRefused: () => void;
+}) {
   const queryClient = useQueryClient();
+  const sessionRefused = useRef(onSessionRefused);
+  sessionRefused.current = onSessionRefused;
   const alerts = useQuery({
     queryKey: ['station', 'alerts'],
     queryFn: () => fetchStationAlerts(accessToken),
@@ -158,8 +189,9 @@ function StationBoard({ accessToken, displayId }: { accessToken: string; display
     return () => setErrorReportAuth(null);
   }, [accessToken]);
 
-  // Live: any change of the facility (ids and status only) reads the display's alerts again.
-  const [live, setLive] = useState(true);
+  // Live: any change of the facility (ids and status only) reads the display's alerts again. The link counts as
+  // down from the start until its first `ready`, and from every close until the next (issue #29).
+  const [downSince, setDownSince] = useState<number | null>(() => Date.now());
   useEffect(() => {
     let trailing: ReturnType<typeof setTimeout> | null = null;
     const refetch = () => {
@@ -180,8 +212,12 @@ function StationBoard({ accessToken, displayId }: { accessToken: string; display
         // A device QA walk started or ended (decision 0505): the banner reads it again; and on every `ready`.
         onDeviceQaChanged: () => void queryClient.invalidateQueries({ queryKey: STATION_DEVICE_TESTS_KEY }),
         onReady: () => {
-          setLive(true);
+          setDownSince(null);
           void queryClient.invalidateQueries({ queryKey: STATION_DEVICE_TESTS_KEY });
+        },
+        onClosed: (code) => {
+          setDownSince((since) => since ?? Date.now());
+          if (code === LIVE_CLOSE_CODE_UNAUTHORIZED) sessionRefused.current();
         },
       },
     });
@@ -192,8 +228,8 @@ function StationBoard({ accessToken, displayId }: { accessToken: string; display
     };
   }, [accessToken, displayId, queryClient]);
   useEffect(() => {
-    if (alerts.isError) setLive(false);
-  }, [alerts.isError]);
+    if (alerts.error instanceof DisplayKeyRefused) sessionRefused.current();
+  }, [alerts.error]);
 
   // Emergencies first, then routine calls, most severe then oldest (decision 0516), whatever order they came in.
   const list = useMemo(
@@ -206,12 +242,22 @@ function StationBoard({ accessToken, displayId }: { accessToken: string; display
   const sounding = useMemo(() => soundingTasks(list), [list]);
   useAlertRinging(sounding);
   const skew = alerts.data ? alerts.data.serverTime - alerts.dataUpdatedAt : 0;
-  const now = useNow(1_000) + skew;
+  const clientNow = useNow(1_000);
+  const now = clientNow + skew;
+  const live = downSince === null && !alerts.isError;
+  const trouble = liveTrouble(downSince, clientNow);
   const zones = alerts.data?.display.careZoneNames ?? [];
 
   return (
     <Box mih="100dvh" bg="dark.8" c="white">
       <AlertSoundBars />
+      {trouble ? (
+        <Box role="alert" bg="red.9" c="white" px="md" py="sm" data-testid="station-system-trouble">
+          <Text fz="clamp(1.4rem, 5vw, 2.8rem)" fw={800} lh={1.15}>
+            {STATION_TEXTS.systemTrouble}
+          </Text>
+        </Box>
+      ) : null}
       <Box component="header" px="md" py="sm">
         <Group justify="space-between" align="baseline" gap="xs">
           <Title order={1} fz="clamp(1.4rem, 4vw, 2.6rem)">
@@ -265,6 +311,7 @@ function StationAlertCard({ alert, now }: { alert: TStationAlert; now: number })
   const waited = now - alert.createdAt;
   const look = stationLook(alert.severity, alert.status, waited);
   const dark = look.color === 'yellow' || look.color === 'gray';
+  const headline = stationHeadline(alert);
   return (
     <li aria-label={alert.label}>
       <Paper
@@ -281,8 +328,25 @@ function StationAlertCard({ alert, now }: { alert: TStationAlert; now: number })
       >
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>
-            <Text fz="clamp(1.75rem, 6vw, 3.6rem)" fw={800} lh={1.1} style={{ overflowWrap: 'anywhere' }}>
-              {alert.label}
+            {headline.place ? (
+              <Text
+                fz="clamp(1.75rem, 6vw, 3.6rem)"
+                fw={800}
+                lh={1.1}
+                style={{ overflowWrap: 'anywhere' }}
+                data-testid="station-place"
+              >
+                {headline.place}
+              </Text>
+            ) : null}
+            <Text
+              fz={headline.place ? 'clamp(1.4rem, 4.5vw, 2.8rem)' : 'clamp(1.75rem, 6vw, 3.6rem)'}
+              fw={headline.place ? 700 : 800}
+              lh={1.1}
+              style={{ overflowWrap: 'anywhere' }}
+              data-testid="station-what"
+            >
+              {headline.what}
             </Text>
             <Text fz="clamp(1.1rem, 3.5vw, 2rem)" fw={600}>
               {[SEVERITY_LABELS[alert.severity], alert.careZoneName, alert.residentName]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stationLook, waitBand, waitedLabel } from './station-look';
+import { liveTrouble, stationHeadline, stationLook, waitBand, waitedLabel } from './station-look';
 
 describe('station display look (decision 0373)', () => {
   it.each([
@@ -35,5 +35,43 @@ describe('station display look (decision 0373)', () => {
     [-5, '0 s'],
   ])('%i ms reads %s', (ms, text) => {
     expect(waitedLabel(ms)).toBe(text);
+  });
+});
+
+describe('station display: the live link in trouble (issue #29)', () => {
+  it.each<[number | null, number, boolean]>([
+    [null, 1_000_000, false],
+    [1_000_000, 1_005_000, false],
+    [1_000_000, 1_010_000, false],
+    [1_000_000, 1_010_001, true],
+    [1_000_000, 1_600_000, true],
+  ])('down since %s, at %i: trouble %s', (downSince, now, trouble) => {
+    expect(liveTrouble(downSince, now)).toBe(trouble);
+  });
+});
+
+describe('station display: the place first (issue #32)', () => {
+  it.each<[string, { label: string; unitName: string | null; room: string | null }, string | null, string]>([
+    [
+      'a named alert',
+      { label: 'Virginia White needs assistance', unitName: 'AL 101', room: null },
+      'AL 101',
+      'Virginia White needs assistance',
+    ],
+    ['a call without names', { label: 'Call · AL 101', unitName: 'AL 101', room: null }, 'AL 101', 'Call'],
+    [
+      'a sensor in a room',
+      { label: 'Possible fall · MC 201', unitName: 'MC 201', room: 'Bedroom' },
+      'MC 201 · Bedroom',
+      'Possible fall',
+    ],
+    [
+      'a door (no unit)',
+      { label: 'Front Entrance door opened', unitName: null, room: null },
+      null,
+      'Front Entrance door opened',
+    ],
+  ])('%s', (_name, alert, place, what) => {
+    expect(stationHeadline(alert)).toEqual({ place, what });
   });
 });

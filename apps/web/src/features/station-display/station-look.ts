@@ -50,3 +50,27 @@ export function stationLook(severity: Severity, status: TaskStatus, waitedMs: nu
     border: band === 'OVERDUE' ? 8 : band === 'WAITING' ? 4 : 0,
   };
 }
+
+/** How long the live link may be down before the screen says alerts may be delayed (issue #29). */
+export const LIVE_TROUBLE_AFTER_MS = 10_000;
+
+/** Whether a link down since `downSince` (null: up) has been down more than 10 s at `now`. */
+export function liveTrouble(downSince: number | null, now: number): boolean {
+  return downSince !== null && now - downSince > LIVE_TROUBLE_AFTER_MS;
+}
+
+/**
+ * A card's first line is the place, the unit and its room ('AL 101 · Bedroom'), read from across a hallway; then
+ * what happened (issue #32, decision 0514). A label that ends with the unit already ('Call · AL 101') gives up that
+ * ending to the first line; an alert with no unit (a door) keeps its label whole.
+ */
+export function stationHeadline(alert: { label: string; unitName: string | null; room: string | null }): {
+  place: string | null;
+  what: string;
+} {
+  if (!alert.unitName) return { place: null, what: alert.label };
+  const place = alert.room ? `${alert.unitName} · ${alert.room}` : alert.unitName;
+  const suffix = ` · ${alert.unitName}`;
+  const what = alert.label.endsWith(suffix) ? alert.label.slice(0, -suffix.length) : alert.label;
+  return { place, what };
+}

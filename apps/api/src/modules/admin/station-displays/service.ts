@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  CHECK_IN_ROOM_OPTION,
   OPEN_TASK_STATUSES,
   StationDisplayErrorCode,
   type TCreatedStationDisplay,
@@ -12,6 +13,7 @@ import {
 } from '@sage/contract';
 import type { Prisma, PrismaClient } from '@sage/db';
 import { HttpError, invalidInput, notFound } from '@sage/service-kit/errors';
+import { announceSessionEnded, displaySessionKey } from '../../auth/sessions/registry';
 import { signDisplayToken } from '../../auth/tokens/access-token';
 import { callerAtRecord, managerAtFacility, requireManager } from '../residents/community-access';
 
@@ -101,7 +103,11 @@ export async function listStationDisplays(
   return { stationDisplays: await Promise.all(rows.map((row) => toDisplay(prisma, row))) };
 }
 
-/** Unpairs a display: its key stops working and its next read is refused (its socket ends with its token). */
+/**
+ * Unpairs a display: its key stops working, its next read is refused, and its live sockets are closed at once
+ * (announced as the end of its session, `display:<id>`, in the same transaction: decision 0514), so the screen
+ * learns it at once rather than when its token expires.
+ */
 export async function removeStationDisplay(
   prisma: PrismaClient,
   staffMemberId: string,
@@ -113,7 +119,10 @@ export async function removeStationDisplay(
   });
   const at = await callerAtRecord(prisma, staffMemberId, row, 'Station display');
   requireManager(at);
-  await prisma.stationDisplay.update({ where: { id: stationDisplayId }, data: { revokedAt: new Date() } });
+  await prisma.$transaction(async (tx) => {
+    await tx.stationDisplay.update({ where: { id: stationDisplayId }, data: { revokedAt: new Date() } });
+    await announceSessionEnded(tx, displaySessionKey(stationDisplayId));
+  });
   return { id: stationDisplayId };
 }
 
@@ -157,6 +166,12 @@ export function stationAlertLabel(
   const kind = (task.deviceType && KIND_LABELS[task.deviceType]) ?? 'Task';
   return task.unitName ? `${kind} · ${task.unitName}` : kind;
 }
+
+/** The room of a device's allocation in its unit ('Bedroom'); a check-in button's is no room. */
+const roomOf = (allocation: { room: string | null; isCheckIn: boolean } | undefined): string | null =>
+  allocation?.room && !allocation.isCheckIn && allocation.room !== CHECK_IN_ROOM_OPTION.id
+    ? allocation.room
+    : null;
 
 /** The open alerts of the display's zones (any when it has none), most severe first, then oldest first. */
 export async function stationAlerts(
@@ -208,7 +223,12 @@ export async function stationAlerts(
         },
       },
       resident: { select: { firstName: true, lastName: true, preferredName: true } },
-      device: { select: { type: true } },
+      device: {
+        select: {
+          type: true,
+          allocations: { where: { isActive: true }, select: { room: true, isCheckIn: true }, take: 1 },
+        },
+      },
     },
     orderBy: [{ severityRank: 'asc' }, { creationTimestamp: 'asc' }],
     take: 200,
@@ -238,6 +258,7 @@ export async function stationAlerts(
       display.showResidentNames,
     ),
     unitName: task.unit?.displayName ?? null,
+    room: roomOf(task.device?.allocations[0]),
     careZoneName: zoneOf(task.unit),
     residentName:
       display.showResidentNames && task.resident

@@ -120,6 +120,8 @@ describe('[STATION DISPLAY]: paired by managers, a view-only principal scoped to
     const shown = body.alerts.find((a) => a.id === alTask);
     expect(shown).toMatchObject({
       label: `Call · ${f.units.AL.displayName}`,
+      unitName: f.units.AL.displayName,
+      room: null,
       residentName: null,
       careZoneName: 'Assisted Living',
     });
@@ -131,6 +133,18 @@ describe('[STATION DISPLAY]: paired by managers, a view-only principal scoped to
     const namedBody = (await alertsOf(await displayHeaders(named.displayKey))).json() as TStationAlertsReply;
     expect(namedBody.alerts.map((a) => a.id)).toEqual(expect.arrayContaining([alTask, mcTask]));
     expect(namedBody.alerts.find((a) => a.id === alTask)?.label).toContain(resident.lastName);
+
+    // A device in a room of its unit: the room comes with the unit (issue #32).
+    const fall = await insertDeviceTask(t.db.prisma, f, {
+      deviceId: f.fallSensor.deviceId,
+      unitId: f.units.MC.id,
+    });
+    const roomBody = (await alertsOf(await displayHeaders(named.displayKey))).json() as TStationAlertsReply;
+    expect(roomBody.alerts.find((a) => a.id === fall)).toMatchObject({
+      unitName: f.units.MC.displayName,
+      room: 'Bedroom',
+    });
+    expect(roomBody.alerts.find((a) => a.id === alTask)).toMatchObject({ room: null });
   });
 
   it('every other route refuses the display with 403 DISPLAY_READ_ONLY (claim, resolve, reads) and writes nothing', async () => {
@@ -212,6 +226,8 @@ describe('[STATION DISPLAY]: paired by managers, a view-only principal scoped to
 
     const removed = await as(f.staff.manager.id)('DELETE', `${STATION_DISPLAYS_PATH}/${display.id}`);
     expect(removed.statusCode).toBe(200);
+    // Its socket closes at once (4401), not when its token runs out (issue #32; decision 0514).
+    expect(await live.closed).toEqual({ code: 4401, reason: 'display unpaired' });
     expect((await alertsOf(headers)).statusCode).toBe(401);
     expect((await tokenOf(display.displayKey)).statusCode).toBe(401);
     const list = await as(f.staff.manager.id)('GET', `${STATION_DISPLAYS_PATH}?facilityId=${f.facilityId}`);

@@ -12,6 +12,13 @@ export async function announceSessionEnded(
   await db.$executeRaw`SELECT pg_notify(${SESSION_ENDED_CHANNEL}, ${sessionId})`;
 }
 
+/**
+ * A station display's live sockets watch `display:<id>` here: unpairing it announces that key, and its sockets
+ * close at once (decision 0514). Never a refresh-token id (those are UUIDs).
+ */
+export const displaySessionKey = (stationDisplayId: string): string => `display:${stationDisplayId}`;
+const DISPLAY_KEY_PREFIX = 'display:';
+
 export interface SessionRegistryOptions {
   /**
    * How long a session read as live is trusted without reading it again. Ends are announced at once (this
@@ -118,14 +125,26 @@ export class SessionRegistry {
   async resync(): Promise<void> {
     this.generation++;
     this.live.clear();
-    const watched = [...this.watchers.keys()];
-    if (!watched.length) return;
-    const rows = await this.prisma.refreshToken.findMany({
-      where: { id: { in: watched }, revokedAt: null, staffMember: { isArchived: false } },
-      select: { id: true },
-    });
-    const live = new Set(rows.map((r) => r.id));
-    for (const id of watched) if (!live.has(id)) this.ended(id);
+    const watched = [...this.watchers.keys()].filter((id) => !id.startsWith(DISPLAY_KEY_PREFIX));
+    const displays = [...this.watchers.keys()]
+      .filter((id) => id.startsWith(DISPLAY_KEY_PREFIX))
+      .map((id) => id.slice(DISPLAY_KEY_PREFIX.length));
+    const [rows, paired] = await Promise.all([
+      watched.length
+        ? this.prisma.refreshToken.findMany({
+            where: { id: { in: watched }, revokedAt: null, staffMember: { isArchived: false } },
+            select: { id: true },
+          })
+        : [],
+      displays.length
+        ? this.prisma.stationDisplay.findMany({
+            where: { id: { in: displays }, revokedAt: null },
+            select: { id: true },
+          })
+        : [],
+    ]);
+    const live = new Set([...rows.map((r) => r.id), ...paired.map((d) => displaySessionKey(d.id))]);
+    for (const id of [...watched, ...displays.map(displaySessionKey)]) if (!live.has(id)) this.ended(id);
   }
 }
 
