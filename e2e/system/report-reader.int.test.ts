@@ -140,8 +140,9 @@ const HOSTILE: [string, string][] = [
   ['a large object from a file', `SELECT lo_import('/etc/hostname')`],
   ['dblink', `SELECT * FROM dblink('dbname=postgres', 'SELECT 1') AS t(x int)`],
   [
-    'ending other connections',
-    'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid()',
+    // The application's and the server's connections (another report's reader is the same role: see 0500).
+    'ending the application’s connections',
+    'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename <> current_user',
   ],
   ['the scope table', 'SELECT * FROM reporting.scope'],
   ['the scope view', 'SELECT * FROM reporting.current_scope'],
