@@ -59,7 +59,7 @@ test('[SAFETY][RANK]: an emergency raised last is listed first on the dashboard 
     expect(texts).toHaveLength(3);
     expect(texts[0]).toContain('Fall detected in MC 201');
     // The badge is shown in capitals.
-    expect(texts[0].toLowerCase()).toContain('emergency');
+    expect(texts[0]?.toLowerCase()).toContain('emergency');
     // The routine calls after it, oldest first.
     expect(texts[1]).toContain('AL 101');
     expect(texts[2]).toContain('MC 201');
