@@ -6,7 +6,7 @@ import { buildApp } from '../../../app';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { connectLive, type LiveClient } from '../../live/live-client';
 import { openSessionToken } from './open-session';
-import { SessionRegistry } from './registry';
+import { displaySessionKey, SessionRegistry } from './registry';
 
 const START = '/auth/api/v1/passwordless/start';
 const VERIFY = '/auth/api/v1/passwordless/verify';
@@ -203,5 +203,28 @@ describe('[AUTH][SESSIONS]: logout and refresh-token reuse end the session at on
     expect(ended).toEqual(['lost']);
     expect(await registry.isLive(lost.sessionId, f.staff.culinary.id)).toBe(false);
     expect(await registry.isLive(kept.sessionId, f.staff.transportation.id)).toBe(true);
+  });
+
+  it('after a bus reconnect, a watched station display stays watched while paired and ends once unpaired (decision 0514)', async () => {
+    const registry = new SessionRegistry(t.db.prisma);
+    const display = (id: string) =>
+      t.db.prisma.stationDisplay.create({
+        data: {
+          id,
+          facilityId: f.facilityId,
+          enterpriseId: f.enterpriseId,
+          name: id,
+          keyHash: `hash-${id}-${Date.now()}`,
+          createdById: f.staff.manager.id,
+        },
+      });
+    const paired = await display(`paired-${Date.now()}`);
+    const unpaired = await display(`unpaired-${Date.now()}`);
+    const ended: string[] = [];
+    registry.watch(displaySessionKey(paired.id), () => ended.push('paired'));
+    registry.watch(displaySessionKey(unpaired.id), () => ended.push('unpaired'));
+    await t.db.prisma.stationDisplay.update({ where: { id: unpaired.id }, data: { revokedAt: new Date() } });
+    await registry.resync();
+    expect(ended).toEqual(['unpaired']);
   });
 });
