@@ -174,14 +174,14 @@ async function seedDevices(prisma: PrismaClient, facilities: TestFacility[]): Pr
          FROM "Facility" f WHERE f.id = ANY($1::text[])
      ), made AS (
        INSERT INTO "Device" (id, "hardwareId", type, "facilityId", "enterpriseId")
-       SELECT gen_random_uuid()::text, 'FLEET-' || need."facilityId" || '-' || g, 'SAGE_BUTTON', need."facilityId", need."enterpriseId"
+       SELECT gen_random_uuid()::text, 'FLEET:' || need."facilityId" || ':' || g, 'SAGE_BUTTON', need."facilityId", need."enterpriseId"
          FROM need, generate_series(1, GREATEST(need.n, 0)) g
        RETURNING id, "facilityId", "enterpriseId", "hardwareId"
      )
      INSERT INTO "DeviceAllocation" ("facilityId", "enterpriseId", "deviceId", "unitId", "activeDeviceKey", "displayName")
      SELECT made."facilityId", made."enterpriseId", made.id,
-            need.units[1 + (split_part(made."hardwareId", '-', 3)::int % cardinality(need.units))], made.id,
-            'Fleet button ' || split_part(made."hardwareId", '-', 3)
+            need.units[1 + (split_part(made."hardwareId", ':', 3)::int % cardinality(need.units))], made.id,
+            'Fleet button ' || split_part(made."hardwareId", ':', 3)
        FROM made JOIN need ON need."facilityId" = made."facilityId"`,
     ids,
     DEVICES,
@@ -189,7 +189,7 @@ async function seedDevices(prisma: PrismaClient, facilities: TestFacility[]): Pr
   const rows = await prisma.$queryRawUnsafe<
     { facilityId: string; deviceId: string; hardwareId: string; bench: boolean }[]
   >(
-    `SELECT a."facilityId", d.id AS "deviceId", d."hardwareId", d."hardwareId" LIKE 'FLEET-%' AS bench
+    `SELECT a."facilityId", d.id AS "deviceId", d."hardwareId", d."hardwareId" LIKE 'FLEET:%' AS bench
        FROM "DeviceAllocation" a JOIN "Device" d ON d.id = a."deviceId"
       WHERE a."facilityId" = ANY($1::text[]) AND a."isActive" AND a."activeDeviceKey" IS NOT NULL
       ORDER BY a."facilityId", d."hardwareId"`,
