@@ -854,9 +854,10 @@ async function runPass(target: PassResult['target']): Promise<PassResult> {
         if (done.length) log(`${spread(`  done − due`, done)}  ${identifier} (${done.length} jobs)`);
       }
       const escalation = await escalationStarts();
-      log(
-        `${spread('press → escalation', escalation.delays)}  (${escalation.delays.length} of ${escalation.tasks} tasks started when the run ended)`,
-      );
+      if (!FLOOR)
+        log(
+          `${spread('press → escalation', escalation.delays)}  (${escalation.delays.length} of ${escalation.tasks} tasks started when the run ended)`,
+        );
       const worstBySecond = new Map<number, number>();
       for (const p of byPress) {
         const second = Math.floor(dueAt[p.press]! / 1000);
