@@ -202,7 +202,7 @@ await exitWithCode(async () => {
     let missed = false;
     const verdict = (judged: boolean, met: boolean, goal: string, figure: string) => {
       if (judged && !met) missed = true;
-      console.log(`${pad(!judged ? '(not judged)' : met ? 'PASS' : 'MISS', 13)}${pad(goal, 72)}${figure}`);
+      console.log(`${pad(!judged ? '(not judged)' : met ? 'PASS' : 'MISS', 13)}${pad(goal, 84)}${figure}`);
     };
     for (const r of results.filter((r) => r.concurrency === GOAL_CONCURRENCY))
       verdict(
