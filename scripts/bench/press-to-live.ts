@@ -874,7 +874,9 @@ async function runPass(target: PassResult['target']): Promise<PassResult> {
       const deliveredOnce = allDelivered && failures.length === 0 && doubled === 0;
       const escalationP99 = percentile(escalation.delays, 99);
       if (FLOOR) {
-        log('the floor: no goals of its own (see the product against the floor below)');
+        log(
+          `the floor: no goals of its own${args['floor-only'] ? '' : ' (the product against the floor below)'}`,
+        );
         code = deliveredOnce && !senderBehind ? 0 : 1;
       } else {
         // Issue #31's goals, judged at the goal command's load (500 presses/s, 1,000 clients, 60 s); a lighter
