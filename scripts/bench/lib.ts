@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import type { PrismaClient } from '@sage/db';
@@ -200,4 +201,32 @@ export async function analyzeLikeAutovacuum(prisma: PrismaClient): Promise<strin
     ]);
   }
   return due.map((t) => t.name);
+}
+
+/** POSTs `body` over `agent` (a gateway's keep-alive connections); resolves with the status once answered. */
+export function post(
+  agent: http.Agent,
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.once('end', () => resolve(res.statusCode ?? 0));
+        res.once('error', reject);
+      },
+    );
+    request.once('error', reject);
+    request.end(body);
+  });
 }
