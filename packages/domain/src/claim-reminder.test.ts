@@ -1,6 +1,8 @@
+import type { DeviceType } from '@sage/contract';
 import { describe, expect, it } from 'vitest';
 import { claimReminderBlock, nextClaimReminderBlock } from './claim-reminder';
 import type { ScheduledBlock } from './notification-rules';
+import { needsBedsideConfirmation } from './resolution-rules';
 
 const block = (atMs: number, isBreakGlass = false): ScheduledBlock => ({
   executionTimeAfterStartInMs: atMs,
@@ -34,5 +36,17 @@ describe('[DECISION-0515] claimReminderBlock: the escalation step a claimed-not-
     [[], null, 0],
   ])('the round after step %#: the next, never past the last', (blocks, from, expected) => {
     expect(nextClaimReminderBlock(blocks, from)).toBe(expected);
+  });
+});
+
+describe('[DECISION-0515] needsBedsideConfirmation: which calls are cleared only at the bedside (and reminded)', () => {
+  it.each<[DeviceType | null, boolean]>([
+    ['SAGE_BUTTON', true],
+    ['FALL_DETECTION_DEVICE', true],
+    ['MELTEN_M3_DEVICE', true],
+    ['DOOR_ALARM', false],
+    [null, false],
+  ])('%s -> %s', (deviceType, expected) => {
+    expect(needsBedsideConfirmation(deviceType)).toBe(expected);
   });
 });

@@ -138,14 +138,21 @@ export const isRefusal = (careOutcomes: readonly TCareOutcome[]): boolean =>
  * M3 device is resolved only once confirmed, unless the resolver sends bypassCareConfirmationChecks or resolves
  * it as a test alert. A door alarm (no resident to stand beside) and a manual task need no confirmation.
  */
+/**
+ * Whether a task raised by a device of this type is cleared only at the bedside (care confirmation): every device
+ * but a door alarm; manual tasks (no device) are not (decision 0042). The claimed-but-not-confirmed reminder
+ * (decision 0515) follows the same rule.
+ */
+export const needsBedsideConfirmation = (creatorDeviceType: DeviceType | null): boolean =>
+  creatorDeviceType !== null && creatorDeviceType !== DeviceType.DOOR_ALARM;
+
 export const careConfirmationMissing = (input: {
   status: TaskStatus;
   creatorDeviceType: DeviceType | null;
   alertOutcomeType: AlertOutcomeType;
   bypassCareConfirmationChecks: boolean;
 }): boolean =>
-  input.creatorDeviceType !== null &&
-  input.creatorDeviceType !== DeviceType.DOOR_ALARM &&
+  needsBedsideConfirmation(input.creatorDeviceType) &&
   input.status !== TaskStatus.OPEN_CONFIRMED &&
   input.alertOutcomeType !== 'TEST_ALERT' &&
   !input.bypassCareConfirmationChecks;

@@ -80,7 +80,11 @@ async function setUp(): Promise<TestFacility> {
   return f;
 }
 
-async function openTask(f: TestFacility, severity: Severity = 'HIGH_PRIORITY'): Promise<string> {
+async function openTask(
+  f: TestFacility,
+  severity: Severity = 'HIGH_PRIORITY',
+  deviceId = f.units.AL.wallButton.deviceId,
+): Promise<string> {
   return prisma.$transaction(async (tx) => {
     const task = await tx.task.create({
       data: {
@@ -90,7 +94,7 @@ async function openTask(f: TestFacility, severity: Severity = 'HIGH_PRIORITY'): 
         severity,
         severityRank: SEVERITY_VALUES[severity],
         unitId: f.units.AL.id,
-        deviceId: f.units.AL.wallButton.deviceId,
+        deviceId,
       },
       select: { id: true },
     });
@@ -229,6 +233,17 @@ describe('[SAFETY][UL1069]: a claimed alert with no bedside confirmation re-aler
       expect(await deliveries(taskId)).toEqual(before);
     },
   );
+
+  it('a door alarm (nothing to confirm at a bedside) is not reminded', async () => {
+    const f = await setUp();
+    const taskId = await openTask(f, 'HIGH_PRIORITY', f.door.alarm.deviceId);
+    await eventually(async () => (await deliveries(taskId)).length > 0);
+    await claim(f, taskId, f.staff.caregiver.id);
+    const before = await deliveries(taskId);
+    await letTheSettingPass(taskId);
+    await eventually(async () => (await reminderJob(taskId)) === undefined);
+    expect(await deliveries(taskId)).toEqual(before);
+  });
 
   it('waits for a bedside confirmation under way: checked again once its 30 s limit is over', async () => {
     const f = await setUp();

@@ -1,5 +1,6 @@
 import {
   ClaimReminderMessages,
+  type DeviceType,
   notificationJobPriorityForSeverityValue,
   SEVERITY_LABELS,
 } from '@sage/contract';
@@ -15,6 +16,7 @@ import {
 import {
   type BlockFilter,
   claimReminderBlock,
+  needsBedsideConfirmation,
   nextClaimReminderBlock,
   orderBlocks,
   type ScheduledBlock,
@@ -38,6 +40,8 @@ const ZPayload = z.object({
 export type UnconfirmedClaimResult =
   /** Confirmed, released, claimed by someone else since, or closed: nothing to do. */
   | { kind: 'MOVED_ON' }
+  /** Not cleared at the bedside (a manual task, a door alarm): no reminder. */
+  | { kind: 'NO_BEDSIDE' }
   /** Care confirmation under way at the bedside: checked again when its 30 s are over. */
   | { kind: 'CONFIRMING'; runAt: Date }
   /** The claimer re-alerted; `blockIndex` the escalation step run (null: no policy); the next round queued. */
@@ -55,6 +59,7 @@ interface TaskRow {
   confirmingSince: Date | null;
   claimerName: string | null;
   reminderMinutes: number;
+  deviceType: DeviceType | null;
   unit: {
     id: string;
     careType: string;
@@ -71,6 +76,7 @@ const TASK_SQL = `SELECT t.id, t."facilityId", t.title, t.status::text AS status
          t."severityRank", t."assigneeId", t."assigneeGroupId", t."confirmingSince",
          (SELECT s."firstName" || ' ' || s."lastName" FROM "StaffMember" s WHERE s.id = t."assigneeId") AS "claimerName",
          f."unconfirmedClaimReminderMinutes" AS "reminderMinutes",
+         (SELECT d.type::text FROM "Device" d WHERE d.id = t."deviceId") AS "deviceType",
          (SELECT json_build_object('id', u.id, 'careType', u."careType", 'ward', u.ward, 'building', u.building,
                                    'wing', u.wing, 'floor', u.floor)
             FROM "Unit" u WHERE u.id = t."unitId") AS unit,
@@ -98,6 +104,7 @@ export async function runUnconfirmedClaim(
   const payload = ZPayload.parse(rawPayload) satisfies UnconfirmedClaimPayload;
   const [task] = await queryPrepared<TaskRow>(deps.prisma, TASK_SQL, [payload.taskId, payload.facilityId]);
   if (!task || task.assigneeId !== payload.assigneeId) return { kind: 'MOVED_ON' };
+  if (!needsBedsideConfirmation(task.deviceType)) return { kind: 'NO_BEDSIDE' };
   const jobSpec = (runAt: Date) => ({
     runAt,
     jobKey: unconfirmedClaimJobKey(task.id),

@@ -3,7 +3,7 @@ import { unconfirmedClaimJobKey } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { caller } from '../../../test/tasks';
+import { caller, insertDeviceTask } from '../../../test/tasks';
 
 /** The claimed-but-not-confirmed reminder (UL 1069; decision 0515): the setting, and the job each claim queues. */
 let t: TestApp;
@@ -63,11 +63,15 @@ describe('[SAFETY][UL1069]: a claim queues its reminder; a re-claim moves it', (
       where: { id: f.facilityId },
       data: { unconfirmedClaimReminderMinutes: 4 },
     });
-    const created = await as(f.staff.caregiver.id)('POST', TASKS, {
-      facilityId: f.facilityId,
-      title: 'Help',
-    });
-    const task = created.json() as TTaskReply;
+    // A pendant's call: cleared only at the bedside.
+    const task = {
+      id: await insertDeviceTask(t.db.prisma, f, {
+        deviceId: f.residents.AL.pendant.deviceId,
+        residentId: f.residents.AL.id,
+        unitId: f.residents.AL.unitId,
+        severity: 'HIGH_PRIORITY',
+      }),
+    };
     expect(await reminderJobs(task.id)).toEqual([]);
 
     const claimed = await as(f.staff.caregiver.id)('PUT', `${TASKS}/${task.id}`, { status: 'OPEN_CLAIMED' });
@@ -98,14 +102,19 @@ describe('[SAFETY][UL1069]: a claim queues its reminder; a re-claim moves it', (
     expect(third!.payload.assigneeId).toBe(f.staff.nurse.id);
   });
 
-  it('a task created claimed queues its assignee a reminder', async () => {
+  it('a manual task (nothing to confirm at a bedside) queues none, claimed or created claimed', async () => {
     const created = await as(f.staff.manager.id)('POST', TASKS, {
       facilityId: f.facilityId,
       title: 'Check on Room 2',
       assigneeId: f.staff.caregiver.id,
     });
     expect(created.statusCode).toBe(201);
-    const [job] = await reminderJobs((created.json() as TTaskReply).id);
-    expect(job!.payload.assigneeId).toBe(f.staff.caregiver.id);
+    expect(await reminderJobs((created.json() as TTaskReply).id)).toEqual([]);
+    const open = (
+      await as(f.staff.caregiver.id)('POST', TASKS, { facilityId: f.facilityId, title: 'Water' })
+    ).json();
+    const claimed = await as(f.staff.caregiver.id)('PUT', `${TASKS}/${open.id}`, { status: 'OPEN_CLAIMED' });
+    expect(claimed.statusCode).toBe(200);
+    expect(await reminderJobs(open.id)).toEqual([]);
   });
 });

@@ -152,16 +152,6 @@ export async function createTask(
         severityRank: SEVERITY_VALUES[body.severity],
       });
     }
-    // Created claimed: its claimer is reminded if care is not confirmed in time (decision 0515).
-    if (body.assigneeId) {
-      await scheduleUnconfirmedClaimReminder(tx, {
-        taskId: task.id,
-        facilityId: facility.facilityId,
-        assigneeId: body.assigneeId,
-        claimedAt: now.toISOString(),
-        severityRank: SEVERITY_VALUES[body.severity],
-      });
-    }
     return task.id;
   });
   return loadTaskReply(prisma, taskId);
@@ -221,7 +211,8 @@ async function applyPlan(
   }
   // A claim: if nobody confirms care at the bedside in time, the claimer is reminded and the next escalation
   // step runs (decision 0515). The job's key is the task's, so a later claim moves the timer.
-  if (plan.assignee === 'set' && assigneeId) {
+  // Device calls only: a manual task has no bedside to confirm at (the job also skips door alarms).
+  if (plan.assignee === 'set' && assigneeId && task.deviceId) {
     await scheduleUnconfirmedClaimReminder(tx, {
       taskId: task.id,
       facilityId: task.facilityId,
@@ -366,8 +357,8 @@ export async function updateTask(
         severityRank: SEVERITY_VALUES[severity],
       });
     }
-    // Assigned or reassigned: the new holder's reminder replaces the earlier one (decision 0515).
-    if (body.assigneeId && body.assigneeId !== task.assigneeId) {
+    // Assigned or reassigned: the new holder's reminder replaces the earlier one (decision 0515); device calls only.
+    if (body.assigneeId && body.assigneeId !== task.assigneeId && task.deviceId) {
       await scheduleUnconfirmedClaimReminder(tx, {
         taskId: task.id,
         facilityId: task.facilityId,
