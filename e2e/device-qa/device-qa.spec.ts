@@ -167,6 +167,8 @@ test.describe('[DEVICES][QA-WALK]', () => {
     browser,
     request,
   }) => {
+    // Three phones and a station display, each signed in and opened in its own context: more than the default 30 s.
+    test.setTimeout(120_000);
     const manager = await signInThroughApi(request, QA_COMMUNITY.managerPhone);
     const caregiverTokens = await signInThroughApi(request, QA_COMMUNITY.caregiverPhone);
     const nurseTokens = await signInThroughApi(request, QA_COMMUNITY.nursePhone);
