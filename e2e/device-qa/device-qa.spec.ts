@@ -163,10 +163,12 @@ test.describe('[DEVICES][QA-WALK]', () => {
     await page.screenshot({ path: path.join(screensDir, 'device-qa-summary.png'), fullPage: true });
   });
 
-  test('[DEVICES][QA-WALK]: a walk a manager starts reaches a caregiver’s dashboard live; a nurse ends it from the banner', async ({
+  test('[DEVICES][QA-WALK]: a walk a manager starts reaches a caregiver’s dashboard and a station display live; a nurse ends it from the banner', async ({
     browser,
     request,
   }) => {
+    // Three phones and a station display, each signed in and opened in its own context: more than the default 30 s.
+    test.setTimeout(120_000);
     const manager = await signInThroughApi(request, QA_COMMUNITY.managerPhone);
     const caregiverTokens = await signInThroughApi(request, QA_COMMUNITY.caregiverPhone);
     const nurseTokens = await signInThroughApi(request, QA_COMMUNITY.nursePhone);
@@ -174,6 +176,22 @@ test.describe('[DEVICES][QA-WALK]', () => {
     const caregiver = await dashboardOf(browser, caregiverTokens);
     const nurse = await dashboardOf(browser, nurseTokens);
     await expect(caregiver.getByText(BANNER)).toHaveCount(0);
+    // A station display of the community, paired by the manager, open on its own screen (no staff session).
+    const paired = await request.post('/admin/api/v1/stationDisplays', {
+      headers: authHeaders(manager),
+      data: { facilityId: facilityRid, name: 'QA hall' },
+    });
+    expect(paired.status()).toBe(201);
+    const { displayKey } = (await paired.json()) as { displayKey: string };
+    const stationContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const station = await stationContext.newPage();
+    const stationReady = liveReady(station);
+    await station.goto(`/station#key=${displayKey}`);
+    await expect(station.getByText(`${QA_COMMUNITY.facilityName} · QA hall`)).toBeVisible({
+      timeout: 15_000,
+    });
+    await stationReady;
+    await expect(station.getByText(BANNER)).toHaveCount(0);
 
     const started = await request.post('/deviceaudit/api/v1/deviceQaSessions', {
       headers: authHeaders(manager),
@@ -188,6 +206,10 @@ test.describe('[DEVICES][QA-WALK]', () => {
       await expect(banner.getByText(/^Started by .+ · ends by \d{1,2}:\d{2}\s[AP]M$/)).toBeVisible();
     }
     await expect(caregiver.getByRole('button', { name: 'End test' })).toHaveCount(0);
+    // The station display shows it too, large, and offers nothing to press.
+    await expect(station.getByRole('status').filter({ hasText: BANNER })).toBeVisible();
+    await expect(station.getByRole('button', { name: 'End test' })).toHaveCount(0);
+    await station.screenshot({ path: path.join(screensDir, 'device-test-banner-station.png') });
     await caregiver.screenshot({ path: path.join(screensDir, 'device-test-banner.png') });
     const endTest = nurse.getByRole('button', { name: 'End test' });
     const endBox = await endTest.boundingBox();
@@ -195,13 +217,15 @@ test.describe('[DEVICES][QA-WALK]', () => {
 
     await endTest.click();
     await expect(nurse.getByText(BANNER)).toHaveCount(0);
-    // The caregiver's banner goes away live too.
+    // The caregiver's and the station display's banners go away live too.
     await expect(caregiver.getByText(BANNER)).toHaveCount(0);
+    await expect(station.getByText(BANNER)).toHaveCount(0);
     const after = await request.get('/deviceaudit/api/v1/deviceQaSessions/current', {
       headers: authHeaders(caregiverTokens),
     });
     expect(((await after.json()) as { deviceTests: unknown[] }).deviceTests).toEqual([]);
     await caregiver.context().close();
     await nurse.context().close();
+    await stationContext.close();
   });
 });
