@@ -1,6 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
+import type pg from 'pg';
 import { type Prisma, PrismaClient } from './generated/prisma/client';
+import { createPgPool, type PoolRole } from './hosts';
 import { prepared } from './prepared';
 
 export type { PrismaClient };
@@ -13,6 +14,8 @@ export interface CreatePrismaOptions {
    * Long-running processes keep a few, so the first request after a quiet spell does not wait for a connect.
    */
   min?: number;
+  /** 'read' for a pool that may be on a replica (`READ_DATABASE_URL`); default the primary (decision 0521). */
+  role?: PoolRole;
 }
 
 /** The `pg` pool under each client made here: `queryPrepared` queries it directly (decision 0390). */
@@ -20,7 +23,11 @@ const pools = new WeakMap<PrismaClient, pg.Pool>();
 
 /** The Prisma client over `pg` (Prisma 7 driver adapter). One per process, closed with `$disconnect()`. */
 export function createPrisma(connectionString: string, options: CreatePrismaOptions = {}): PrismaClient {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, min: options.min ?? 0 });
+  const pool = createPgPool(connectionString, {
+    max: options.max ?? 10,
+    min: options.min ?? 0,
+    role: options.role ?? 'primary',
+  });
   // An idle connection that fails (the server restarted) is dropped by the pool; without a listener the 'error'
   // would end the process. The adapter adds its own only once Prisma connects, and `queryPrepared` may use the
   // pool before that.

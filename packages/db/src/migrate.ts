@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Logger, runMigrations as runJobQueueMigrations } from 'graphile-worker';
-import pg from 'pg';
+import { createPgClient, createPgPool, parseDatabaseUrl } from './hosts';
 import { migrationsDir } from './paths';
 
 export interface Migration {
@@ -71,7 +71,7 @@ export async function applyMigrations(
   options: { dir?: string; log?: (line: string) => void } = {},
 ): Promise<string[]> {
   const log = options.log ?? (() => {});
-  const client = new pg.Client({ connectionString });
+  const client = createPgClient(connectionString);
   await client.connect();
   const applied: string[] = [];
   try {
@@ -106,7 +106,14 @@ export async function applyMigrations(
       log(`applied migration ${m.name}`);
     }
     // The job queue's own schema (graphile_worker), so the API can queue jobs before a worker ever ran.
-    await runJobQueueMigrations({ connectionString, logger: quietLogger });
+    // Through a pool of our own, so a URL naming several hosts reaches the same primary (decision 0520).
+    const pgPool = createPgPool(connectionString, { max: 1 });
+    pgPool.on('error', () => {});
+    try {
+      await runJobQueueMigrations({ pgPool, logger: quietLogger });
+    } finally {
+      await pgPool.end();
+    }
     await client.query(JOB_QUEUE_INDEXES_SQL);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => {});
@@ -117,11 +124,10 @@ export async function applyMigrations(
 
 /** Creates the database named in the URL when it does not exist (connecting to `postgres`). */
 export async function ensureDatabase(connectionString: string): Promise<void> {
-  const url = new URL(connectionString);
-  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  const parsed = parseDatabaseUrl(connectionString);
+  const name = parsed.database;
   if (!name) throw new Error('DATABASE_URL names no database');
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
+  const client = createPgClient(parsed.withDatabase('postgres'));
   await client.connect();
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

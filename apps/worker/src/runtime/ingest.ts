@@ -1,9 +1,9 @@
-import { GENERIC_PLANS_SESSION_OPTIONS } from '@sage/db';
+import { createPgPool, GENERIC_PLANS_SESSION_OPTIONS } from '@sage/db';
 import errors from '@sage/service-kit/errors';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Logger, runMigrations } from 'graphile-worker';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger as PinoLogger } from 'pino';
 import type { WorkerConfig } from '../env';
 import { warmUpGroupCommit } from '../ingest/group-commit';
@@ -80,8 +80,7 @@ export async function startIngest(
     else request.log.warn(line, 'request refused');
   });
   // A connection that cannot be had within 5 s is an outage: answer 503 rather than keep the gateway waiting.
-  const ingestPool = new pg.Pool({
-    connectionString: config.DATABASE_URL,
+  const ingestPool = createPgPool(config.DATABASE_URL, {
     max: INGEST_CONNECTIONS,
     min: INGEST_CONNECTIONS,
     connectionTimeoutMillis: 5_000,
