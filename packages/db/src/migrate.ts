@@ -109,6 +109,7 @@ export async function applyMigrations(
     // Through a pool of our own, so a URL naming several hosts reaches the same primary (decision 0520).
     const pgPool = createPgPool(connectionString, { max: 1 });
     pgPool.on('error', () => {});
+    pgPool.on('connect', (client) => client.on('error', () => {}));
     try {
       await runJobQueueMigrations({ pgPool, logger: quietLogger });
     } finally {

@@ -10,6 +10,7 @@ import { warmUpGroupCommit } from '../ingest/group-commit';
 import ingestRoutes from '../ingest/routes';
 import { isDatabaseUnavailable } from '../recovery/db-errors';
 import { logPoolErrors } from './pools';
+import { startStandbyWatch } from './standby-watch';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -121,7 +122,21 @@ export async function startIngest(
   ingest.setSerializerCompiler(serializerCompiler);
   ingest.decorate('pool', ingestPool);
   await ingest.register(errors);
-  ingest.get('/healthz', async () => ({ status: 'ok' }));
+  // The system-trouble signal of a primary without its standby (decision 0523): still 200, the ingest accepts.
+  const standbyWatch = startStandbyWatch(ingestPool, config.DATABASE_URL, ingest.log);
+  ingest.get('/healthz', async () => ({
+    status: 'ok',
+    ...(standbyWatch.state.expected
+      ? {
+          database: {
+            standby: standbyWatch.state.trouble === null,
+            streaming: standbyWatch.state.streaming,
+            synchronous: standbyWatch.state.synchronous,
+            trouble: standbyWatch.state.trouble,
+          },
+        }
+      : {}),
+  }));
   const shared = ingest.errorHandler;
   await ingest.register(async (scope) => {
     scope.setErrorHandler((error: FastifyError, request, reply) => {
@@ -145,6 +160,7 @@ export async function startIngest(
     async close() {
       if (closed) return;
       closed = true;
+      standbyWatch.stop();
       await ingest.close();
       await ingestPool.end();
     },
