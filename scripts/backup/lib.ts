@@ -116,7 +116,9 @@ export async function startRestored(dataDir: string, timeoutMs = 300_000): Promi
   try {
     await pgTool('pg_ctl', ['-D', dataDir, '-l', logFile, '-w', '-t', String(timeoutMs / 1000), 'start']);
   } catch (error) {
-    const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n') : '';
+    const tail = fs.existsSync(logFile)
+      ? fs.readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n')
+      : '';
     throw new Error(`the restored server did not start:\n${tail}`, { cause: error });
   }
 }
