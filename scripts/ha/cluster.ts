@@ -134,6 +134,7 @@ export async function startHaCluster(o: HaClusterOptions): Promise<HaCluster> {
   const patroni = requireTool('/usr/bin/patroni', 'patroni');
   const binDir = debianPgBin();
   if (!binDir) throw new Error("Debian's PostgreSQL binaries are missing: apt-get install postgresql");
+  const psql = path.join(binDir, 'psql');
   fs.rmSync(o.dir, { recursive: true, force: true });
   fs.mkdirSync(o.dir, { recursive: true });
   fs.chmodSync(o.dir, 0o755);
@@ -270,7 +271,6 @@ export async function startHaCluster(o: HaClusterOptions): Promise<HaCluster> {
     const primary = await waitForPrimary(90_000);
     log(`Patroni ${primary.name} is the primary on 127.0.0.1:${primary.pgPort}`);
     // The product's database, before the standby clones the primary.
-    const psql = path.join(binDir, 'psql');
     const exists = execFileSync(
       psql,
       [
