@@ -329,8 +329,9 @@ async function run(database: ChaosDatabase, started: number): Promise<boolean> {
   const phones: Phone[] = [];
   let failed = false;
   try {
-    await waitForHealth(`http://${HOST}:${API_PORT}/healthz`, 60_000);
-    await waitForHealth(`http://${HOST}:${INGEST_PORT}/healthz`, 60_000);
+    // Generous: on a machine shared with other builds a process start has taken over 50 s.
+    await waitForHealth(`http://${HOST}:${API_PORT}/healthz`, 180_000);
+    await waitForHealth(`http://${HOST}:${INGEST_PORT}/healthz`, 180_000);
     log(`processes up after ${seconds(now() - started)}`);
 
     // The phones: caregivers and managers of both facilities, each with the web app's reconnecting client.

@@ -61,7 +61,12 @@ describe('the standby watch (decision 0523)', () => {
     const { createPgPool } = await import('@sage/db/hosts');
     const pool = createPgPool(multi, { max: 1 });
     const errors: string[] = [];
-    const log = { error: (_: object, m: string) => errors.push(m), warn: () => {}, info: () => {} };
+    const log = {
+      error: (_: object, m: string) => {
+        errors.push(m);
+      },
+      warn: () => {},
+    };
     const watch = startStandbyWatch(pool, multi, log, 60_000);
     await watch.check();
     watch.stop();

@@ -1,5 +1,4 @@
 import { parseDatabaseUrl } from '@sage/db/hosts';
-import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 
 /**
@@ -25,10 +24,16 @@ export const STANDBY_CHECK_INTERVAL_MS = 2_000;
 export const NO_STANDBY_MESSAGE =
   'database has no standby: commits are on one machine only until a standby streams again';
 
+/** Where the watch's lines go (the ingest's pino logger). */
+export interface StandbyWatchLog {
+  error(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
+
 export function startStandbyWatch(
   pool: pg.Pool,
   databaseUrl: string,
-  log: Pick<FastifyBaseLogger, 'error' | 'info' | 'warn'>,
+  log: StandbyWatchLog,
   intervalMs = STANDBY_CHECK_INTERVAL_MS,
 ): { state: StandbyState; check(): Promise<void>; stop(): void } {
   const state: StandbyState = {
