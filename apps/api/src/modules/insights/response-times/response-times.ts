@@ -124,7 +124,7 @@ export class Groups {
   }
   /** A time outside the dense range. */
   addOver(id: number, seconds: number): void {
-    const list = this.over.get(id);
+    let list = this.over.get(id);
     if (list) list.push(seconds);
     else this.over.set(id, [seconds]);
   }
