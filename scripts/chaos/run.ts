@@ -143,7 +143,10 @@ interface Press {
   refusals: number;
 }
 
-/** A facility gateway: sends the event until it is accepted (waiting Retry-After, at most 1 s, between tries). */
+/**
+ * A facility gateway: sends the event until it is accepted (waiting Retry-After, at most 1 s, between tries, after a
+ * 503 or a 429).
+ */
 async function send(press: Press, deadline: number): Promise<void> {
   const body = JSON.stringify({
     eventId: press.eventId,
@@ -164,7 +167,9 @@ async function send(press: Press, deadline: number): Promise<void> {
       });
       await res.arrayBuffer();
       if (res.status === 202) return true;
-      if (res.status !== 503) throw new Error(`ingest answered ${res.status}`);
+      // 503 (the database unreachable) and 429 (past the gateway's rate, as a failover's backlog of resends is):
+      // both say when to send again (Retry-After), as a real gateway honours.
+      if (res.status !== 503 && res.status !== 429) throw new Error(`ingest answered ${res.status}`);
       await sleep(Math.min(1_000, Number(res.headers.get('retry-after') ?? 1) * 1000));
     } catch (error) {
       if (error instanceof Error && error.message.startsWith('ingest answered')) throw error;
