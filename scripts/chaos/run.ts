@@ -229,6 +229,8 @@ async function main(): Promise<boolean> {
       database: 'sage',
       log: (line) => log(`ha: ${line}`),
     });
+    // Should this script die, the cluster dies with it (Patroni and etcd are not the supervisor's).
+    process.on('exit', () => cluster.killAll());
     try {
       return await run({ url: cluster.databaseUrl, cluster }, started);
     } finally {

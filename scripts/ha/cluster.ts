@@ -54,6 +54,8 @@ export interface HaCluster {
   /** Starts a killed node's Patroni again (it rejoins as a replica, pg_rewind when needed). */
   restartNode(node: HaNode): void;
   stop(): Promise<void>;
+  /** SIGKILL of everything it started (synchronous: for a process 'exit' handler, should the caller die). */
+  killAll(): void;
 }
 
 function requireTool(file: string, pkg: string): string {
@@ -338,6 +340,10 @@ export async function startHaCluster(o: HaClusterOptions): Promise<HaCluster> {
       startPatroni(node);
     },
     stop: stopAll,
+    killAll() {
+      for (const child of children.values()) if (child.exitCode === null) child.kill('SIGKILL');
+      for (const node of o.nodes) killProcess(postmasterPid(node));
+    },
   };
 }
 
