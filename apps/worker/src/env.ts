@@ -34,7 +34,11 @@ export const ZWorkerConfig = z
      * that user and REPORTS_DATABASE_PASSWORD. A report never runs on another connection.
      */
     REPORTS_DATABASE_URL: z
-      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' })
+      .string()
+      .regex(
+        /^postgres(ql)?:\/\/\S+$/,
+        'must be a postgresql:// URL (several hosts separated by commas allowed)',
+      )
       .optional(),
     REPORTS_DATABASE_PASSWORD: z.string().min(1).optional(),
     /** The insights engine's hourly pass (decision 0290); 'off' in the browser tests' stack. */

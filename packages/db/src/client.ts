@@ -1,6 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
+import type pg from 'pg';
 import { type Prisma, PrismaClient } from './generated/prisma/client';
+import { createPgPool, type PoolRole } from './hosts';
 import { prepared } from './prepared';
 
 export type { PrismaClient };
@@ -15,6 +16,8 @@ export interface CreatePrismaOptions {
   min?: number;
   /** How long a connect may take before it fails (default: no limit; the watchdog's probes need one). */
   connectionTimeoutMillis?: number;
+  /** 'read' for a pool that may be on a replica (`READ_DATABASE_URL`); default the primary (decision 0521). */
+  role?: PoolRole;
 }
 
 /** The `pg` pool under each client made here: `queryPrepared` queries it directly (decision 0390). */
@@ -22,10 +25,10 @@ const pools = new WeakMap<PrismaClient, pg.Pool>();
 
 /** The Prisma client over `pg` (Prisma 7 driver adapter). One per process, closed with `$disconnect()`. */
 export function createPrisma(connectionString: string, options: CreatePrismaOptions = {}): PrismaClient {
-  const pool = new pg.Pool({
-    connectionString,
+  const pool = createPgPool(connectionString, {
     max: options.max ?? 10,
     min: options.min ?? 0,
+    role: options.role ?? 'primary',
     ...(options.connectionTimeoutMillis ? { connectionTimeoutMillis: options.connectionTimeoutMillis } : {}),
   });
   // An idle connection that fails (the server restarted) is dropped by the pool; without a listener the 'error'

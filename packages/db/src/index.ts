@@ -2,6 +2,7 @@ export { createPrisma, type PrismaClient, queryPrepared } from './client';
 export * from './device-events';
 export * from './device-qa';
 export * from './generated/prisma/client';
+export * from './hosts';
 export * from './jobs';
 export { applyMigrations, ensureDatabase, readMigrations } from './migrate';
 export { GENERIC_PLANS_SESSION_OPTIONS, prepared } from './prepared';

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Logger, runMigrations as runJobQueueMigrations } from 'graphile-worker';
-import pg from 'pg';
+import { createPgClient, createPgPool, parseDatabaseUrl } from './hosts';
 import { migrationsDir } from './paths';
 
 export interface Migration {
@@ -76,7 +76,7 @@ export async function applyMigrations(
   } = {},
 ): Promise<string[]> {
   const log = options.log ?? (() => {});
-  const client = new pg.Client({ connectionString });
+  const client = createPgClient(connectionString);
   await client.connect();
   const applied: string[] = [];
   try {
@@ -111,7 +111,15 @@ export async function applyMigrations(
       log(`applied migration ${m.name}`);
     }
     // The job queue's own schema (graphile_worker), so the API can queue jobs before a worker ever ran.
-    await runJobQueueMigrations({ connectionString, logger: quietLogger });
+    // Through a pool of our own, so a URL naming several hosts reaches the same primary (decision 0520).
+    const pgPool = createPgPool(connectionString, { max: 1 });
+    pgPool.on('error', () => {});
+    pgPool.on('connect', (client) => client.on('error', () => {}));
+    try {
+      await runJobQueueMigrations({ pgPool, logger: quietLogger });
+    } finally {
+      await pgPool.end();
+    }
     await client.query(JOB_QUEUE_INDEXES_SQL);
     if (options.reportsPassword) await setReportsPassword(client, options.reportsPassword, log);
   } finally {
@@ -123,11 +131,10 @@ export async function applyMigrations(
 
 /** Creates the database named in the URL when it does not exist (connecting to `postgres`). */
 export async function ensureDatabase(connectionString: string): Promise<void> {
-  const url = new URL(connectionString);
-  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  const parsed = parseDatabaseUrl(connectionString);
+  const name = parsed.database;
   if (!name) throw new Error('DATABASE_URL names no database');
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
+  const client = createPgClient(parsed.withDatabase('postgres'));
   await client.connect();
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

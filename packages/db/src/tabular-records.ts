@@ -67,12 +67,20 @@ export interface ReportsDatabaseEnv {
  */
 export function reportsDatabaseUrl(env: ReportsDatabaseEnv, base: string = env.DATABASE_URL): string {
   if (env.REPORTS_DATABASE_URL) return env.REPORTS_DATABASE_URL;
-  const url = new URL(base);
-  url.searchParams.delete('user');
-  url.searchParams.delete('password');
-  url.username = REPORT_READER_ROLE;
-  url.password = env.REPORTS_DATABASE_PASSWORD ?? '';
-  return url.toString();
+  // Not `new URL()`: a URL may name several hosts (decision 0520), which WHATWG URLs cannot hold.
+  const match = /^(postgres(?:ql)?:\/\/)(?:[^@/?#]*@)?([^/?#]*)(\/[^?#]*)?(\?[^#]*)?$/.exec(base);
+  if (!match) throw new Error('DATABASE_URL must be a postgresql:// URL');
+  const [, scheme, hosts = '', path = '', query = ''] = match;
+  const params = new URLSearchParams(query.slice(1));
+  params.delete('user');
+  params.delete('password');
+  // Any of the hosts may serve a report: the reader's sessions are read-only, so never a read-write server's.
+  params.delete('target_session_attrs');
+  const password = env.REPORTS_DATABASE_PASSWORD
+    ? `:${encodeURIComponent(env.REPORTS_DATABASE_PASSWORD)}`
+    : '';
+  const rest = params.toString() ? `?${params.toString()}` : '';
+  return `${scheme}${REPORT_READER_ROLE}${password}@${hosts}${path}${rest}`;
 }
 
 export const BUILT_IN_DATA_SOURCE_NAME = 'Sage Care (read-only)';

@@ -1,6 +1,6 @@
 import type { TaskChangedNotification } from '@sage/db';
+import { createPgPool } from '@sage/db/hosts';
 import { connect, type Msg, type NatsConnection, type NatsError } from 'nats';
-import pg from 'pg';
 import { createBusHandlers, type LiveBus, RECENT_VERSIONS_KEPT, taskChangesSince } from './handlers';
 import {
   type BusLogger,
@@ -56,8 +56,7 @@ export async function createNatsLiveBus(options: NatsLiveBusOptions): Promise<Na
     }
   };
 
-  const pool = new pg.Pool({
-    connectionString: options.connectionString,
+  const pool = createPgPool(options.connectionString, {
     max: 1,
     application_name: `${NATS_LIVE_BUS_NAME}-catch-up`,
   });

@@ -1,5 +1,6 @@
 import { TASK_CHANGED_CHANNEL, type TaskChangedNotification } from '@sage/db';
-import pg from 'pg';
+import { createPgClient } from '@sage/db/hosts';
+import type pg from 'pg';
 import { createBusHandlers, type LiveBus, RECENT_VERSIONS_KEPT, taskChangesSince } from './handlers';
 import {
   type BusLogger,
@@ -85,8 +86,7 @@ export async function createPgLiveBus(
   };
 
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({
-      connectionString: options.connectionString,
+    const c = createPgClient(options.connectionString, {
       application_name: LIVE_BUS_APPLICATION_NAME,
       // The kernel notices a dead peer even while a heartbeat waits for its answer.
       keepAlive: true,

@@ -1,6 +1,7 @@
 import type { TaskChangedNotification } from '@sage/db';
+import { createPgClient } from '@sage/db/hosts';
 import { connect, type NatsConnection } from 'nats';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   type BusLogger,
   DEVICE_QA_CHANNEL,
@@ -140,8 +141,7 @@ export async function startLiveRelay(options: LiveRelayOptions): Promise<LiveRel
   /** Connects if needed and asks for the leadership; leads, or tries again later. */
   const attempt = async () => {
     if (!client) {
-      const c = new pg.Client({
-        connectionString: options.connectionString,
+      const c = createPgClient(options.connectionString, {
         application_name: LIVE_RELAY_APPLICATION_NAME,
       });
       c.on('error', (error) => {

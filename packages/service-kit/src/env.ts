@@ -6,12 +6,30 @@ export const optionalText = z
   .optional()
   .transform((v) => v || undefined);
 
+/**
+ * A postgresql:// URL with one host or several (libpq's `postgresql://h1:5432,h2:5432/sage?target_session_attrs=…`;
+ * decision 0520). @sage/db/hosts reads it; this only checks its shape, so the error names the variable.
+ */
+const POSTGRES_URL =
+  /^postgres(ql)?:\/\/(?:[^@/?#]*@)?(?:\[[0-9a-fA-F:.]+\]|[^,:/?#@[\]]*)(?::\d{1,5})?(?:,(?:\[[0-9a-fA-F:.]+\]|[^,:/?#@[\]]*)(?::\d{1,5})?)*(?:\/[^?#]*)?(?:\?[^#]*)?$/;
+const postgresUrl = z
+  .string()
+  .regex(POSTGRES_URL, 'must be a postgresql:// URL (several hosts separated by commas allowed)');
+
 /** Variables the API and the worker read alike (the API's and the worker's env.ts). */
 export const SHARED_ENV_FIELDS = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' }),
+  DATABASE_URL: postgresUrl,
+  /**
+   * Where reports, insights and response-time figures may read (a replica; decision 0521). Unset: DATABASE_URL. The
+   * alert path never reads it (`readDatabaseUrl` is its only way in).
+   */
+  READ_DATABASE_URL: z
+    .union([z.literal(''), postgresUrl])
+    .optional()
+    .transform((v) => v || undefined),
   /**
    * The live bus (decision 0400): unset, Postgres LISTEN/NOTIFY on DATABASE_URL; a nats:// URL, NATS. Every API
    * and worker process of one database must be given the same value.
@@ -65,4 +83,13 @@ export function parseEnv<S extends z.ZodType>(
     throw new ErrorClass(`Invalid environment:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+/**
+ * The URL of the read path (reports, insights, response-time figures, the tabular-record executor): READ_DATABASE_URL,
+ * else the primary's. Pools made from it must be `role: 'read'` (@sage/db/hosts); the alert path uses DATABASE_URL
+ * only, through pools that refuse a server in recovery (decision 0521).
+ */
+export function readDatabaseUrl(c: { DATABASE_URL: string; READ_DATABASE_URL?: string }): string {
+  return c.READ_DATABASE_URL ?? c.DATABASE_URL;
 }

@@ -16,11 +16,12 @@ export interface TestApp {
 
 /** The whole API in-process on a fresh database of its own (use in beforeAll; close in afterAll). */
 export async function buildTestApp(
-  env: Record<string, string> = {},
+  env: Record<string, string> | ((databaseUrl: string) => Record<string, string>) = {},
   options: { now?: () => Date } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, ...env });
+  const extra = typeof env === 'function' ? env(db.url) : env;
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, ...extra });
   const app = await buildApp(config, { prisma: db.prisma, logger: false, now: options.now });
   await app.ready();
   return {

@@ -20,6 +20,11 @@ const UNAVAILABLE_CODES = new Set([
   // Prisma: can't reach the server, server closed the connection
   'P1001',
   'P1017',
+  // read_only_sql_transaction: the server was demoted under the connection (a failover; decision 0520)
+  '25006',
+  // @sage/db/hosts: no host of the URL is the primary now (a failover under way), or the one reached is not
+  'SAGE_NO_FITTING_HOST',
+  'SAGE_HOST_DOES_NOT_FIT',
 ]);
 
 /** node-postgres reports a dropped connection by message only. */

@@ -1,15 +1,16 @@
-import { GENERIC_PLANS_SESSION_OPTIONS } from '@sage/db';
+import { createPgPool, GENERIC_PLANS_SESSION_OPTIONS } from '@sage/db';
 import errors from '@sage/service-kit/errors';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Logger, runMigrations } from 'graphile-worker';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger as PinoLogger } from 'pino';
 import type { WorkerConfig } from '../env';
 import { warmUpGroupCommit } from '../ingest/group-commit';
 import ingestRoutes from '../ingest/routes';
 import { isDatabaseUnavailable } from '../recovery/db-errors';
 import { logPoolErrors } from './pools';
+import { startStandbyWatch } from './standby-watch';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,8 +81,7 @@ export async function startIngest(
     else request.log.warn(line, 'request refused');
   });
   // A connection that cannot be had within 5 s is an outage: answer 503 rather than keep the gateway waiting.
-  const ingestPool = new pg.Pool({
-    connectionString: config.DATABASE_URL,
+  const ingestPool = createPgPool(config.DATABASE_URL, {
     max: INGEST_CONNECTIONS,
     min: INGEST_CONNECTIONS,
     connectionTimeoutMillis: 5_000,
@@ -122,7 +122,21 @@ export async function startIngest(
   ingest.setSerializerCompiler(serializerCompiler);
   ingest.decorate('pool', ingestPool);
   await ingest.register(errors);
-  ingest.get('/healthz', async () => ({ status: 'ok' }));
+  // The system-trouble signal of a primary without its standby (decision 0523): still 200, the ingest accepts.
+  const standbyWatch = startStandbyWatch(ingestPool, config.DATABASE_URL, ingest.log);
+  ingest.get('/healthz', async () => ({
+    status: 'ok',
+    ...(standbyWatch.state.expected
+      ? {
+          database: {
+            standby: standbyWatch.state.trouble === null,
+            streaming: standbyWatch.state.streaming,
+            synchronous: standbyWatch.state.synchronous,
+            trouble: standbyWatch.state.trouble,
+          },
+        }
+      : {}),
+  }));
   const shared = ingest.errorHandler;
   await ingest.register(async (scope) => {
     scope.setErrorHandler((error: FastifyError, request, reply) => {
@@ -146,6 +160,7 @@ export async function startIngest(
     async close() {
       if (closed) return;
       closed = true;
+      standbyWatch.stop();
       await ingest.close();
       await ingestPool.end();
     },

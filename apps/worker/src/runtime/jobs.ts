@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import {
+  createPgPool,
   createPrisma,
   type DeviceQaExpiredPayload,
   GENERIC_PLANS_SESSION_OPTIONS,
@@ -12,6 +13,7 @@ import {
   setTaskChangeNotify,
 } from '@sage/db';
 import { type LiveRelay, startLiveRelay } from '@sage/live-bus';
+import { readDatabaseUrl } from '@sage/service-kit/env';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   parseCronItems,
@@ -21,7 +23,7 @@ import {
   type TaskList,
   type WorkerEvents,
 } from 'graphile-worker';
-import pg from 'pg';
+import type pg from 'pg';
 import pino from 'pino';
 import { expireDeviceQaWalk } from '../alerts/device-qa-expiry';
 import { failCareConfirmation } from '../alerts/fail-care-confirmation';
@@ -179,8 +181,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     options.logger === false
       ? pino({ enabled: false })
       : (options.logger ?? pino({ level: config.LOG_LEVEL }));
-  const pool = new pg.Pool({
-    connectionString: config.DATABASE_URL,
+  const pool = createPgPool(config.DATABASE_URL, {
     // The jobs' own statements: the other jobs (one per slot at most), the care-confirmation limits of the timed
     // jobs' pool (a few), the takeover's sweeps.
     max: config.WORKER_CONCURRENCY + Math.min(config.WORKER_TIMER_CONCURRENCY, 8) + 4,
@@ -188,8 +189,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     connectionTimeoutMillis: 10_000,
     application_name: 'sage-jobs',
   });
-  const queuePool = new pg.Pool({
-    connectionString: config.DATABASE_URL,
+  const queuePool = createPgPool(config.DATABASE_URL, {
     max: QUEUE_CONNECTIONS,
     min: 3,
     connectionTimeoutMillis: 10_000,
@@ -241,7 +241,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     },
     ...dailyCheckInTasks(pool),
     ...responseTimeTasks(pool),
-    ...tabularRecordTasks(pool, reportsDatabaseUrl(config)),
+    ...tabularRecordTasks(pool, reportsDatabaseUrl(config, readDatabaseUrl(config))),
   };
   const takeover = new Takeover(
     pool,

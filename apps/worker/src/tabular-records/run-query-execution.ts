@@ -1,5 +1,11 @@
 import { TABULAR_LIMITS, type TQueryParameter, type TTabularCell, type TTabularColumn } from '@sage/contract';
-import { REPORT_READER_ROLE, type RunQueryExecutionPayload } from '@sage/db';
+import {
+  createPgClient,
+  currentHost,
+  parseDatabaseUrl,
+  REPORT_READER_ROLE,
+  type RunQueryExecutionPayload,
+} from '@sage/db';
 import { bindNamedParameters, wrapReportQuery } from '@sage/domain';
 import { checkReportQuery } from '@sage/domain/report-sql';
 import pg from 'pg';
@@ -172,9 +178,13 @@ function unsafeReader(me: ReaderCheck | undefined): string | null {
 const quiet = () => {};
 
 /** A connection logged in as the reader, checked (decision 0500); ReportsNotSetUp when it is not. */
-async function openReader(url: string): Promise<{ client: pg.Client; backend: ReaderBackend }> {
-  const client = new pg.Client({
-    connectionString: url,
+async function openReader(
+  url: string,
+): Promise<{ client: pg.Client; backend: ReaderBackend; hostUrl: string }> {
+  // Any host of the URL will do (a primary, or a standby with the scope row replayed: below); the reader's
+  // sessions are read-only by default, so a read-write requirement of the URL could never be met by them.
+  const client = createPgClient(url, {
+    role: 'read',
     application_name: 'sage-report',
     connectionTimeoutMillis: 10_000,
   });
@@ -201,7 +211,10 @@ async function openReader(url: string): Promise<{ client: pg.Client; backend: Re
     const problem = unsafeReader(rows[0]);
     if (problem) throw new ReportsNotSetUp(`the reports' connection is not safe: ${problem}`);
     const { pid, backendStart, inRecovery } = rows[0]!;
-    return { client, backend: { pid, backendStart, inRecovery } };
+    // The host this connection reached, so a cancel reaches the same server (reports run one at a time).
+    const parsed = parseDatabaseUrl(url);
+    const host = parsed.hosts.length > 1 ? currentHost(url, 'read') : null;
+    return { client, backend: { pid, backendStart, inRecovery }, hostUrl: host ? parsed.urlFor(host) : url };
   } catch (error) {
     await client.end().catch(quiet);
     throw error;
@@ -243,7 +256,7 @@ export async function runReadOnly(
   readerUrl: string,
   run: ReadOnlyRun,
 ): Promise<pg.QueryArrayResult & { timedOut: boolean }> {
-  const { client, backend } = await openReader(readerUrl);
+  const { client, backend, hostUrl } = await openReader(readerUrl);
   let scoped = false;
   let timedOut = false;
   let stopTimer: NodeJS.Timeout | undefined;
@@ -280,9 +293,9 @@ export async function runReadOnly(
     // The statement timeout is the query's own setting, which its SQL could change: the worker keeps time too.
     stopTimer = setTimeout(() => {
       timedOut = true;
-      void signalReader(readerUrl, backend.pid, 'cancel');
+      void signalReader(hostUrl, backend.pid, 'cancel');
       terminateTimer = setTimeout(
-        () => void signalReader(readerUrl, backend.pid, 'terminate'),
+        () => void signalReader(hostUrl, backend.pid, 'terminate'),
         TERMINATE_AFTER_MS,
       );
     }, run.timeoutMs + OUTSIDE_TIMEOUT_GRACE_MS);

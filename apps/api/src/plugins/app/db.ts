@@ -1,10 +1,17 @@
 import { createPrisma, type PrismaClient } from '@sage/db';
+import { readDatabaseUrl } from '@sage/service-kit/env';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The primary: every write, and every read of the alert path (decision 0521). */
     prisma: PrismaClient;
+    /**
+     * The read path (insights, response-time figures): READ_DATABASE_URL, a replica, when set; else `prisma`. Never
+     * for the alert path or for a write (decision 0521).
+     */
+    readPrisma: PrismaClient;
   }
 }
 
@@ -16,6 +23,13 @@ export default fp<{ prisma?: PrismaClient }>(
     const prisma = opts.prisma ?? createPrisma(app.config.DATABASE_URL, { min: 2 });
     app.decorate('prisma', prisma);
     if (!opts.prisma) app.addHook('onClose', () => prisma.$disconnect());
+    if (app.config.READ_DATABASE_URL) {
+      const readPrisma = createPrisma(readDatabaseUrl(app.config), { role: 'read' });
+      app.decorate('readPrisma', readPrisma);
+      app.addHook('onClose', () => readPrisma.$disconnect());
+    } else {
+      app.decorate('readPrisma', prisma);
+    }
   },
   { name: 'db', dependencies: ['config'] },
 );

@@ -22,7 +22,7 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZInsightsReplySchema, ...ERROR_REPLIES },
       },
     },
-    async (request) => searchInsights(app.prisma, request.auth!.staffMemberId, request.body),
+    async (request) => searchInsights(app.readPrisma, request.auth!.staffMemberId, request.body),
   );
 
   app.get(
@@ -35,7 +35,7 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZInsightReplySchema, ...ERROR_REPLIES },
       },
     },
-    async (request) => getInsight(app.prisma, request.auth!.staffMemberId, request.params.insightRid),
+    async (request) => getInsight(app.readPrisma, request.auth!.staffMemberId, request.params.insightRid),
   );
 
   app.post(

@@ -17,7 +17,7 @@ const responseTimesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZResponseTimesReplySchema, ...ERROR_REPLIES },
       },
     },
-    async (request) => responseTimes(app.prisma, request.auth!.staffMemberId, request.query),
+    async (request) => responseTimes(app.readPrisma, request.auth!.staffMemberId, request.query),
   );
 };
 
