@@ -151,7 +151,7 @@ async function waitForLogLine(file: string, text: string, timeoutMs: number): Pr
   throw new Error(`no "${text}" in ${file} after ${seconds(timeoutMs)}`);
 }
 
-/** A facility gateway: sends the event until it is accepted (waiting Retry-After, at most 1 s, between tries). */
+/** A facility gateway: sends the event until it is accepted (waiting Retry-After, at most 1 s, on 503 and 429). */
 async function send(press: Press, deadline: number): Promise<void> {
   const body = JSON.stringify({
     eventId: press.eventId,
@@ -172,7 +172,9 @@ async function send(press: Press, deadline: number): Promise<void> {
       });
       await res.arrayBuffer();
       if (res.status === 202) return true;
-      if (res.status !== 503) throw new Error(`ingest answered ${res.status}`);
+      // 503 (the database down) and 429 (the gateway's rate limit, met when every press held back during the ingest's
+      // outage is sent again at once): wait as told, then send again, as a gateway does.
+      if (res.status !== 503 && res.status !== 429) throw new Error(`ingest answered ${res.status}`);
       await sleep(Math.min(1_000, Number(res.headers.get('retry-after') ?? 1) * 1000));
     } catch (error) {
       if (error instanceof Error && error.message.startsWith('ingest answered')) throw error;
