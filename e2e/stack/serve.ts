@@ -19,6 +19,7 @@ import { seedPolicyCommunity } from './policy-community';
 import { makeE2ePushCertificate } from './push-certificate';
 import { seedQaCommunity } from './qa-community';
 import { seedResponseTimesCommunity } from './response-times-community';
+import { seedScreensCommunities } from './screens-community';
 import { seedSoundCommunity } from './sound-community';
 import { seedStationCommunity } from './station-community';
 import { markTourOfferedOutsideTourCommunity, seedTourCommunity } from './tour-community';
@@ -41,6 +42,7 @@ await seedDrawersCommunity(db.prisma);
 await seedStationCommunity(db.prisma);
 await seedTourCommunity(db.prisma);
 await seedUnitCheckInCommunity(db.prisma);
+await seedScreensCommunities(db.prisma);
 // Last of the seeds: the tour is offered only in the tour community (decision 0363).
 await markTourOfferedOutsideTourCommunity(db.prisma);
 

@@ -34,14 +34,7 @@ function ZonesList({ facilityId }: { facilityId: string }) {
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Care zones">
             {zones.data.map((z) => (
               <li key={z.id}>
-                <Card
-                  component={Link}
-                  to={ADMIN_ROUTES.careZone(z.id)}
-                  withBorder
-                  padding="sm"
-                  mih={56}
-                  aria-label={z.name}
-                >
+                <Card component={Link} to={ADMIN_ROUTES.careZone(z.id)} withBorder padding="sm" mih={56}>
                   <Text fw={600}>{z.name}</Text>
                   <Text size="sm" c="dimmed">
                     {[

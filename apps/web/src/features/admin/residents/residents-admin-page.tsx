@@ -53,14 +53,7 @@ function ResidentsList({ facilityId }: { facilityId: string }) {
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Residents">
             {residents.data.pages.flat().map((r) => (
               <li key={r.id}>
-                <Card
-                  component={Link}
-                  to={ADMIN_ROUTES.resident(r.id)}
-                  withBorder
-                  padding="sm"
-                  mih={56}
-                  aria-label={residentFullName(r)}
-                >
+                <Card component={Link} to={ADMIN_ROUTES.resident(r.id)} withBorder padding="sm" mih={56}>
                   <Group justify="space-between" wrap="nowrap">
                     <Stack gap={0} style={{ minWidth: 0 }}>
                       <Text fw={600} truncate>

@@ -34,14 +34,7 @@ function UnitsList({ facilityId }: { facilityId: string }) {
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Units">
             {units.data.map((u) => (
               <li key={u.id}>
-                <Card
-                  component={Link}
-                  to={ADMIN_ROUTES.unit(u.id)}
-                  withBorder
-                  padding="sm"
-                  mih={56}
-                  aria-label={u.displayName}
-                >
+                <Card component={Link} to={ADMIN_ROUTES.unit(u.id)} withBorder padding="sm" mih={56}>
                   <Group justify="space-between" wrap="nowrap">
                     <Stack gap={0} style={{ minWidth: 0 }}>
                       <Text fw={600} truncate>
