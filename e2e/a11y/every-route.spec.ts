@@ -138,7 +138,7 @@ test.describe('[A11Y][EVERY-ROUTE]', () => {
   for (const route of routerPaths()) {
     for (const reach of REACH[route] ?? []) {
       const screen = reach.name ?? route;
-      test(`${screen} as the ${reach.as}: no serious or critical violation, every control named, 44 px targets`, async ({
+      test(`${screen} as the ${reach.as}: no serious or critical violation, every control named (small touch targets listed)`, async ({
         browser,
       }) => {
         test.setTimeout(90_000);
