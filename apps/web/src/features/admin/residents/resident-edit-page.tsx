@@ -39,7 +39,7 @@ import { tasksApi } from '../../alerts/alerts-api';
 import { residentKeys } from '../../residents/residents-api';
 import { adminApi, useAdminResident, useAdminUnits } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
-import { ADMIN_ROUTES, schemaErrors, serverFieldErrors } from '../admin-shared';
+import { ADMIN_ROUTES, schemaErrors, serverFieldErrors, useReturnToList } from '../admin-shared';
 import { ContactsSection } from './contacts-section';
 import {
   ADL_LABELS,
@@ -152,6 +152,7 @@ function ResidentForm({
     },
   });
 
+  const returnToList = useReturnToList(ADMIN_ROUTES.residents);
   const archive = useMutation({
     mutationFn: (archived: boolean) => adminApi.archiveResident(resident?.id ?? '', archived),
     onSuccess: async (saved) => {
@@ -161,8 +162,8 @@ function ResidentForm({
       toast.success(
         saved.isArchived ? AdminMessages.residentArchived(name) : AdminMessages.residentRestored(name),
       );
-      // Back from the list goes where the manager came from, not to the archived resident (issue #32).
-      if (saved.isArchived) navigate(ADMIN_ROUTES.residents, { replace: true });
+      // Back to the list, whose Back goes where the manager came from, not to the archived resident (issue #32).
+      if (saved.isArchived) returnToList();
     },
     onError: (error) => toast.error(isApiError(error) ? error.message : AdminMessages.saveFailed),
   });

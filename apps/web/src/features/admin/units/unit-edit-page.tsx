@@ -137,7 +137,9 @@ function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUn
             {text('ward', 'Ward')}
           </SimpleGrid>
           {text('phoneNumber', 'Phone', { type: 'tel', placeholder: '+14155550123' })}
-          {text('value', 'Value')}
+          {text('value', 'Room number', {
+            description: 'The number on the door, as staff and residents say it (e.g. 101)',
+          })}
           <Button type="submit" size="lg" fullWidth loading={save.isPending}>
             {AdminMessages.save}
           </Button>
