@@ -148,3 +148,19 @@ test('[SCREENS][NURSE-6]: after Add Task the nurse is back on the task list', as
   await expect(page.getByText('Task added')).toBeVisible();
   await expect(page).toHaveURL(/\/tasks$/);
 });
+
+test('[SCREENS][MANAGER-5]: Working In with six care zones keeps Confirm Selection and Cancel on the screen', async ({
+  page,
+}) => {
+  await useSession(page, manager);
+  await page.goto('/profile/shift');
+  const zones = page.getByRole('group', { name: 'Working In' }).getByRole('checkbox');
+  await expect(zones.filter({ hasText: WALK_COMMUNITY.sixthZone })).toBeVisible();
+  expect(await zones.count()).toBeGreaterThanOrEqual(6);
+  // Without scrolling: both buttons are on the 740 px screen, wholly.
+  await expect(page.getByRole('button', { name: 'Confirm Selection' })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
+  // And still after scrolling to the last zone, which can be picked.
+  await zones.last().scrollIntoViewIfNeeded();
+  await expect(page.getByRole('button', { name: 'Confirm Selection' })).toBeInViewport({ ratio: 1 });
+});

@@ -182,4 +182,6 @@ export const WALK_COMMUNITY = {
   nursePhone: '+14155550537',
   gatewayKey: 'linden-mews-gateway-key',
   tag: 'mews',
+  /** Its sixth care zone (the five standard ones and this). */
+  sixthZone: 'Garden Wing',
 } as const;

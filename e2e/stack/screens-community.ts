@@ -39,4 +39,17 @@ async function seed(
 export async function seedScreensCommunities(prisma: PrismaClient): Promise<void> {
   await seed(prisma, SCREENS_COMMUNITY.tag, SCREENS_COMMUNITY);
   await seed(prisma, WALK_COMMUNITY.tag, WALK_COMMUNITY);
+  // A sixth care zone in Linden Mews (the walk found Working In's buttons below the screen with six).
+  const mews = await prisma.facility.findFirstOrThrow({
+    where: { name: WALK_COMMUNITY.facilityName },
+    select: { id: true, enterpriseId: true },
+  });
+  await prisma.careZone.create({
+    data: {
+      facilityId: mews.id,
+      enterpriseId: mews.enterpriseId,
+      name: WALK_COMMUNITY.sixthZone,
+      wards: ['GW'],
+    },
+  });
 }
