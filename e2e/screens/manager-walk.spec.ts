@@ -164,3 +164,20 @@ test('[SCREENS][MANAGER-5]: Working In with six care zones keeps Confirm Selecti
   await zones.last().scrollIntoViewIfNeeded();
   await expect(page.getByRole('button', { name: 'Confirm Selection' })).toBeInViewport({ ratio: 1 });
 });
+
+test("[SCREENS][NURSE-3]: a nurse sends a colleague a high five from the colleague's team page", async ({
+  page,
+}) => {
+  await useSession(page, nurse);
+  await page.goto('/team');
+  await page.getByRole('link', { name: /Casey Nguyen/ }).tap();
+  await expect(page).toHaveURL(/\/team\/member\//);
+  await page.getByRole('button', { name: 'Send a High Five' }).tap();
+  await expect(drawer(page).getByRole('heading', { name: 'Send Casey Nguyen a High Five' })).toBeVisible();
+  await drawer(page).getByRole('button', { name: 'Send High Five' }).tap();
+  await expect(page.getByText('High Five Sent!')).toBeVisible();
+  // Not on one's own page.
+  await page.goto(`/team/member/${nurse.staffMemberId}`);
+  await expect(page.getByRole('heading', { name: 'Nora Patel' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send a High Five' })).toHaveCount(0);
+});
