@@ -99,7 +99,17 @@ let scans = 0;
  * One screen checked: no serious or critical axe violation, no control without an accessible name, no touch
  * target under 44 x 44 px. The findings are reported together, named after the screen.
  */
-export async function expectAccessibleScreen(page: Page, screen: string): Promise<void> {
+export async function expectAccessibleScreen(
+  page: Page,
+  screen: string,
+  options: {
+    /**
+     * 'assert' (the default): a target under 44 x 44 px fails the check. 'report': they are returned for the
+     * caller to list (the scan of every route, whose screens outside the alert flow are not all there yet).
+     */
+    touchTargets?: 'assert' | 'report';
+  } = {},
+): Promise<SmallTarget[]> {
   // Drawers and toasts slide in (CSS transitions, 250 ms): checked once they have come to rest. A drawer's
   // transition starts two animation frames after it mounts (Mantine's Transition: pre-entering at opacity 0,
   // then entering), so quiet is counted in rendered frames as well as in time: on a busy machine frames come
@@ -156,5 +166,8 @@ export async function expectAccessibleScreen(page: Page, screen: string): Promis
     }));
   const small = await smallTouchTargets(page);
   expect.soft(violations, `${screen}: serious or critical accessibility violations`).toEqual([]);
-  expect.soft(small, `${screen}: touch targets under 44 x 44 px`).toEqual([]);
+  if (options.touchTargets !== 'report') {
+    expect.soft(small, `${screen}: touch targets under 44 x 44 px`).toEqual([]);
+  }
+  return small;
 }

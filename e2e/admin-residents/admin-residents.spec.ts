@@ -139,6 +139,9 @@ test.describe('[ADMIN][RESIDENTS]', () => {
 
     // Archive: off the list, on the archived list, and the pendant is free again.
     await page.getByRole('button', { name: 'Archive' }).click();
+    // The confirmation says what will happen (issue #32).
+    await expect(drawer(page).getByRole('heading', { name: `Archive ${fullName}?` })).toBeVisible();
+    await drawer(page).getByRole('button', { name: 'Archive' }).click();
     await expect(page.getByText(`${fullName} archived`)).toBeVisible();
     await expect(page).toHaveURL(/\/manage\/residents$/);
     await page.getByRole('textbox', { name: 'Search residents' }).fill(lastName);

@@ -149,6 +149,9 @@ test.describe('[ADMIN][STAFF]', () => {
     // Removed from the night shift, they keep Housekeeping, whose removal is disabled.
     await openActions(page, group);
     await drawer(page).getByRole('button', { name: 'Remove from Group' }).click();
+    // It asks first (issue #32).
+    await expect(drawer(page).getByRole('heading', { name: `Remove ${name} from ${group}?` })).toBeVisible();
+    await drawer(page).getByRole('button', { name: 'Remove from Group' }).click();
     await expect(page.getByText(`${name} was removed from ${group}`)).toBeVisible();
     await expect(page.getByRole('listitem', { name: group })).toHaveCount(0);
     await openActions(page, 'Housekeeping');
@@ -174,6 +177,8 @@ test.describe('[ADMIN][STAFF]', () => {
     await shot(page, 'admin-staff-list');
     await page.getByRole('link', { name: `Edit ${name}` }).click();
     await page.getByRole('button', { name: 'Archive' }).click();
+    await expect(drawer(page).getByRole('heading', { name: `Archive ${name}?` })).toBeVisible();
+    await drawer(page).getByRole('button', { name: 'Archive' }).click();
     await expect(page.getByText(`${name} was archived`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Restore' })).toBeVisible();
   });

@@ -179,3 +179,29 @@ export const SAFETY_COMMUNITY = {
   pendants: { AL: 'PENDANT-larch-AL', MC: 'PENDANT-larch-MC' },
   fallSensor: 'FALL-larch-MC',
 } as const;
+
+/**
+ * Two communities for the screen checks of issue #32 (e2e/stack/screens-community.ts): Linden Park, where the
+ * accessibility scan opens every route of the router as the role that reaches it (nothing there is changed by
+ * another spec), and Linden Mews, where the manager's and the nurse's walks archive, remove and save.
+ */
+export const SCREENS_COMMUNITY = {
+  facilityName: 'Linden Park',
+  managerPhone: '+14155550530',
+  caregiverPhone: '+14155550531',
+  nursePhone: '+14155550532',
+  gatewayKey: 'linden-park-gateway-key',
+  tag: 'lpark',
+  pendant: 'PENDANT-lpark-AL',
+} as const;
+
+export const WALK_COMMUNITY = {
+  facilityName: 'Linden Mews',
+  managerPhone: '+14155550535',
+  caregiverPhone: '+14155550536',
+  nursePhone: '+14155550537',
+  gatewayKey: 'linden-mews-gateway-key',
+  tag: 'mews',
+  /** Its sixth care zone (the five standard ones and this). */
+  sixthZone: 'Garden Wing',
+} as const;

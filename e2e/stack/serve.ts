@@ -20,6 +20,7 @@ import { makeE2ePushCertificate } from './push-certificate';
 import { seedQaCommunity } from './qa-community';
 import { seedResponseTimesCommunity } from './response-times-community';
 import { seedSafetyCommunity } from './safety-community';
+import { seedScreensCommunities } from './screens-community';
 import { seedSoundCommunity } from './sound-community';
 import { seedStationCommunity } from './station-community';
 import { markTourOfferedOutsideTourCommunity, seedTourCommunity } from './tour-community';
@@ -43,6 +44,7 @@ await seedStationCommunity(db.prisma);
 await seedTourCommunity(db.prisma);
 await seedUnitCheckInCommunity(db.prisma);
 await seedSafetyCommunity(db.prisma);
+await seedScreensCommunities(db.prisma);
 // Last of the seeds: the tour is offered only in the tour community (decision 0363).
 await markTourOfferedOutsideTourCommunity(db.prisma);
 

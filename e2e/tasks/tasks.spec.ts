@@ -58,7 +58,8 @@ test.describe('[TASKS]', () => {
     await page.screenshot({ path: path.join(screensDir, 'tasks-add.png'), fullPage: true });
     await submit.click();
     await expect(page.getByText('Task added')).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // Back where the form was opened from, the team member's page (issue #32).
+    await expect(page).toHaveURL(/\/team\/member\//);
 
     const headers = authHeaders(manager);
     const facilityId = await facilityOf(request, headers);

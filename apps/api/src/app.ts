@@ -9,6 +9,7 @@ import auth from './plugins/app/auth';
 import config from './plugins/app/config';
 import db from './plugins/app/db';
 import liveBus from './plugins/app/live-bus';
+import noStore from './plugins/app/no-store';
 import rateLimits from './plugins/app/rate-limit';
 import web from './plugins/app/web';
 import compression from './plugins/external/compress';
@@ -54,6 +55,7 @@ export async function buildApp(cfg: Config, options: BuildAppOptions = {}): Prom
   await app.register(config, { config: cfg });
   await app.register(errors);
   await app.register(security);
+  await app.register(noStore);
   await app.register(compression);
   await app.register(db, { prisma: options.prisma });
   await app.register(rateLimits);

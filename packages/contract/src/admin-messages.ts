@@ -27,6 +27,20 @@ export const AdminMessages = {
   residentAdmitted: (name: string) => `${name} admitted`,
   residentArchived: (name: string) => `${name} archived`,
   residentRestored: (name: string) => `${name} restored`,
+  /** The confirmation before archiving a resident (docs/decisions/0530). */
+  archiveResidentTitle: (name: string) => `Archive ${name}?`,
+  archiveResidentText: (name: string, openAlerts: number, hasPendant: boolean) =>
+    [
+      `${name} leaves the resident lists; care records are kept and a manager can restore them.`,
+      hasPendant ? 'Their pendant is freed and goes back to the spare devices.' : null,
+      openAlerts > 0
+        ? `${openAlerts === 1 ? 'Their open alert is' : `Their ${openAlerts} open alerts are`} closed as canceled.`
+        : 'They have no open alert.',
+    ]
+      .filter(Boolean)
+      .join(' '),
+  /** The CLOSED update of a task closed because its resident was archived. */
+  residentArchivedTaskNote: (by: string) => `Closed: the resident was archived by ${by}`,
   unitSaved: (name: string) => `Unit ${name} saved`,
   unitDeleted: (name: string) => `Unit ${name} deleted`,
   careZoneSaved: (name: string) => `Care zone ${name} saved`,

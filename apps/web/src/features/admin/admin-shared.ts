@@ -1,4 +1,5 @@
 import { derivePermissions, type Permissions } from '@sage/domain';
+import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../../shared/api';
 import { useSession } from '../../shared/session';
@@ -72,3 +73,21 @@ export const orNull = (value: string | null | undefined): string | null => {
   const trimmed = value?.trim() ?? '';
   return trimmed === '' ? null : trimmed;
 };
+
+/** Navigation state of a link from a list to one of its forms: the form then returns by going back. */
+export const FROM_LIST_STATE = { fromList: true } as const;
+
+/**
+ * After a form of the managers' area saves or deletes: back to its list. Opened from the list, the form's entry
+ * is left by going back (Back then goes where the list was opened from, not to the form again: issue #32);
+ * opened directly, the list replaces the form.
+ */
+export function useReturnToList(listRoute: string): () => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const fromList = (location.state as { fromList?: boolean } | null)?.fromList === true;
+  return () => {
+    if (fromList) void navigate(-1);
+    else void navigate(listRoute, { replace: true });
+  };
+}

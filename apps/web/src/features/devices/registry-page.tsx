@@ -118,14 +118,7 @@ function DeviceRow({
   allocation: TDeviceAllocationReply | undefined;
 }) {
   return (
-    <Card
-      component={Link}
-      to={DEVICES_ADMIN_ROUTES.device(device.id)}
-      withBorder
-      padding="sm"
-      mih={56}
-      aria-label={device.hardwareId}
-    >
+    <Card component={Link} to={DEVICES_ADMIN_ROUTES.device(device.id)} withBorder padding="sm" mih={56}>
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text fw={600} truncate>

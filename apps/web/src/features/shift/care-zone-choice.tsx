@@ -12,6 +12,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { reportError } from '../../shared/report-error';
 import { useSession } from '../../shared/session';
 import { toast } from '../../shared/toast';
+import classes from './care-zone-choice.module.css';
 import { shiftApi, useCareZones, useCurrentFacility, useFacilityStaff, useProfile } from './shift-api';
 
 /** Names of the people on shift in each zone of the facility. */
@@ -134,7 +135,8 @@ export function CareZoneChoice({ onConfirmed, onCancel, footer }: CareZoneChoice
           </Stack>
         ))}
       </Stack>
-      <Stack gap="sm">
+      {/* Kept on the screen however many zones there are (issue #32: six put them below it). */}
+      <Stack gap="sm" className={classes.actions}>
         <Button
           fullWidth
           disabled={selected.length === 0 || confirm.isPending}

@@ -4,7 +4,6 @@ import { NOTE_MAX_LENGTH, type Severity, ZCreateTaskRequestSchema } from '@sage/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { DEFAULT_ROUTE } from '../../shared/constants';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
@@ -15,6 +14,9 @@ import { useCurrentFacility, useFacilityStaff } from '../shift/shift-api';
 import { useFacilityGroups } from '../team/team-api';
 import { groupOptions, severityOptions, staffOptions } from './task-form-options';
 import { manualTasksApi } from './tasks-api';
+
+/** The task list (tasks-page.tsx's TASKS_ROUTE, not imported: that would bring its page into this one's chunk). */
+const TASKS_LIST_ROUTE = '/tasks';
 
 /** Navigation state of /tasks/add: "receives navigation state with assigneeId and groupId". */
 interface AddTaskState {
@@ -43,7 +45,8 @@ export const ADD_TASK_MESSAGES = {
  * with the assignee and their group filled in; after a successful submit it goes to /dashboard.
  */
 export function AddTaskPage() {
-  const state = (useLocation().state ?? {}) as AddTaskState;
+  const location = useLocation();
+  const state = (location.state ?? {}) as AddTaskState;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const facility = useCurrentFacility();
@@ -73,7 +76,10 @@ export function AddTaskPage() {
     onSuccess: async () => {
       toast.success(ADD_TASK_MESSAGES.added);
       await queryClient.invalidateQueries({ queryKey: taskKeys.lists });
-      void navigate(DEFAULT_ROUTE);
+      // Back where the form was opened from (the task list, a team member's page); /tasks when opened directly
+      // (issue #32: the dashboard was a detour; docs/decisions/0531).
+      if (location.key !== 'default') void navigate(-1);
+      else void navigate(TASKS_LIST_ROUTE, { replace: true });
     },
     onError: (error) => {
       setServerErrors(serverFieldErrors(error));

@@ -2,6 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { ADD_TASK_ROUTE, ButtonLabels, GroupMessages } from '@sage/contract';
 import type { StaffMemberActions } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
 import { reportError } from '../../shared/report-error';
@@ -25,6 +26,16 @@ export interface StaffMemberActionsDrawerProps {
 
 type Action = 'make-admin' | 'dismiss-admin' | 'remove' | 'take-off-shift';
 
+/** The confirmation of Remove from Group / Remove Me. */
+const REMOVE_CONFIRM = {
+  title: (name: string, group: string) => `Remove ${name} from ${group}?`,
+  text: (name: string, group: string) =>
+    `${name} stops receiving ${group}'s alerts and tasks and leaves its list. An admin can add them again.`,
+  selfTitle: (group: string) => `Leave ${group}?`,
+  selfText: (group: string) =>
+    `You stop receiving ${group}'s alerts and tasks. An admin of the group can add you again.`,
+} as const;
+
 /**
  * Staff member actions (sign-in doc sections 2, 6, 8): call, assign task, make or dismiss group admin, remove
  * from group ('Remove Me' on one's own profile), take off shift, with the spec's success and failure messages.
@@ -40,6 +51,7 @@ export function StaffMemberActionsDrawer({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { groupId, groupName } = group;
+  const [confirmingRemove, setConfirmingRemove] = useState(false);
 
   const run = useMutation({
     mutationFn: async (action: Action) => {
@@ -91,6 +103,35 @@ export function StaffMemberActionsDrawer({
     </Button>
   );
 
+  // Removing someone from a group asks first, saying what follows (issue #32; docs/decisions/0530).
+  if (confirmingRemove && actions.remove) {
+    const self = actions.remove.label === 'Remove Me';
+    return (
+      <DrawerLayout
+        drawer={drawer}
+        title={self ? REMOVE_CONFIRM.selfTitle(groupName) : REMOVE_CONFIRM.title(name, groupName)}
+        actions={
+          <>
+            <Button fullWidth size="lg" color="red" loading={pending} onClick={() => run.mutate('remove')}>
+              {self ? ButtonLabels.removeMe : actions.remove.label}
+            </Button>
+            <Button
+              fullWidth
+              size="lg"
+              variant="default"
+              disabled={pending}
+              onClick={() => setConfirmingRemove(false)}
+            >
+              {ButtonLabels.cancel}
+            </Button>
+          </>
+        }
+      >
+        <Text>{self ? REMOVE_CONFIRM.selfText(groupName) : REMOVE_CONFIRM.text(name, groupName)}</Text>
+      </DrawerLayout>
+    );
+  }
+
   return (
     <DrawerLayout
       drawer={drawer}
@@ -130,7 +171,7 @@ export function StaffMemberActionsDrawer({
                 color="red"
                 loading={pending && run.variables === 'remove'}
                 disabled={actions.remove.disabled || (pending && run.variables !== 'remove')}
-                onClick={() => run.mutate('remove')}
+                onClick={() => setConfirmingRemove(true)}
               >
                 {actions.remove.label === 'Remove Me' ? ButtonLabels.removeMe : actions.remove.label}
               </Button>

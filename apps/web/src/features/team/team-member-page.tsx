@@ -21,6 +21,7 @@ export const TeamMemberTexts = {
   actions: 'Actions',
   addToGroup: 'Add to Group',
   addedToGroup: (name: string, group: string) => `${name} was added to ${group}`,
+  highFive: 'Send a High Five',
   addFailed: (name: string, group: string) => `Failed to add ${name} to ${group}`,
   notFound: 'This team member was not found.',
 } as const;
@@ -147,6 +148,24 @@ export function TeamMemberPage() {
                   mt="xs"
                 >
                   {`${ButtonLabels.call} ${person.phoneNumber}`}
+                </Button>
+              ) : null}
+              {/* A high five for a colleague, not only from a Top Performer card (issue #32). */}
+              {person.id !== me && facilityId ? (
+                <Button
+                  variant="light"
+                  size="lg"
+                  fullWidth
+                  mt="xs"
+                  onClick={() =>
+                    drawers.open('send-high-five', {
+                      recipientRid: person.id,
+                      facilityRid: facilityId,
+                      recipientName: name,
+                    })
+                  }
+                >
+                  {TeamMemberTexts.highFive}
                 </Button>
               ) : null}
             </Stack>

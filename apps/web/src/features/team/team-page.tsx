@@ -65,29 +65,30 @@ export function TeamPage() {
               {search.data.staffMembers.map((person) => {
                 const onShift = person.onCallStates.some((s) => s.facilityId === facilityId && s.isOnCall);
                 return (
-                  <Card
-                    key={person.id}
-                    component={Link}
-                    to={TEAM_MEMBER_ROUTE(person.id)}
-                    withBorder
-                    padding="sm"
-                    style={{ textDecoration: 'none', color: 'inherit', minHeight: 56 }}
-                  >
-                    <Group justify="space-between" wrap="nowrap">
-                      <Stack gap={0} style={{ minWidth: 0 }}>
-                        <Text fw={600} truncate>
-                          {fullName(person)}
-                        </Text>
-                        <Text size="sm" c="dimmed" truncate>
-                          {person.groupMemberships
-                            .filter((m) => m.facilityId === facilityId)
-                            .map((m) => m.groupName)
-                            .join(', ')}
-                        </Text>
-                      </Stack>
-                      {onShift ? <Badge color="green">{TeamMemberTexts.onShift}</Badge> : null}
-                    </Group>
-                  </Card>
+                  <li key={person.id}>
+                    <Card
+                      component={Link}
+                      to={TEAM_MEMBER_ROUTE(person.id)}
+                      withBorder
+                      padding="sm"
+                      style={{ textDecoration: 'none', color: 'inherit', minHeight: 56 }}
+                    >
+                      <Group justify="space-between" wrap="nowrap">
+                        <Stack gap={0} style={{ minWidth: 0 }}>
+                          <Text fw={600} truncate>
+                            {fullName(person)}
+                          </Text>
+                          <Text size="sm" c="dimmed" truncate>
+                            {person.groupMemberships
+                              .filter((m) => m.facilityId === facilityId)
+                              .map((m) => m.groupName)
+                              .join(', ')}
+                          </Text>
+                        </Stack>
+                        {onShift ? <Badge color="green">{TeamMemberTexts.onShift}</Badge> : null}
+                      </Group>
+                    </Card>
+                  </li>
                 );
               })}
             </Stack>

@@ -2,7 +2,7 @@ import type { TResidentContact, TResidentReply } from '@sage/contract';
 import { createTestFacility, randomTestPhoneNumber, type TestFacility } from '@sage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { caller } from '../../../test/tasks';
+import { caller, insertPendantTask } from '../../../test/tasks';
 
 const BASE = '/admin/api/v1/residents';
 
@@ -210,6 +210,39 @@ describe('[ADMIN][RESIDENTS]: admit, change, archive and delete residents; PHI/P
     expect(list.map((x) => x.id)).toEqual([id]);
     const back = await as(g.staff.manager.id)('POST', `${BASE}/${id}/archive?archive=false`);
     expect(back.json()).toMatchObject({ isArchived: false });
+  });
+
+  it("archiving a resident closes their open alert as canceled, saying why; a closed one and other residents' stay as they were (issue #32)", async () => {
+    const g = await createTestFacility(t.db.prisma);
+    const done = await insertPendantTask(t.db.prisma, g, 'AL', { status: 'CLOSED_RESOLVED' });
+    await t.db.prisma.task.update({ where: { id: done }, data: { openDeviceKey: null } });
+    const open = await insertPendantTask(t.db.prisma, g, 'AL', {
+      status: 'OPEN_CLAIMED',
+      assigneeId: g.staff.caregiver.id,
+    });
+    const neighbour = await insertPendantTask(t.db.prisma, g, 'MC');
+    const archived = await as(g.staff.manager.id)('POST', `${BASE}/${g.residents.AL.id}/archive`);
+    expect(archived.statusCode).toBe(200);
+    const statuses = await t.db.prisma.task.findMany({
+      where: { id: { in: [open, done, neighbour] } },
+      select: { id: true, status: true, openDeviceKey: true },
+    });
+    expect(Object.fromEntries(statuses.map((x) => [x.id, [x.status, x.openDeviceKey]]))).toEqual({
+      [open]: ['CLOSED_CANCELED', null],
+      [done]: ['CLOSED_RESOLVED', null],
+      [neighbour]: ['OPEN_UNCLAIMED', g.residents.MC.pendant.deviceId],
+    });
+    const closing = await t.db.prisma.taskUpdate.findMany({ where: { taskId: open, type: 'CLOSED' } });
+    expect(closing.map((u) => [u.description, u.creatorStaffMemberId])).toEqual([
+      [
+        `Closed: the resident was archived by ${g.staff.manager.firstName} ${g.staff.manager.lastName}`,
+        g.staff.manager.id,
+      ],
+    ]);
+    // The alert's page says it is closed; restoring the resident does not reopen it.
+    await as(g.staff.manager.id)('POST', `${BASE}/${g.residents.AL.id}/archive?archive=false`);
+    const reply = await as(g.staff.manager.id)('GET', `/admin/api/v1/tasks/${open}`);
+    expect(reply.json()).toMatchObject({ status: 'CLOSED_CANCELED' });
   });
 
   it('deletes a resident without history; one with care history is a 409 (archive instead)', async () => {

@@ -1,5 +1,8 @@
 import {
+  AdminMessages,
   EHR_LOCKED_FIELD_CODE,
+  OPEN_TASK_STATUSES,
+  type Severity,
   type TBulkCreateResidentsRequest,
   type TBulkRoutineChecksRequest,
   type TCreateResidentRequest,
@@ -8,7 +11,7 @@ import {
   type TResidentReply,
   type TUpdateResidentRequest,
 } from '@sage/contract';
-import type { Prisma, PrismaClient } from '@sage/db';
+import { type Prisma, type PrismaClient, recordTaskChange, TaskUpdateType } from '@sage/db';
 import { changedLockedFields, refusedResidentFields } from '@sage/domain';
 import { conflict, forbidden, HttpError, invalidInput, notFound } from '@sage/service-kit/errors';
 import {
@@ -303,9 +306,59 @@ export async function archiveResident(
         where: { residentId, isActive: true },
         data: { isActive: false, activeDeviceKey: null, unallocatedAt: new Date() },
       });
+      await closeOpenTasksOfArchived(tx, staffMemberId, residentId);
     }
   });
   return toResidentReply((await loadResidentRow(prisma, residentId))!, at);
+}
+
+/**
+ * The open tasks of a resident being archived (alerts, escalated observations) are closed as canceled, each with
+ * a CLOSED update saying why: no alert stays open for a resident who has left (docs/decisions/0530). Locked
+ * first, so a claim or resolve at the same moment waits and then finds the task closed (409).
+ */
+async function closeOpenTasksOfArchived(
+  tx: Prisma.TransactionClient,
+  staffMemberId: string,
+  residentId: string,
+): Promise<void> {
+  const open = await tx.$queryRaw<{ id: string; facilityId: string; severity: Severity }[]>`
+    SELECT id, "facilityId", severity FROM "Task"
+    WHERE "residentId" = ${residentId} AND status::text = ANY(${[...OPEN_TASK_STATUSES]}::text[])
+    ORDER BY id FOR UPDATE`;
+  if (open.length === 0) return;
+  const actor = await tx.staffMember.findUniqueOrThrow({
+    where: { id: staffMemberId },
+    select: { firstName: true, lastName: true },
+  });
+  const now = new Date();
+  for (const task of open) {
+    await tx.task.update({
+      where: { id: task.id },
+      data: {
+        status: 'CLOSED_CANCELED',
+        confirmingSince: null,
+        openDeviceKey: null,
+        lastUpdateTimestamp: now,
+      },
+    });
+    await tx.taskUpdate.create({
+      data: {
+        taskId: task.id,
+        facilityId: task.facilityId,
+        type: TaskUpdateType.CLOSED,
+        description: AdminMessages.residentArchivedTaskNote(`${actor.firstName} ${actor.lastName}`),
+        creatorStaffMemberId: staffMemberId,
+        createdAt: now,
+      },
+    });
+    await recordTaskChange(tx, {
+      facilityId: task.facilityId,
+      taskId: task.id,
+      status: 'CLOSED_CANCELED',
+      severity: task.severity,
+    });
+  }
 }
 
 /**

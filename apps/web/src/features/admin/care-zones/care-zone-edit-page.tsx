@@ -10,13 +10,13 @@ import {
   ZUpdateCareZoneRequestSchema,
 } from '@sage/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { isApiError } from '../../../shared/api';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { toast } from '../../../shared/toast';
 import { adminApi, useAdminCareZone, useAdminUnits } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
-import { ADMIN_ROUTES, schemaErrors, serverFieldErrors } from '../admin-shared';
+import { ADMIN_ROUTES, schemaErrors, serverFieldErrors, useReturnToList } from '../admin-shared';
 
 interface ZoneFormValues {
   name: string;
@@ -55,7 +55,6 @@ export function CareZoneEditPage() {
 }
 
 function ZoneForm({ facilityId, zone }: { facilityId: string; zone: TCareZoneDetail | undefined }) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const units = useAdminUnits(facilityId);
   const form = useForm<ZoneFormValues>({
@@ -73,6 +72,7 @@ function ZoneForm({ facilityId, zone }: { facilityId: string; zone: TCareZoneDet
     name: v.name.trim(),
     unitTags: { careTypes: v.careTypes, unitRids: v.unitRids },
   });
+  const returnToList = useReturnToList(ADMIN_ROUTES.careZones);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['careZones'] });
   const save = useMutation({
     mutationFn: (v: ZoneFormValues) =>
@@ -82,7 +82,7 @@ function ZoneForm({ facilityId, zone }: { facilityId: string; zone: TCareZoneDet
     onSuccess: async (saved) => {
       await refresh();
       toast.success(AdminMessages.careZoneSaved(saved.name));
-      navigate(ADMIN_ROUTES.careZones);
+      returnToList();
     },
     onError: async (error) => {
       if (isApiError(error) && error.code === 'STALE_WRITE') {
@@ -99,7 +99,7 @@ function ZoneForm({ facilityId, zone }: { facilityId: string; zone: TCareZoneDet
     onSuccess: async () => {
       await refresh();
       toast.success(AdminMessages.careZoneDeleted(zone?.name ?? ''));
-      navigate(ADMIN_ROUTES.careZones);
+      returnToList();
     },
     onError: (error) => toast.error(isApiError(error) ? error.message : AdminMessages.saveFailed),
   });

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { useCareZones } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
-import { ADMIN_ROUTES, MANAGE_ROUTE } from '../admin-shared';
+import { ADMIN_ROUTES, FROM_LIST_STATE, MANAGE_ROUTE } from '../admin-shared';
 
 /** /manage/care-zones: the facility's care zones; add one or open one. */
 export function CareZonesAdminPage() {
@@ -21,7 +21,7 @@ function ZonesList({ facilityId }: { facilityId: string }) {
   return (
     <Box component="main" p="md" maw={640} mx="auto">
       <Stack gap="sm">
-        <Button component={Link} to={ADMIN_ROUTES.newCareZone} size="lg" fullWidth>
+        <Button component={Link} to={ADMIN_ROUTES.newCareZone} state={FROM_LIST_STATE} size="lg" fullWidth>
           {AdminMessages.addCareZone}
         </Button>
         {zones.isPending ? (
@@ -37,10 +37,10 @@ function ZonesList({ facilityId }: { facilityId: string }) {
                 <Card
                   component={Link}
                   to={ADMIN_ROUTES.careZone(z.id)}
+                  state={FROM_LIST_STATE}
                   withBorder
                   padding="sm"
                   mih={56}
-                  aria-label={z.name}
                 >
                   <Text fw={600}>{z.name}</Text>
                   <Text size="sm" c="dimmed">

@@ -132,7 +132,6 @@ export function CompanyPhonesPage() {
                     w="100%"
                     mih={64}
                     style={{ textAlign: 'left', cursor: 'pointer', background: 'white' }}
-                    aria-label={`${phone.displayName}, ${phone.phoneNumber}`}
                     onClick={() => {
                       setServerErrors({});
                       setEditing({ mode: 'edit', phone });

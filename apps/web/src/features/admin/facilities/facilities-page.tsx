@@ -220,7 +220,6 @@ export function FacilitiesPage() {
                     w="100%"
                     mih={64}
                     style={{ textAlign: 'left', cursor: 'pointer', background: 'white' }}
-                    aria-label={facility.name}
                     onClick={() => {
                       setServerErrors({});
                       setEditing({ mode: 'edit', facility });

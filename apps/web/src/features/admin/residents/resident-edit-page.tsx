@@ -21,6 +21,7 @@ import {
   AdminMessages,
   CARE_TYPE_LABELS,
   HOSPICE_STATUS_LABELS,
+  OPEN_TASK_STATUSES,
   RESUSCITATION_STRATEGY_LABELS,
   type TResidentReply,
   ZCreateResidentRequestSchema,
@@ -28,15 +29,17 @@ import {
 } from '@sage/contract';
 import { type Permissions, residentFullName } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api';
+import { useDrawers } from '../../../shared/drawers';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { toast } from '../../../shared/toast';
+import { tasksApi } from '../../alerts/alerts-api';
 import { residentKeys } from '../../residents/residents-api';
 import { adminApi, useAdminResident, useAdminUnits } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
-import { ADMIN_ROUTES, schemaErrors, serverFieldErrors } from '../admin-shared';
+import { ADMIN_ROUTES, schemaErrors, serverFieldErrors, useReturnToList } from '../admin-shared';
 import { ContactsSection } from './contacts-section';
 import {
   ADL_LABELS,
@@ -149,6 +152,7 @@ function ResidentForm({
     },
   });
 
+  const returnToList = useReturnToList(ADMIN_ROUTES.residents);
   const archive = useMutation({
     mutationFn: (archived: boolean) => adminApi.archiveResident(resident?.id ?? '', archived),
     onSuccess: async (saved) => {
@@ -158,10 +162,50 @@ function ResidentForm({
       toast.success(
         saved.isArchived ? AdminMessages.residentArchived(name) : AdminMessages.residentRestored(name),
       );
-      if (saved.isArchived) navigate(ADMIN_ROUTES.residents);
+      // Back to the list, whose Back goes where the manager came from, not to the archived resident (issue #32).
+      if (saved.isArchived) returnToList();
     },
     onError: (error) => toast.error(isApiError(error) ? error.message : AdminMessages.saveFailed),
   });
+
+  const drawers = useDrawers();
+  const [checkingArchive, setCheckingArchive] = useState(false);
+  /**
+   * Archive asks first, saying what will happen: the pendant freed, the open alerts closed (docs/decisions/0530).
+   * Restoring needs no confirmation.
+   */
+  const confirmArchive = async () => {
+    if (!resident) return;
+    if (resident.isArchived) {
+      archive.mutate(false);
+      return;
+    }
+    setCheckingArchive(true);
+    let openAlerts: number;
+    try {
+      openAlerts = (
+        await tasksApi.search({
+          facilityId,
+          residentIds: [resident.id],
+          statuses: [...OPEN_TASK_STATUSES],
+          pageSize: 1,
+        })
+      ).totalCount;
+    } catch (error) {
+      toast.error(isApiError(error) ? error.message : AdminMessages.saveFailed);
+      return;
+    } finally {
+      setCheckingArchive(false);
+    }
+    const name = residentFullName(resident);
+    drawers.open('confirmation', {
+      title: AdminMessages.archiveResidentTitle(name),
+      text: AdminMessages.archiveResidentText(name, openAlerts, resident.hasPendant),
+      confirmLabel: AdminMessages.archive,
+      destructive: true,
+      onConfirm: () => archive.mutateAsync(true).then(() => undefined),
+    });
+  };
 
   const unitOptions = (units.data ?? []).map((u) => ({
     value: u.id,
@@ -318,8 +362,8 @@ function ResidentForm({
               fullWidth
               variant="outline"
               color={resident.isArchived ? 'blue' : 'red'}
-              loading={archive.isPending}
-              onClick={() => archive.mutate(!resident.isArchived)}
+              loading={archive.isPending || checkingArchive}
+              onClick={() => void confirmArchive()}
             >
               {resident.isArchived ? AdminMessages.restore : AdminMessages.archive}
             </Button>

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { useAdminResidents } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
-import { ADMIN_ROUTES, MANAGE_ROUTE } from '../admin-shared';
+import { ADMIN_ROUTES, FROM_LIST_STATE, MANAGE_ROUTE } from '../admin-shared';
 
 /** /manage/residents: search the facility's residents (or the archived ones) and open one; admit a new one. */
 export function ResidentsAdminPage() {
@@ -56,10 +56,10 @@ function ResidentsList({ facilityId }: { facilityId: string }) {
                 <Card
                   component={Link}
                   to={ADMIN_ROUTES.resident(r.id)}
+                  state={FROM_LIST_STATE}
                   withBorder
                   padding="sm"
                   mih={56}
-                  aria-label={residentFullName(r)}
                 >
                   <Group justify="space-between" wrap="nowrap">
                     <Stack gap={0} style={{ minWidth: 0 }}>

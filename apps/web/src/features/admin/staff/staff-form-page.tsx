@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api';
+import { useDrawers } from '../../../shared/drawers';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { toast } from '../../../shared/toast';
 import { useCurrentFacility } from '../../shift/shift-api';
@@ -40,6 +41,10 @@ export const StaffFormTexts = {
   invited: (name: string) => `${name} was invited`,
   saved: (name: string) => `${name} was saved`,
   archived: (name: string) => `${name} was archived`,
+  /** The confirmation before archiving (issue #32; docs/decisions/0530). */
+  archiveTitle: (name: string) => `Archive ${name}?`,
+  archiveText: (name: string) =>
+    `${name} is signed out on every phone, taken off shift and can no longer sign in. Their records are kept and a manager can restore them.`,
   restored: (name: string) => `${name} was restored`,
   stale:
     'Someone else changed this staff member meanwhile. The latest details are shown now: make your changes again.',
@@ -211,6 +216,7 @@ export function EditStaffPage() {
     },
   });
 
+  const drawers = useDrawers();
   const archive = useMutation({
     mutationFn: (value: boolean) => teamApi.archiveStaff(id, value),
     onSuccess: async (saved) => {
@@ -281,7 +287,17 @@ export function EditStaffPage() {
                 variant="light"
                 color={person.isArchived ? undefined : 'red'}
                 loading={archive.isPending}
-                onClick={() => archive.mutate(!person.isArchived)}
+                onClick={() =>
+                  person.isArchived
+                    ? archive.mutate(false)
+                    : drawers.open('confirmation', {
+                        title: StaffFormTexts.archiveTitle(fullName(person)),
+                        text: StaffFormTexts.archiveText(fullName(person)),
+                        confirmLabel: StaffFormTexts.archive,
+                        destructive: true,
+                        onConfirm: () => archive.mutateAsync(true).then(() => undefined),
+                      })
+                }
               >
                 {person.isArchived ? StaffFormTexts.restore : StaffFormTexts.archive}
               </Button>

@@ -9,13 +9,13 @@ import {
   ZUpdateUnitRequestSchema,
 } from '@sage/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { isApiError } from '../../../shared/api';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { toast } from '../../../shared/toast';
 import { adminApi, useAdminUnits } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
-import { ADMIN_ROUTES, orNull, schemaErrors, serverFieldErrors } from '../admin-shared';
+import { ADMIN_ROUTES, orNull, schemaErrors, serverFieldErrors, useReturnToList } from '../admin-shared';
 
 interface UnitFormValues {
   displayName: string;
@@ -76,7 +76,6 @@ function UnitForm({ facilityId, unitId }: { facilityId: string; unitId: string |
 }
 
 function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUnit | undefined }) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useForm<UnitFormValues>({
     initialValues: toForm(unit),
@@ -85,6 +84,7 @@ function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUn
         ? schemaErrors(ZUpdateUnitRequestSchema, toBody(v))
         : schemaErrors(ZCreateUnitRequestSchema, { facilityId, ...toBody(v) }),
   });
+  const returnToList = useReturnToList(ADMIN_ROUTES.units);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['units'] });
   const save = useMutation({
     mutationFn: (v: UnitFormValues) =>
@@ -94,7 +94,7 @@ function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUn
     onSuccess: async (saved) => {
       await refresh();
       toast.success(AdminMessages.unitSaved(saved.displayName));
-      navigate(ADMIN_ROUTES.units);
+      returnToList();
     },
     onError: async (error) => {
       if (isApiError(error) && error.code === 'STALE_WRITE') {
@@ -111,7 +111,7 @@ function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUn
     onSuccess: async () => {
       await refresh();
       toast.success(AdminMessages.unitDeleted(unit?.displayName ?? ''));
-      navigate(ADMIN_ROUTES.units);
+      returnToList();
     },
     onError: (error) => toast.error(isApiError(error) ? error.message : AdminMessages.saveFailed),
   });
@@ -137,7 +137,9 @@ function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUn
             {text('ward', 'Ward')}
           </SimpleGrid>
           {text('phoneNumber', 'Phone', { type: 'tel', placeholder: '+14155550123' })}
-          {text('value', 'Value')}
+          {text('value', 'Room number', {
+            description: 'The number on the door, as staff and residents say it (e.g. 101)',
+          })}
           <Button type="submit" size="lg" fullWidth loading={save.isPending}>
             {AdminMessages.save}
           </Button>

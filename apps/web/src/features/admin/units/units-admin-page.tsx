@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { useAdminUnits } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
-import { ADMIN_ROUTES, MANAGE_ROUTE } from '../admin-shared';
+import { ADMIN_ROUTES, FROM_LIST_STATE, MANAGE_ROUTE } from '../admin-shared';
 
 /** /manage/units: the facility's units with their care type and residents; add one or open one. */
 export function UnitsAdminPage() {
@@ -21,7 +21,7 @@ function UnitsList({ facilityId }: { facilityId: string }) {
   return (
     <Box component="main" p="md" maw={640} mx="auto">
       <Stack gap="sm">
-        <Button component={Link} to={ADMIN_ROUTES.newUnit} size="lg" fullWidth>
+        <Button component={Link} to={ADMIN_ROUTES.newUnit} state={FROM_LIST_STATE} size="lg" fullWidth>
           {AdminMessages.addUnit}
         </Button>
         {units.isPending ? (
@@ -37,10 +37,10 @@ function UnitsList({ facilityId }: { facilityId: string }) {
                 <Card
                   component={Link}
                   to={ADMIN_ROUTES.unit(u.id)}
+                  state={FROM_LIST_STATE}
                   withBorder
                   padding="sm"
                   mih={56}
-                  aria-label={u.displayName}
                 >
                   <Group justify="space-between" wrap="nowrap">
                     <Stack gap={0} style={{ minWidth: 0 }}>
