@@ -11,7 +11,14 @@ import { useNow } from '../alerts/use-now';
 import { STATION_DEVICE_TESTS_KEY, StationDeviceTestBanner } from '../device-qa/station-device-test-banner';
 import { LiveConnection, liveUrl } from '../live/live-connection';
 import { DisplayKeyRefused, displayKeyStore, fetchDisplayToken, fetchStationAlerts } from './station-api';
-import { liveTrouble, STATION_STATUS_TEXT, stationHeadline, stationLook, waitedLabel } from './station-look';
+import {
+  liveTrouble,
+  STATION_STATUS_TEXT,
+  stationCardBackground,
+  stationHeadline,
+  stationLook,
+  waitedLabel,
+} from './station-look';
 import { useWakeLock } from './use-wake-lock';
 
 /** Texts of the station display (not in the spec: docs/decisions/0372). */
@@ -317,7 +324,7 @@ function StationAlertCard({ alert, now }: { alert: TStationAlert; now: number })
       <Paper
         p="md"
         radius="md"
-        bg={look.color === 'gray' ? 'gray.3' : `${look.color}.${look.color === 'yellow' ? 4 : 8}`}
+        bg={stationCardBackground(look.color)}
         c={dark ? 'dark.9' : 'white'}
         style={{
           outline: look.border ? `${look.border}px solid var(--mantine-color-red-5)` : undefined,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { liveTrouble, stationHeadline, stationLook, waitBand, waitedLabel } from './station-look';
+import {
+  liveTrouble,
+  stationCardBackground,
+  stationHeadline,
+  stationLook,
+  waitBand,
+  waitedLabel,
+} from './station-look';
 
 describe('station display look (decision 0373)', () => {
   it.each([
@@ -24,6 +31,15 @@ describe('station display look (decision 0373)', () => {
       color: 'gray',
       border: 8,
     });
+  });
+
+  it.each([
+    ['red', 'red.8'],
+    ['orange', '#c2410c'],
+    ['yellow', 'yellow.4'],
+    ['gray', 'gray.3'],
+  ])('a %s card is drawn on %s (white text at 4.5:1 or more, or dark text)', (color, background) => {
+    expect(stationCardBackground(color)).toBe(background);
   });
 
   it.each([

@@ -51,6 +51,18 @@ export function stationLook(severity: Severity, status: TaskStatus, waitedMs: nu
   };
 }
 
+/**
+ * The card's background for its colour. White text needs 4.5:1 (WCAG AA, the accessibility scan of every route):
+ * Mantine's orange 8 gives 3.6:1, so high priority takes a deeper orange (#c2410c, 5.2:1); red 8 gives 4.5:1.
+ * Yellow and gray carry dark text.
+ */
+export function stationCardBackground(color: string): string {
+  if (color === 'gray') return 'gray.3';
+  if (color === 'yellow') return 'yellow.4';
+  if (color === 'orange') return '#c2410c';
+  return `${color}.8`;
+}
+
 /** How long the live link may be down before the screen says alerts may be delayed (issue #29). */
 export const LIVE_TROUBLE_AFTER_MS = 10_000;
 
