@@ -11,7 +11,9 @@ describe('reportsDatabaseUrl', () => {
     ],
     [
       'several hosts kept, target_session_attrs dropped (the reader is read-only)',
-      { DATABASE_URL: 'postgresql://app@h1:5432,h2:5433/sage?target_session_attrs=read-write&sslmode=disable' },
+      {
+        DATABASE_URL: 'postgresql://app@h1:5432,h2:5433/sage?target_session_attrs=read-write&sslmode=disable',
+      },
       `postgresql://${REPORT_READER_ROLE}@h1:5432,h2:5433/sage?sslmode=disable`,
     ],
     [
