@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Logger, runMigrations as runJobQueueMigrations } from 'graphile-worker';
+import type pg from 'pg';
 import { createPgClient, createPgPool, parseDatabaseUrl } from './hosts';
 import { migrationsDir } from './paths';
 
