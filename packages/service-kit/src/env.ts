@@ -12,9 +12,8 @@ export const optionalText = z
  */
 const POSTGRES_URL =
   /^postgres(ql)?:\/\/(?:[^@/?#]*@)?(?:\[[0-9a-fA-F:.]+\]|[^,:/?#@[\]]*)(?::\d{1,5})?(?:,(?:\[[0-9a-fA-F:.]+\]|[^,:/?#@[\]]*)(?::\d{1,5})?)*(?:\/[^?#]*)?(?:\?[^#]*)?$/;
-const postgresUrl = z
-  .string()
-  .regex(POSTGRES_URL, 'must be a postgresql:// URL (several hosts separated by commas allowed)');
+const POSTGRES_URL_RULE = 'must be a postgresql:// URL (several hosts separated by commas allowed)';
+const postgresUrl = z.string({ error: POSTGRES_URL_RULE }).regex(POSTGRES_URL, POSTGRES_URL_RULE);
 
 /** Variables the API and the worker read alike (the API's and the worker's env.ts). */
 export const SHARED_ENV_FIELDS = {
