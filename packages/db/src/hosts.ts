@@ -298,7 +298,29 @@ function makeClientClass(locator: HostLocator): typeof pg.Client {
       return undefined;
     }
 
+    /**
+     * Connects and checks the server. Until it returns, nothing else listens to the client's 'error': a server that
+     * ends the new connection between the connect and the check (pg_terminate_backend, a shutdown) would otherwise
+     * be an unhandled 'error' event that ends the process. Such an error fails this connect instead.
+     */
     private async connectToFittingHost(): Promise<void> {
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost ??= error;
+      };
+      this.on('error', onError);
+      try {
+        await this.connectAndCheck();
+        if (lost) throw lost;
+      } catch (error) {
+        if (lost) await this.end().catch(() => {});
+        throw error;
+      } finally {
+        this.removeListener('error', onError);
+      }
+    }
+
+    private async connectAndCheck(): Promise<void> {
       const host = await locator.pick(this.baseConfig);
       const self = this as unknown as {
         host: string;

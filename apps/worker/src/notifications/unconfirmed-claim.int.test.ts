@@ -248,6 +248,8 @@ describe('[SAFETY][UL1069]: a claimed alert with no bedside confirmation re-aler
   it('waits for a bedside confirmation under way: checked again once its 30 s limit is over', async () => {
     const f = await setUp();
     const taskId = await openTask(f);
+    // The alert's own first step is sent first, so the deliveries read below are all there will be.
+    await eventually(async () => (await deliveries(taskId)).length > 0);
     await claim(f, taskId, f.staff.caregiver.id);
     const confirmingSince = new Date();
     await prisma.task.update({ where: { id: taskId }, data: { status: 'OPEN_CONFIRMING', confirmingSince } });
