@@ -11,9 +11,10 @@ import {
   type TResidentReply,
   type TUpdateResidentRequest,
 } from '@sage/contract';
-import { type Prisma, type PrismaClient, recordTaskChange, TaskUpdateType } from '@sage/db';
+import type { Prisma, PrismaClient } from '@sage/db';
 import { changedLockedFields, refusedResidentFields } from '@sage/domain';
 import { conflict, forbidden, HttpError, invalidInput, notFound } from '@sage/service-kit/errors';
+import { writeTaskCanceled } from '../tasks/change-task';
 import {
   type CallerAt,
   callerAtRecord,
@@ -333,30 +334,10 @@ async function closeOpenTasksOfArchived(
   });
   const now = new Date();
   for (const task of open) {
-    await tx.task.update({
-      where: { id: task.id },
-      data: {
-        status: 'CLOSED_CANCELED',
-        confirmingSince: null,
-        openDeviceKey: null,
-        lastUpdateTimestamp: now,
-      },
-    });
-    await tx.taskUpdate.create({
-      data: {
-        taskId: task.id,
-        facilityId: task.facilityId,
-        type: TaskUpdateType.CLOSED,
-        description: AdminMessages.residentArchivedTaskNote(`${actor.firstName} ${actor.lastName}`),
-        creatorStaffMemberId: staffMemberId,
-        createdAt: now,
-      },
-    });
-    await recordTaskChange(tx, {
-      facilityId: task.facilityId,
-      taskId: task.id,
-      status: 'CLOSED_CANCELED',
-      severity: task.severity,
+    await writeTaskCanceled(tx, task, {
+      description: AdminMessages.residentArchivedTaskNote(`${actor.firstName} ${actor.lastName}`),
+      staffMemberId,
+      now,
     });
   }
 }

@@ -384,32 +384,43 @@ export async function cancelTask(prisma: PrismaClient, viewer: Viewer, taskId: s
       throw forbidden('Only the creator of a manual task, a care-staff admin or management may delete it');
     }
     if (isClosedTaskStatus(task.status)) throw await taskConflict(tx, closedRejection(task.status), task);
-    const now = new Date();
-    await tx.task.update({
-      where: { id: task.id },
-      data: {
-        status: 'CLOSED_CANCELED',
-        confirmingSince: null,
-        openDeviceKey: null,
-        lastUpdateTimestamp: now,
-      },
-    });
-    await tx.taskUpdate.create({
-      data: {
-        taskId: task.id,
-        facilityId: task.facilityId,
-        type: TaskUpdateType.CLOSED,
-        description: `Canceled by ${viewerName(viewer)}`,
-        creatorStaffMemberId: viewer.staffMemberId,
-        createdAt: now,
-      },
-    });
-    await recordTaskChange(tx, {
-      facilityId: task.facilityId,
-      taskId: task.id,
-      status: 'CLOSED_CANCELED',
-      severity: task.severity,
+    await writeTaskCanceled(tx, task, {
+      description: `Canceled by ${viewerName(viewer)}`,
+      staffMemberId: viewer.staffMemberId,
     });
   });
   return loadTaskReply(prisma, taskId);
+}
+
+/**
+ * Cancels one open task in the caller's transaction: CLOSED_CANCELED with its device key freed, a CLOSED update
+ * with who and why, and the task change the live channel fans out. Used by a task's cancel and by archiving its
+ * resident (decision 0530).
+ */
+export async function writeTaskCanceled(
+  tx: Prisma.TransactionClient,
+  task: { id: string; facilityId: string; severity: LockedTask['severity'] },
+  by: { description: string; staffMemberId: string; now?: Date },
+): Promise<void> {
+  const now = by.now ?? new Date();
+  await tx.task.update({
+    where: { id: task.id },
+    data: { status: 'CLOSED_CANCELED', confirmingSince: null, openDeviceKey: null, lastUpdateTimestamp: now },
+  });
+  await tx.taskUpdate.create({
+    data: {
+      taskId: task.id,
+      facilityId: task.facilityId,
+      type: TaskUpdateType.CLOSED,
+      description: by.description,
+      creatorStaffMemberId: by.staffMemberId,
+      createdAt: now,
+    },
+  });
+  await recordTaskChange(tx, {
+    facilityId: task.facilityId,
+    taskId: task.id,
+    status: 'CLOSED_CANCELED',
+    severity: task.severity,
+  });
 }
