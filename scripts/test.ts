@@ -45,12 +45,17 @@ const steps: [string, string[]][] = [
 ];
 const only = process.argv[2];
 let failed: string | null = null;
+const timings: string[] = [];
 for (const [name, args] of steps) {
   // The browser tests run against the built web app: `npm test -- browser` builds it first too.
   if (only && !name.startsWith(only) && !(only === 'browser' && name === 'web build')) continue;
   log(`\n▶ ${name}`);
   const [cmd, ...pre] = pnpmCommand();
+  const startedAt = Date.now();
   const result = spawnSync(cmd!, [...pre, ...args], { stdio: 'inherit', env });
+  // Each step's time, so a slow CI run says where its minutes went.
+  timings.push(`${name}: ${Math.round((Date.now() - startedAt) / 1000)} s`);
+  log(`◀ ${timings.at(-1)}`);
   if (result.status !== 0) {
     failed = name;
     if (name === 'browser tests') printErrorContexts();
@@ -79,6 +84,7 @@ function printErrorContexts(): void {
 }
 
 await server.stop();
+log(`\n⏱ ${timings.join(' · ')}`);
 if (failed) {
   console.error(`\n✖ ${failed} failed`);
   process.exit(1);

@@ -6,10 +6,19 @@ import type pg from 'pg';
  * them), logged instead of crashing the process: the pool replaces the client.
  */
 export function logPoolErrors(pool: pg.Pool, log: Pick<FastifyBaseLogger, 'error'>): void {
-  pool.on('error', (error) => log.error({ err: error }, 'database pool error'));
+  pool.on('error', (error) => log.error({ err: withoutClient(error) }, 'database pool error'));
   pool.on('connect', (client) =>
-    client.on('error', (error) => log.error({ err: error }, 'database client error')),
+    client.on('error', (error) => log.error({ err: withoutClient(error) }, 'database client error')),
   );
+}
+
+/**
+ * The error's own fields without the `client` pg-pool attaches to an idle client's error: logged with it, each
+ * error of a failover was kilobytes of connection internals.
+ */
+function withoutClient(error: Error & { client?: unknown }): Record<string, unknown> {
+  const { client: _client, ...fields } = error;
+  return { type: error.name, message: error.message, stack: error.stack, ...fields };
 }
 
 /** One client of the pool for `fn`, released after (what graphile-worker's `helpers.withPgClient` does). */
