@@ -62,6 +62,8 @@ async function reportStatus(payload, status) {
       },
       body: JSON.stringify({ status, statusTimestamp: Date.now() }),
     });
+    // Read to its end: an unread reply holds its connection open (and DevTools never sees the request end).
+    await response.arrayBuffer();
     if (!response.ok)
       console.error(LOG, `delivery status ${status} refused (${response.status})`, messageSentRid);
   } catch (error) {

@@ -72,9 +72,12 @@ function send(error: unknown, source: TClientErrorReport['source']): void {
     headers: { 'content-type': 'application/json', ...(authOf() ?? {}) },
     body: JSON.stringify(report),
     keepalive: true,
-  }).catch(() => {
-    // Nowhere left to report to: the console has it.
-  });
+  })
+    // The reply read to its end: an unread body holds its connection, and DevTools never sees the request end.
+    .then((response) => response.arrayBuffer())
+    .catch(() => {
+      // Nowhere left to report to: the console has it.
+    });
 }
 
 /**
