@@ -11,6 +11,7 @@ import { api, lazyParse } from '../../shared/api';
 import { useSession } from '../../shared/session';
 import { useProfile } from '../shift/shift-api';
 import { DEVICE_TESTS_QUERY_KEY } from './device-test-keys';
+import { fetchDeviceTests } from './device-tests-query';
 
 // The reply checks load with the first call, not with the page (docs/decisions/0446); zod only for a reply they
 // refuse (docs/decisions/0471).
@@ -36,10 +37,7 @@ export const deviceQaApi = {
       parse: lazyParse(checks, (s) => s.ZDeviceQaSessionReplySchema),
     }),
   /** The walks in progress in my communities (the caregivers' banner). */
-  current: (): Promise<TDeviceTestNoticesReply> =>
-    api.get('deviceAudit', DEVICE_AUDIT_PATHS.currentDeviceTests, {
-      parse: lazyParse(checks, (s) => s.ZDeviceTestNoticesReplySchema),
-    }),
+  current: fetchDeviceTests,
   /** Ends a walk from the banner (a manager or a nurse). */
   endFromBanner: (rid: string): Promise<TDeviceTestNoticesReply> =>
     api.post('deviceAudit', DEVICE_AUDIT_PATHS.deviceQaSessionEnd(rid), undefined, {

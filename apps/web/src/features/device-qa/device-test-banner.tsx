@@ -3,8 +3,7 @@ import { DeviceQaMessages, type TDeviceTestNotice, type TDeviceTestNoticesReply 
 import { useEffect } from 'react';
 import { useNow } from '../alerts/use-now';
 
-/** How often the banner's walks are read again without a live frame (a missed frame heals within this). */
-export const NOTICES_REFRESH_MS = 60_000;
+export { NOTICES_REFRESH_MS } from './device-tests-query';
 
 const timeOfDay = (timezone: string, at: number): string => {
   try {

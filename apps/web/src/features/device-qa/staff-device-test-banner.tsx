@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { isApiError } from '../../shared/api';
 import { toast } from '../../shared/toast';
 import { deviceQaApi, deviceQaKeys } from './device-qa-api';
-import { DeviceTestBanner, NOTICES_REFRESH_MS, useRefetchAtExpiry } from './device-test-banner';
+import { DeviceTestBanner, useRefetchAtExpiry } from './device-test-banner';
+import { useDeviceTests } from './device-tests-query';
 
 /**
  * The signed-in staff member's banner (the dashboard): the walks in progress in their communities, read at start,
@@ -12,11 +13,7 @@ import { DeviceTestBanner, NOTICES_REFRESH_MS, useRefetchAtExpiry } from './devi
  */
 export function StaffDeviceTestBanner() {
   const queryClient = useQueryClient();
-  const notices = useQuery({
-    queryKey: deviceQaKeys.current,
-    queryFn: deviceQaApi.current,
-    refetchInterval: NOTICES_REFRESH_MS,
-  });
+  const notices = useDeviceTests();
   const refetch = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: deviceQaKeys.current }),
     [queryClient],
