@@ -167,6 +167,8 @@ interface Press {
   acceptedAt: number | null;
   /** Answers other than 202 (connection refused, 503, timeouts) before it was accepted. */
   refusals: number;
+  /** When each of those answers came. */
+  refusedAt: number[];
 }
 
 /** Waits until a process's log file holds `text` (the watchdog has no port to ask). */
@@ -206,9 +208,11 @@ async function send(press: Press, deadline: number): Promise<void> {
       // 503 (the database unreachable) and 429 (past the gateway's rate, as a failover's backlog of resends is):
       // both say when to send again (Retry-After), as a real gateway honours.
       if (res.status !== 503 && res.status !== 429) throw new Error(`ingest answered ${res.status}`);
+      press.refusedAt.push(now());
       await sleep(Math.min(1_000, Number(res.headers.get('retry-after') ?? 1) * 1000));
     } catch (error) {
       if (error instanceof Error && error.message.startsWith('ingest answered')) throw error;
+      press.refusedAt.push(now());
       await sleep(250);
     }
     press.refusals += 1;
@@ -635,6 +639,7 @@ async function run(database: ChaosDatabase, started: number): Promise<boolean> {
         sentAt: now(),
         acceptedAt: null,
         refusals: 0,
+        refusedAt: [],
       };
       presses.push(press);
       sends.push(send(press, sendDeadline));
@@ -726,10 +731,11 @@ async function run(database: ChaosDatabase, started: number): Promise<boolean> {
         before.map((p) => p.eventId),
       );
       const refusedThenAccepted = presses.filter((p) => p.refusals > 0 && p.acceptedAt !== null).length;
+      // Accepting again: the first 202 after the first refusal that followed the kill (a press in flight at the
+      // kill may still be answered 202 just after it; none refused: the ingest never stopped).
+      const firstRefusal = Math.min(...presses.flatMap((p) => p.refusedAt.filter((t) => t >= kill.start)));
       const firstAcceptedAgain = Math.min(
-        ...presses
-          .filter((p) => p.refusals > 0 && p.acceptedAt !== null && p.acceptedAt >= kill.start)
-          .map((p) => p.acceptedAt as number),
+        ...presses.map((p) => p.acceptedAt).filter((t): t is number => t !== null && t > firstRefusal),
       );
       // The longest time without any press accepted, around the kill.
       const acceptances = presses
