@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { ObservationType } from '@sage/contract';
+import { isUniqueViolation } from './errors';
 import {
   CareType,
   DeviceType,
@@ -930,9 +931,6 @@ export function testFacilityPlan(tag: string, overrides: TestFacilityOverrides =
     gateway: { name: `Test gateway ${tag}`, key: `test-gateway-${randomBytes(16).toString('hex')}` },
   };
 }
-
-const isUniqueViolation = (error: unknown): boolean =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 /**
  * Replaces a facility's notification policies with one ALERT policy of `blocks`, for tests whose escalation must

@@ -1,6 +1,7 @@
 export { createPrisma, type PrismaClient, queryPrepared } from './client';
 export * from './device-events';
 export * from './device-qa';
+export { isUniqueViolation } from './errors';
 export * from './generated/prisma/client';
 export * from './hosts';
 export * from './jobs';

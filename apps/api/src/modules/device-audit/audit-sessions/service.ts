@@ -8,9 +8,8 @@ import {
   type TUpdateAuditSessionRequest,
   ZAuditSessionTypeSchema,
 } from '@sage/contract';
-import type { Prisma, PrismaClient } from '@sage/db';
+import { isUniqueViolation, type Prisma, type PrismaClient } from '@sage/db';
 import { conflict, notFound } from '@sage/service-kit/errors';
-import { isUniqueViolation } from '../../admin/devices/management';
 import { type AuditAccess, auditAccess } from '../access';
 import { terminateAlertLocationSessions } from '../alert-location-sessions/service';
 import { endWalk } from '../device-qa-sessions/service';

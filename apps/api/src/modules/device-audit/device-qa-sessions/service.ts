@@ -17,6 +17,7 @@ import {
 import {
   armDeviceQaTest,
   disarmDeviceQaTests,
+  isUniqueViolation,
   openDeviceQaSession,
   type Prisma,
   type PrismaClient,
@@ -25,7 +26,6 @@ import {
 import { deviceQaLines, deviceQaStatusAt, mayEndDeviceQaWalk, type QaDevice } from '@sage/domain';
 import { DEVICE_QA_CHANNEL } from '@sage/live-bus';
 import { conflict, forbidden, invalidInput, notFound } from '@sage/service-kit/errors';
-import { isUniqueViolation } from '../../admin/devices/management';
 import { loadFacilityAccess } from '../../admin/staff/access';
 import { type AuditAccess, auditAccess } from '../access';
 
