@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { ObservationType } from '@sage/contract';
+import type { Db } from './client';
 import { isUniqueViolation } from './errors';
 import {
   CareType,
@@ -22,8 +23,6 @@ import { provisionBuiltInReports } from './tabular-records';
  * hardware ids, phone numbers and gateway key) so tests need no truncation and run in parallel;
  * `seedDemo` (seed/index.ts) builds the large, fixed demo plan.
  */
-
-export type Db = PrismaClient | Prisma.TransactionClient;
 
 /** Display names of the groups (the contract's GROUP_DISPLAY_NAMES, plus Activities). */
 export const GROUP_NAMES: Record<GroupType, string> = {

@@ -16,6 +16,7 @@ import {
 } from '@sage/contract';
 import {
   armDeviceQaTest,
+  type Db,
   disarmDeviceQaTests,
   isUniqueViolation,
   openDeviceQaSession,
@@ -28,8 +29,6 @@ import { DEVICE_QA_CHANNEL } from '@sage/live-bus';
 import { conflict, forbidden, invalidInput, notFound } from '@sage/service-kit/errors';
 import { loadFacilityAccess } from '../../admin/staff/access';
 import { type AuditAccess, auditAccess } from '../access';
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 const SESSION_SELECT = {
   id: true,
