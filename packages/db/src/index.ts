@@ -11,3 +11,4 @@ export * from './response-times';
 export * from './retention';
 export * from './tabular-records';
 export * from './task-changes';
+export { inTransaction, withTransaction } from './transaction';
