@@ -27,6 +27,7 @@ test('[ADMIN][COMPANY PHONES]: a manager adds a company phone, finds it by searc
 
   await page.getByLabel('Search').fill(name.toLowerCase());
   const list = page.getByRole('list', { name: 'Company Phones' });
+  // The row is named by its text (name, number, availability), as the a11y scan requires of buttons.
   const row = list.getByRole('button', { name: `${name} ${number}` });
   await expect(row).toBeVisible();
   await expect(row).toContainText('Available');

@@ -9,7 +9,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { recordTaskChangePg, setTaskChangeNotify, TASK_CHANGED_CHANNEL } from '@sage/db';
+import { recordTaskChangePg, setTaskChangeNotify, TASK_CHANGED_CHANNEL, withTransaction } from '@sage/db';
 import { createTestDatabase } from '@sage/db/testing';
 import { createNatsLiveBus, startLiveRelay } from '@sage/live-bus';
 import { startNatsServer } from '@sage/live-bus/testing';
@@ -75,9 +75,7 @@ async function main(): Promise<void> {
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
       inFlight.push(
         (async () => {
-          const client = await pool.connect();
-          try {
-            await client.query('BEGIN');
+          await withTransaction(pool, async (client) => {
             const version = await recordTaskChangePg(client, {
               facilityId,
               taskId: `task-${i}`,
@@ -85,10 +83,7 @@ async function main(): Promise<void> {
               severity: 'STAFF_ASSIST',
             });
             committedAt.set(version, now());
-            await client.query('COMMIT');
-          } finally {
-            client.release();
-          }
+          });
         })(),
       );
     }

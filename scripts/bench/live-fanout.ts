@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { recordTaskChangePg } from '@sage/db';
+import { recordTaskChangePg, withTransaction } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase } from '@sage/db/testing';
 import { startNatsServer } from '@sage/live-bus/testing';
@@ -124,21 +124,16 @@ async function main(): Promise<void> {
       const facilityId = facilities[i % FACILITIES]!.facilityId;
       inFlight.push(
         (async () => {
-          const client = await pool.connect();
-          try {
-            await client.query('BEGIN');
-            const taskId = `bench-task-${i}`;
-            await recordTaskChangePg(client, {
+          const taskId = `bench-task-${i}`;
+          await withTransaction(pool, (client) =>
+            recordTaskChangePg(client, {
               facilityId,
               taskId,
               status: 'OPEN_UNCLAIMED',
               severity: 'STAFF_ASSIST',
-            });
-            await client.query('COMMIT');
-            committedAt.set(taskId, { at: now(), facilityId });
-          } finally {
-            client.release();
-          }
+            }),
+          );
+          committedAt.set(taskId, { at: now(), facilityId });
         })(),
       );
     }

@@ -22,6 +22,7 @@
  * supervisor as `npm start` (so a killed one is restarted by it). Bounded in count and time. Exits 1 when
  * anything is lost, doubled or out of step.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -43,7 +44,7 @@ import {
   createPrisma,
   scheduleCareConfirmationTimeout,
 } from '@sage/db';
-import { createTestFacility, type TestFacility } from '@sage/db/factories';
+import { createTestFacility } from '@sage/db/factories';
 import { LiveConnection } from '../../apps/web/src/features/live/live-connection';
 import { NO_STANDBY_MESSAGE } from '../../apps/worker/src/runtime/standby-watch';
 import { addBenchButtons, type BenchButton, waitForHealth } from '../bench/lib';
@@ -155,6 +156,7 @@ const log = (line: string) => console.log(`[chaos] ${line}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const now = () => performance.timeOrigin + performance.now();
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const ms = (value: number) => (value >= 1_000 ? seconds(value) : `${Math.round(value)} ms`);
 
 interface Press {
   eventId: string;
@@ -165,6 +167,8 @@ interface Press {
   acceptedAt: number | null;
   /** Answers other than 202 (connection refused, 503, timeouts) before it was accepted. */
   refusals: number;
+  /** When each of those answers came. */
+  refusedAt: number[];
 }
 
 /** Waits until a process's log file holds `text` (the watchdog has no port to ask). */
@@ -204,9 +208,11 @@ async function send(press: Press, deadline: number): Promise<void> {
       // 503 (the database unreachable) and 429 (past the gateway's rate, as a failover's backlog of resends is):
       // both say when to send again (Retry-After), as a real gateway honours.
       if (res.status !== 503 && res.status !== 429) throw new Error(`ingest answered ${res.status}`);
+      press.refusedAt.push(now());
       await sleep(Math.min(1_000, Number(res.headers.get('retry-after') ?? 1) * 1000));
     } catch (error) {
       if (error instanceof Error && error.message.startsWith('ingest answered')) throw error;
+      press.refusedAt.push(now());
       await sleep(250);
     }
     press.refusals += 1;
@@ -223,6 +229,20 @@ async function send(press: Press, deadline: number): Promise<void> {
   await Promise.all(
     press.twice ? [sendUntilAccepted(), sleep(20).then(sendUntilAccepted)] : [sendUntilAccepted()],
   );
+}
+
+/** The checkout's commit (with `+changes` when the work tree differs), for the figures' provenance. */
+function commit(): string {
+  const git = (...a: string[]) => spawnSync('git', a, { cwd: root, encoding: 'utf8' });
+  const head = git('rev-parse', '--short=10', 'HEAD').stdout.trim() || 'unknown';
+  return git('diff', '--quiet', 'HEAD').status === 1 ? `${head}+changes` : head;
+}
+
+/** The p-th percentile (0-100) of `values`, nearest rank; NaN when empty. */
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 /** A phone's live view: the web app's own LiveConnection over `ws`, its screens' state kept as task → status. */
@@ -244,7 +264,9 @@ async function main(): Promise<boolean> {
       `clients, faults ${FAULTS.map((f) => `${f.kind}@${f.at}s`).join(', ')}; load average ${os
         .loadavg()
         .map((n) => n.toFixed(2))
-        .join(' ')} on ${os.cpus().length} CPUs`,
+        .join(
+          ' ',
+        )} on ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown CPU'}), commit ${commit()}`,
   );
 
   // A PostgreSQL of the run's own, on loopback, in a folder of its own (removed at the end).
@@ -617,6 +639,7 @@ async function run(database: ChaosDatabase, started: number): Promise<boolean> {
         sentAt: now(),
         acceptedAt: null,
         refusals: 0,
+        refusedAt: [],
       };
       presses.push(press);
       sends.push(send(press, sendDeadline));
@@ -708,10 +731,11 @@ async function run(database: ChaosDatabase, started: number): Promise<boolean> {
         before.map((p) => p.eventId),
       );
       const refusedThenAccepted = presses.filter((p) => p.refusals > 0 && p.acceptedAt !== null).length;
+      // Accepting again: the first 202 after the first refusal that followed the kill (a press in flight at the
+      // kill may still be answered 202 just after it; none refused: the ingest never stopped).
+      const firstRefusal = Math.min(...presses.flatMap((p) => p.refusedAt.filter((t) => t >= kill.start)));
       const firstAcceptedAgain = Math.min(
-        ...presses
-          .filter((p) => p.refusals > 0 && p.acceptedAt !== null && p.acceptedAt >= kill.start)
-          .map((p) => p.acceptedAt as number),
+        ...presses.map((p) => p.acceptedAt).filter((t): t is number => t !== null && t > firstRefusal),
       );
       // The longest time without any press accepted, around the kill.
       const acceptances = presses
@@ -723,8 +747,19 @@ async function run(database: ChaosDatabase, started: number): Promise<boolean> {
         const gap = acceptances[i]! - acceptances[i - 1]!;
         if (acceptances[i]! >= kill.start && gap > longestGap) longestGap = gap;
       }
+      // A gateway's wait for its 202 (first send to the answer, resends included): the whole run, and the
+      // presses sent from the kill until 10 s after the first press accepted again (or after the fault's end).
+      const waits = (from: number, to: number) =>
+        presses
+          .filter((p) => p.acceptedAt !== null && p.sentAt >= from && p.sentAt < to)
+          .map((p) => (p.acceptedAt as number) - p.sentAt);
+      const failoverEnd = (Number.isFinite(firstAcceptedAgain) ? firstAcceptedAgain : kill.end) + 10_000;
       const ingestLog = fs.readFileSync(path.join(logDir, 'ingest.log'), 'utf8');
       return {
+        waitP50: percentile(waits(0, Number.POSITIVE_INFINITY), 50),
+        waitP99: percentile(waits(0, Number.POSITIVE_INFINITY), 99),
+        waitP99Before: percentile(waits(0, kill.start), 99),
+        waitP99During: percentile(waits(kill.start, failoverEnd), 99),
         acceptedBefore: before.length,
         beforeOnNewPrimary: onPrimary[0]?.n ?? 0,
         refusedThenAccepted,
@@ -854,6 +889,12 @@ async function run(database: ChaosDatabase, started: number): Promise<boolean> {
           `${haReport.refusedThenAccepted} presses refused meanwhile and accepted after; first press accepted again ` +
           `${seconds(haReport.killToFirstAccepted)} after the kill; longest time without an accepted press ` +
           `${seconds(haReport.longestGap)}` +
+          (HA_FAULT === 'primary'
+            ? `; without a primary ${seconds(ha.promotedAt - (faultTimes.get('primary')?.start ?? Number.NaN))}`
+            : '') +
+          `; wait for a 202 (first send to the answer): p50 ${ms(haReport.waitP50)}, p99 ${ms(haReport.waitP99)} ` +
+          `over the run, p99 ${ms(haReport.waitP99Before)} before the kill, p99 ${ms(haReport.waitP99During)} for ` +
+          `presses sent from the kill to 10 s after the first accepted again` +
           (HA_FAULT === 'standby'
             ? `; 'no standby' logged: ${haReport.noStandbyLogged ? 'yes' : 'NO'}, on /healthz: ${ha.trouble ? 'yes' : 'NO'}`
             : ''),

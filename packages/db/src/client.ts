@@ -6,6 +6,9 @@ import { prepared } from './prepared';
 
 export type { PrismaClient };
 
+/** A client or a transaction's client: what a function takes when it may run inside its caller's transaction. */
+export type Db = PrismaClient | Prisma.TransactionClient;
+
 export interface CreatePrismaOptions {
   /** Connections in the pool this client opens. */
   max?: number;
@@ -46,7 +49,7 @@ export function createPrisma(connectionString: string, options: CreatePrismaOpti
  * own (a transaction's) runs the same text through Prisma, inside its transaction.
  */
 export async function queryPrepared<Row extends pg.QueryResultRow>(
-  db: PrismaClient | Prisma.TransactionClient,
+  db: Db,
   text: string,
   values: unknown[],
 ): Promise<Row[]> {

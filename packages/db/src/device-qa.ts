@@ -1,7 +1,5 @@
 import { DEVICE_QA_TEST_WINDOW_MS, DeviceQaSessionStatus } from '@sage/contract';
-import type { Prisma, PrismaClient } from './generated/prisma/client';
-
-type Db = PrismaClient | Prisma.TransactionClient;
+import type { Db } from './client';
 
 /**
  * A facility's walk left in progress past its end time is marked EXPIRED and frees the facility's one-walk

@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { ObservationType } from '@sage/contract';
+import type { Db } from './client';
+import { isUniqueViolation } from './errors';
 import {
   CareType,
   DeviceType,
@@ -21,8 +23,6 @@ import { provisionBuiltInReports } from './tabular-records';
  * hardware ids, phone numbers and gateway key) so tests need no truncation and run in parallel;
  * `seedDemo` (seed/index.ts) builds the large, fixed demo plan.
  */
-
-export type Db = PrismaClient | Prisma.TransactionClient;
 
 /** Display names of the groups (the contract's GROUP_DISPLAY_NAMES, plus Activities). */
 export const GROUP_NAMES: Record<GroupType, string> = {
@@ -930,9 +930,6 @@ export function testFacilityPlan(tag: string, overrides: TestFacilityOverrides =
     gateway: { name: `Test gateway ${tag}`, key: `test-gateway-${randomBytes(16).toString('hex')}` },
   };
 }
-
-const isUniqueViolation = (error: unknown): boolean =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 /**
  * Replaces a facility's notification policies with one ALERT policy of `blocks`, for tests whose escalation must

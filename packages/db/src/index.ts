@@ -1,6 +1,7 @@
-export { createPrisma, type PrismaClient, queryPrepared } from './client';
+export { createPrisma, type Db, type PrismaClient, queryPrepared } from './client';
 export * from './device-events';
 export * from './device-qa';
+export { isUniqueViolation } from './errors';
 export * from './generated/prisma/client';
 export * from './hosts';
 export * from './jobs';
@@ -10,3 +11,4 @@ export * from './response-times';
 export * from './retention';
 export * from './tabular-records';
 export * from './task-changes';
+export { inTransaction, withTransaction } from './transaction';

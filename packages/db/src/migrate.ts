@@ -5,6 +5,7 @@ import { Logger, runMigrations as runJobQueueMigrations } from 'graphile-worker'
 import type pg from 'pg';
 import { createPgClient, createPgPool, parseDatabaseUrl } from './hosts';
 import { migrationsDir } from './paths';
+import { inTransaction } from './transaction';
 
 export interface Migration {
   name: string;
@@ -95,17 +96,16 @@ export async function applyMigrations(
         }
         continue;
       }
-      await client.query('BEGIN');
       try {
-        await client.query(m.sql);
-        await client.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count)
-           VALUES ($1, $2, $3, now(), 1)`,
-          [randomUUID(), m.checksum, m.name],
-        );
-        await client.query('COMMIT');
+        await inTransaction(client, async () => {
+          await client.query(m.sql);
+          await client.query(
+            `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count)
+             VALUES ($1, $2, $3, now(), 1)`,
+            [randomUUID(), m.checksum, m.name],
+          );
+        });
       } catch (error) {
-        await client.query('ROLLBACK');
         throw new Error(`Migration ${m.name} failed: ${(error as Error).message}`);
       }
       applied.push(m.name);
@@ -159,17 +159,16 @@ async function setReportsPassword(
   log: (line: string) => void,
 ): Promise<void> {
   try {
-    await client.query('BEGIN');
-    await client.query(`SELECT set_config('sage.reports_password', $1, true)`, [password]);
-    await client.query(`DO $$
-      BEGIN
-        IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'sage_report_reader') THEN
-          EXECUTE format('ALTER ROLE sage_report_reader PASSWORD %L', current_setting('sage.reports_password'));
-        END IF;
-      END $$`);
-    await client.query('COMMIT');
+    await inTransaction(client, async () => {
+      await client.query(`SELECT set_config('sage.reports_password', $1, true)`, [password]);
+      await client.query(`DO $$
+        BEGIN
+          IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'sage_report_reader') THEN
+            EXECUTE format('ALTER ROLE sage_report_reader PASSWORD %L', current_setting('sage.reports_password'));
+          END IF;
+        END $$`);
+    });
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
     log(`the reports' role sage_report_reader kept its password: ${(error as Error).message}`);
   }
 }

@@ -4,5 +4,3 @@ import path from 'node:path';
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 export const schemaPath = path.join(repoRoot, 'prisma/schema.prisma');
 export const migrationsDir = path.join(repoRoot, 'prisma/migrations');
-/** The schema as the committed migrations leave the database; the base for the next migration's diff. */
-export const migratedSchemaPath = path.join(repoRoot, 'prisma/schema.migrated.prisma');

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { withTransaction } from './transaction';
 
 /**
  * Records retention (HIPAA 164.316(b)(2)(i): documentation kept 6 years; decision 0518). The audit log and the
@@ -46,24 +47,15 @@ export async function purgePastRetention(
   const batchSize = options.batchSize ?? 5_000;
   let auditLogEntries = 0;
   for (;;) {
-    const client = await pool.connect();
-    let n = 0;
-    try {
-      await client.query('BEGIN');
+    const n = await withTransaction(pool, async (client) => {
       await client.query(`SELECT set_config('sage.audit_purge_before', $1, true)`, [cutoff.toISOString()]);
       const res = await client.query(
         `DELETE FROM "AuditLogEntry" WHERE id IN (
            SELECT id FROM "AuditLogEntry" WHERE "occurredAt" < $1 LIMIT $2)`,
         [cutoff, batchSize],
       );
-      await client.query('COMMIT');
-      n = res.rowCount ?? 0;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+      return res.rowCount ?? 0;
+    });
     auditLogEntries += n;
     if (n < batchSize) break;
   }

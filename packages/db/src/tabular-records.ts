@@ -6,7 +6,8 @@ import {
   type TQueryChart,
   type TQueryParameter,
 } from '@sage/contract';
-import type { Prisma, PrismaClient } from './generated/prisma/client';
+import type { Db } from './client';
+import type { Prisma } from './generated/prisma/client';
 
 /**
  * The tabular record service's jobs and built-in reports (decisions 0280-0283), shared by the API (which
@@ -33,10 +34,7 @@ export const queryExecutionJobKey = (id: string): string => `query-execution:${i
 export const TABULAR_JOB_QUEUE = 'tabular-records';
 
 /** Queues the run of an execution; call inside the transaction that created it. */
-export async function queueQueryExecution(
-  tx: Prisma.TransactionClient | PrismaClient,
-  queryExecutionId: string,
-): Promise<void> {
+export async function queueQueryExecution(tx: Db, queryExecutionId: string): Promise<void> {
   await tx.$executeRawUnsafe(
     `SELECT graphile_worker.add_job($1, $2::json, queue_name := $4, job_key := $3, max_attempts := 1)`,
     TabularJobName.runQueryExecution,
@@ -222,8 +220,6 @@ SELECT COALESCE(z.care_zone_name, 'No zone') AS care_zone,
     chart: null,
   },
 ];
-
-type Db = Prisma.TransactionClient | PrismaClient;
 
 /**
  * Gives a community the built-in data source and reports (decision 0283): the demo seed, every community

@@ -57,12 +57,22 @@ import healthRoutes from './system/health/routes';
 import tabularRecordRoutes from './tabular-record/routes';
 
 /**
- * Every service under its base path. Services are encapsulated plugins; the authentication hook is
- * added once per service scope, so a route is protected by where it is registered. It runs as a
- * preHandler, after validation: malformed input is a 400 naming the field even without a token (the
- * schemas are public at /docs), and no handler ever runs unauthenticated (docs/decisions/0009).
+ * Every service under its base path. Services are encapsulated plugins; `authenticated` adds the authentication
+ * hook once per service scope, so a route is protected by where it is registered. It runs as a preHandler, after
+ * validation: malformed input is a 400 naming the field even without a token (the schemas are public at /docs),
+ * and no handler ever runs unauthenticated (docs/decisions/0009).
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
+  /** A service's routes under `prefix`, every one behind the bearer token. */
+  const authenticated = (prefix: string, routes: (service: FastifyInstance) => PromiseLike<unknown>) =>
+    app.register(
+      async (service) => {
+        service.addHook('preHandler', service.authenticate);
+        await routes(service);
+      },
+      { prefix },
+    );
+
   await app.register(healthRoutes);
   await app.register(liveRoutes);
 
@@ -74,40 +84,36 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     await app.register(outboxRoutes, { prefix: DEV_OUTBOX_PATH });
   }
 
-  await app.register(
-    async (admin) => {
-      admin.addHook('preHandler', admin.authenticate);
-      await admin.register(unitsRoutes, { prefix: '/units' });
-      await admin.register(staffProfileRoutes);
-      await admin.register(staffTourRoutes);
-      await admin.register(tasksRoutes, { prefix: '/tasks' });
-      await admin.register(adminCareEventRoutes, { prefix: '/careEvents' });
-      await admin.register(adminResidentCareRoutes, { prefix: '/residents' });
-      await admin.register(residentsRoutes, { prefix: '/residents' });
-      await admin.register(staffPreferencesRoutes, { prefix: '/staffFacilityPreferences' });
-      await admin.register(notificationPolicyRoutes, { prefix: '/notificationPolicies' });
-      await admin.register(notificationContextRoutes, { prefix: '/notificationContexts' });
-      await admin.register(checkInsRoutes, { prefix: '/checkIns' });
-      await admin.register(devicesRoutes, { prefix: '/devices' });
-      await admin.register(doorsRoutes, { prefix: '/doors' });
-      await admin.register(enterprisesRoutes, { prefix: '/enterprises' });
-      await admin.register(facilitiesRoutes, { prefix: '/facilities' });
-      await admin.register(companyPhonesRoutes, { prefix: '/companyPhones' });
-      await admin.register(featuresRoutes, { prefix: '/features' });
-      await admin.register(configurationRoutes);
-      await admin.register(mediaRoutes, { prefix: '/media' });
-      await admin.register(auditLogRoutes, { prefix: '/auditLog' });
-      await admin.register(taskHistoryRoutes, { prefix: '/taskHistory' });
-      await admin.register(inactivityLogoffRoutes, { prefix: '/facilities' });
-      await admin.register(claimReminderRoutes, { prefix: '/facilities' });
-      await admin.register(careZonesRoutes, { prefix: '/careZones' });
-      await admin.register(ehrLockedFieldsRoutes, { prefix: '/ehrLockedFields' });
-      await admin.register(groupsRoutes, { prefix: '/groups' });
-      await admin.register(taskSchedulesRoutes, { prefix: '/schedules/tasks' });
-      await admin.register(stationDisplaysRoutes, { prefix: '/stationDisplays' });
-    },
-    { prefix: SERVICE_BASE_PATHS.admin },
-  );
+  await authenticated(SERVICE_BASE_PATHS.admin, async (admin) => {
+    await admin.register(unitsRoutes, { prefix: '/units' });
+    await admin.register(staffProfileRoutes);
+    await admin.register(staffTourRoutes);
+    await admin.register(tasksRoutes, { prefix: '/tasks' });
+    await admin.register(adminCareEventRoutes, { prefix: '/careEvents' });
+    await admin.register(adminResidentCareRoutes, { prefix: '/residents' });
+    await admin.register(residentsRoutes, { prefix: '/residents' });
+    await admin.register(staffPreferencesRoutes, { prefix: '/staffFacilityPreferences' });
+    await admin.register(notificationPolicyRoutes, { prefix: '/notificationPolicies' });
+    await admin.register(notificationContextRoutes, { prefix: '/notificationContexts' });
+    await admin.register(checkInsRoutes, { prefix: '/checkIns' });
+    await admin.register(devicesRoutes, { prefix: '/devices' });
+    await admin.register(doorsRoutes, { prefix: '/doors' });
+    await admin.register(enterprisesRoutes, { prefix: '/enterprises' });
+    await admin.register(facilitiesRoutes, { prefix: '/facilities' });
+    await admin.register(companyPhonesRoutes, { prefix: '/companyPhones' });
+    await admin.register(featuresRoutes, { prefix: '/features' });
+    await admin.register(configurationRoutes);
+    await admin.register(mediaRoutes, { prefix: '/media' });
+    await admin.register(auditLogRoutes, { prefix: '/auditLog' });
+    await admin.register(taskHistoryRoutes, { prefix: '/taskHistory' });
+    await admin.register(inactivityLogoffRoutes, { prefix: '/facilities' });
+    await admin.register(claimReminderRoutes, { prefix: '/facilities' });
+    await admin.register(careZonesRoutes, { prefix: '/careZones' });
+    await admin.register(ehrLockedFieldsRoutes, { prefix: '/ehrLockedFields' });
+    await admin.register(groupsRoutes, { prefix: '/groups' });
+    await admin.register(taskSchedulesRoutes, { prefix: '/schedules/tasks' });
+    await admin.register(stationDisplaysRoutes, { prefix: '/stationDisplays' });
+  });
   // Station displays (docs/decisions/0370): the display's own read (display token), its token (public).
   await app.register(stationDisplayReadRoutes, {
     prefix: `${SERVICE_BASE_PATHS.admin}/stationDisplays/current`,
@@ -116,69 +122,39 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   // Errors reported by the web app (docs/decisions/0374): public, rate-limited.
   await app.register(clientErrorsRoutes, { prefix: SERVICE_BASE_PATHS.signIn });
 
-  await app.register(
-    async (care) => {
-      care.addHook('preHandler', care.authenticate);
-      await care.register(careRoutes);
-    },
-    { prefix: SERVICE_BASE_PATHS.care },
-  );
+  await authenticated(SERVICE_BASE_PATHS.care, (care) => care.register(careRoutes));
 
   // Message orchestration; its inbound text-message webhook is public (Twilio's signature is checked).
   await app.register(inboundSmsRoutes, { prefix: SERVICE_BASE_PATHS.messageOrchestration });
   // Delivery status: the recipient's bearer token or the push's receipt token (docs/decisions/0063).
   await app.register(messageDeliveryRoutes, { prefix: SERVICE_BASE_PATHS.messageOrchestration });
-  await app.register(
-    async (messaging) => {
-      messaging.addHook('preHandler', messaging.authenticate);
-      await messaging.register(messageOrchestrationRoutes);
-    },
-    { prefix: SERVICE_BASE_PATHS.messageOrchestration },
+  await authenticated(SERVICE_BASE_PATHS.messageOrchestration, (messaging) =>
+    messaging.register(messageOrchestrationRoutes),
   );
 
   // Device audit and location query (docs/decisions/0270-0272).
-  await app.register(
-    async (deviceAudit) => {
-      deviceAudit.addHook('preHandler', deviceAudit.authenticate);
-      await deviceAudit.register(auditSessionsRoutes, { prefix: '/auditSessions' });
-      await deviceAudit.register(deviceQaSessionsRoutes, { prefix: '/deviceQaSessions' });
-      await deviceAudit.register(alertLocationSessionsRoutes, { prefix: '/alertLocationSessions' });
-    },
-    { prefix: SERVICE_BASE_PATHS.deviceAudit },
+  await authenticated(SERVICE_BASE_PATHS.deviceAudit, async (deviceAudit) => {
+    await deviceAudit.register(auditSessionsRoutes, { prefix: '/auditSessions' });
+    await deviceAudit.register(deviceQaSessionsRoutes, { prefix: '/deviceQaSessions' });
+    await deviceAudit.register(alertLocationSessionsRoutes, { prefix: '/alertLocationSessions' });
+  });
+  await authenticated(SERVICE_BASE_PATHS.locationQuery, (locationQuery) =>
+    locationQuery.register(locationQueryRoutes),
   );
-  await app.register(
-    async (locationQuery) => {
-      locationQuery.addHook('preHandler', locationQuery.authenticate);
-      await locationQuery.register(locationQueryRoutes);
-    },
-    { prefix: SERVICE_BASE_PATHS.locationQuery },
-  );
-  // Insights: response times (issue 14). Other insights resources register in blocks of their own.
-  await app.register(
-    async (insights) => {
-      insights.addHook('preHandler', insights.authenticate);
-      await insights.register(responseTimesRoutes, { prefix: '/responseTimes' });
-    },
-    { prefix: SERVICE_BASE_PATHS.insights },
-  );
-  // Insights and gamification (docs/decisions/0290-0293): a high five goes out live and by web push.
+  // Insights (response times, issue 14; decisions 0290-0293) and gamification: a high five goes out live and by
+  // web push.
   const recognitionDeps = { prisma: app.prisma, notifier: await createApiNotifier(app), log: app.log };
-  await app.register(
-    async (insights) => {
-      insights.addHook('preHandler', insights.authenticate);
-      await insights.register(insightsRoutes, { prefix: '/insights' });
-      await insights.register(rulesRoutes, { prefix: '/rules' });
-      await insights.register(workflowsRoutes, { prefix: '/workflows', deps: recognitionDeps });
-    },
-    { prefix: SERVICE_BASE_PATHS.insights },
-  );
-  await app.register(
-    async (gamification) => {
-      gamification.addHook('preHandler', gamification.authenticate);
-      await gamification.register(recognitionsRoutes, { prefix: '/recognitions', deps: recognitionDeps });
-    },
-    { prefix: SERVICE_BASE_PATHS.gamification },
+  await authenticated(SERVICE_BASE_PATHS.insights, async (insights) => {
+    await insights.register(responseTimesRoutes, { prefix: '/responseTimes' });
+    await insights.register(insightsRoutes, { prefix: '/insights' });
+    await insights.register(rulesRoutes, { prefix: '/rules' });
+    await insights.register(workflowsRoutes, { prefix: '/workflows', deps: recognitionDeps });
+  });
+  await authenticated(SERVICE_BASE_PATHS.gamification, (gamification) =>
+    gamification.register(recognitionsRoutes, { prefix: '/recognitions', deps: recognitionDeps }),
   );
   // Tabular record: reports run by the worker (docs/decisions/0280-0283).
-  await app.register(tabularRecordRoutes, { prefix: SERVICE_BASE_PATHS.tabularRecord });
+  await authenticated(SERVICE_BASE_PATHS.tabularRecord, (tabularRecord) =>
+    tabularRecord.register(tabularRecordRoutes),
+  );
 }

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWorkerConfig } from '../env';
 import { eventually } from '../test/worker';
 import { startWorker } from '../worker';
-import { DAILY_CHECK_INS, runDailyCheckIns } from './daily-check-ins';
+import { runDailyCheckIns } from './daily-check-ins';
+import { DAILY_CHECK_INS } from './jobs';
 
 describe('[WORKER][CHECK-INS]: "Daily check-in starts at 4:00 am in the facility\'s timezone" (decision 0230)', () => {
   let db: TestDatabase;

@@ -1,5 +1,4 @@
 import { currentCheckInDay } from '@sage/domain';
-import type { CronItem, TaskList } from 'graphile-worker';
 import type pg from 'pg';
 
 /*
@@ -13,9 +12,6 @@ import type pg from 'pg';
  * It runs every minute, so a worker down at 4:00 catches up on its next run, and it is idempotent: the unique
  * (facilityId, unitId, date) key makes a second run, a restart or two workers side by side create nothing twice.
  */
-
-/** The job's name in the queue. */
-export const DAILY_CHECK_INS = 'daily-check-ins';
 
 const DAILY_CHECK_INS_SQL = `
 WITH today AS (
@@ -70,24 +66,3 @@ export async function runDailyCheckIns(
   const { rows } = await db.query<DailyCheckInsResult>(DAILY_CHECK_INS_SQL, [ids, days]);
   return rows[0] ?? { created: 0, skippedOnHold: 0, expired: 0 };
 }
-
-/** Tasks for the job runner's taskList (runtime/jobs.ts spreads them in), on the job code's pool (decision 0492). */
-export const dailyCheckInTasks = (pool: pg.Pool): TaskList => ({
-  [DAILY_CHECK_INS]: async (_payload, helpers) => {
-    const result = await runDailyCheckIns(pool);
-    if (result.created || result.skippedOnHold || result.expired) {
-      helpers.logger.info(
-        `daily check-ins: ${result.created} created, ${result.skippedOnHold} on hold, ${result.expired} expired`,
-      );
-    }
-  },
-});
-
-/**
- * Every minute across all workers (the queue's cron runs each item once per match). A start-up backfills the
- * last minute's run, so a (re)started worker runs the job at once; missed minutes need no backfill, since each
- * run looks at every facility's current day.
- */
-export const dailyCheckInCronItems: CronItem[] = [
-  { task: DAILY_CHECK_INS, match: '* * * * *', options: { backfillPeriod: 60_000, maxAttempts: 1 } },
-];

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import { JobName } from '@sage/db';
+import { JobName, withTransaction } from '@sage/db';
 import type { WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
 
@@ -203,17 +203,13 @@ export class Takeover {
   /** One sweep (the loop calls it every `sweepMs` once connected long enough; tests call it directly). */
   async sweep(): Promise<SweepResult> {
     const result: SweepResult = { freedPools: [], freedJobs: 0, orphansFreed: 0, requeuedEvents: 0 };
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return withTransaction(this.pool, async (client) => {
+      // One sweeper at a time across the job processes; the others find the lock taken and do nothing.
       const { rows: lock } = await client.query<{ ok: boolean }>(
         'SELECT pg_try_advisory_xact_lock($1) AS ok',
         [SWEEP_LOCK],
       );
-      if (!lock[0]?.ok) {
-        await client.query('ROLLBACK');
-        return result;
-      }
+      if (!lock[0]?.ok) return result;
       const staleMs = this.timings.staleMs;
       // Queues holding jobs locked for longer than the staleness limit with no recent beat: dead. (A queue
       // that just started locks jobs a moment before its first beat lands; its locks are fresh.)
@@ -251,14 +247,8 @@ export class Takeover {
       if (requeued.length > 0) {
         this.log.warn({ events: requeued.map((r) => r.id) }, 'queued unprocessed device events again');
       }
-      await client.query('COMMIT');
       return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /**

@@ -7,8 +7,6 @@ import {
   GENERIC_PLANS_SESSION_OPTIONS,
   JobName,
   type PrismaClient,
-  pruneTaskChanges,
-  purgePastRetention,
   reportsDatabaseUrl,
   setTaskChangeNotify,
 } from '@sage/db';
@@ -27,7 +25,7 @@ import type pg from 'pg';
 import pino from 'pino';
 import { expireDeviceQaWalk } from '../alerts/device-qa-expiry';
 import { failCareConfirmation } from '../alerts/fail-care-confirmation';
-import { dailyCheckInCronItems, dailyCheckInTasks } from '../check-ins/daily-check-ins';
+import { dailyCheckInCronItems, dailyCheckInTasks } from '../check-ins/jobs';
 import type { WorkerConfig } from '../env';
 import { insightCronItems, insightTasks } from '../insights/jobs';
 import { careConfirmationTimeout } from '../jobs/care-confirmation-timeout';
@@ -37,6 +35,7 @@ import { warmUpBlockRuns } from '../notifications/escalation';
 import { createNotificationTasks, type NotificationJobOptions } from '../notifications/jobs';
 import { DEFAULT_TAKEOVER_TIMINGS, Takeover, type TakeoverTimings } from '../recovery/takeover';
 import { responseTimeCronItems, responseTimeTasks } from '../response-times/jobs';
+import { retentionCronItems, retentionTasks } from '../retention/jobs';
 import { supervisionCronItems, supervisionTasks } from '../supervision/jobs';
 import { tabularRecordCronItems, tabularRecordTasks } from '../tabular-records/jobs';
 import { taskScheduleCronItems, taskScheduleTasks } from '../task-schedules/jobs';
@@ -229,16 +228,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     [JobName.deviceQaExpired]: async (payload) => {
       await expireDeviceQaWalk(pool, payload as DeviceQaExpiredPayload);
     },
-    [JobName.pruneTaskChanges]: async (_payload, helpers) => {
-      const deleted = await pruneTaskChanges(pool);
-      if (deleted) helpers.logger.info(`pruned ${deleted} task changes past their retention`);
-    },
-    [JobName.purgePastRetention]: async (_payload, helpers) => {
-      const purged = await purgePastRetention(pool, { years: config.RECORDS_RETENTION_YEARS });
-      helpers.logger.info(
-        `records before ${purged.cutoff.toISOString()} purged: ${purged.auditLogEntries} audit rows, ${purged.tasks} closed tasks with their history`,
-      );
-    },
+    ...retentionTasks(pool, config.RECORDS_RETENTION_YEARS),
     ...dailyCheckInTasks(pool),
     ...responseTimeTasks(pool),
     ...tabularRecordTasks(pool, reportsDatabaseUrl(config, readDatabaseUrl(config))),
@@ -328,15 +318,9 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
         },
       },
     },
-    // Housekeeping on the queue's own cron (one run per hour across all workers, none backfilled).
+    // Each area's cron items (`<area>/jobs.ts`), on the queue's own cron.
     parsedCronItems: parseCronItems([
-      { task: JobName.pruneTaskChanges, match: '17 * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } },
-      // Records past RECORDS_RETENTION_YEARS (decision 0518), daily in a quiet hour (UTC).
-      {
-        task: JobName.purgePastRetention,
-        match: '43 3 * * *',
-        options: { backfillPeriod: 0, maxAttempts: 1 },
-      },
+      ...retentionCronItems,
       ...supervisionCronItems,
       ...dailyCheckInCronItems,
       ...taskScheduleCronItems,

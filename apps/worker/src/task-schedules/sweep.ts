@@ -1,5 +1,5 @@
 import { SEVERITY_VALUES, type Severity } from '@sage/contract';
-import { recordTaskChangePg, scheduleTaskNotifications } from '@sage/db';
+import { inTransaction, recordTaskChangePg, scheduleTaskNotifications } from '@sage/db';
 import { planScheduleRun } from '@sage/domain';
 import type pg from 'pg';
 
@@ -54,21 +54,13 @@ export async function runTaskScheduleSweep(
   // Schedules skipped this sweep (locked by another worker) are not asked for again: each pass moves one.
   try {
     for (let i = 0; i < maxSchedules; i++) {
-      await client.query('BEGIN');
-      try {
+      const fired = await inTransaction(client, async () => {
         const { rows } = await client.query<DueSchedule>(NEXT_DUE_SQL, [now]);
         const schedule = rows[0];
-        if (!schedule) {
-          await client.query('COMMIT');
-          break;
-        }
-        const task = await fire(client, schedule, now);
-        await client.query('COMMIT');
-        if (task) created.push(task);
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      }
+        return schedule ? { task: await fire(client, schedule, now) } : null;
+      });
+      if (!fired) break;
+      if (fired.task) created.push(fired.task);
     }
   } finally {
     client.release();

@@ -1,4 +1,5 @@
-import { buildFacility, type Db } from '../factories';
+import type { Db } from '../client';
+import { buildFacility } from '../factories';
 import type { PrismaClient } from '../generated/prisma/client';
 import { seedDemoHistory } from './demo-history';
 import { DEMO, demoFacilityPlan } from './demo-plan';

@@ -1,8 +1,6 @@
 import type { ResolutionType, TCareEvent } from '@sage/contract';
-import type { Prisma, PrismaClient } from '@sage/db';
+import type { Db, Prisma } from '@sage/db';
 import { notFound } from '@sage/service-kit/errors';
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 /** What a care event reply reads (allow-list). */
 export const CARE_EVENT_SELECT = {

@@ -8,7 +8,7 @@ import type {
   TSearchCareEventsRequest,
   TUpdateCareEventRequest,
 } from '@sage/contract';
-import { Prisma, type PrismaClient } from '@sage/db';
+import { isUniqueViolation, type Prisma, type PrismaClient } from '@sage/db';
 import { conflict, forbidden, invalidInput, notFound } from '@sage/service-kit/errors';
 import { seesTask, type Viewer } from '../admin/tasks/access';
 import { sequence } from '../admin/tasks/task-lock';
@@ -338,7 +338,7 @@ export async function migrateTaskToCareEvent(
     });
     return getCareEvent(prisma, viewer, id);
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+    if (isUniqueViolation(error)) {
       throw conflict('This task is already a care event.', 'TASK_ALREADY_MIGRATED');
     }
     throw error;

@@ -4,7 +4,7 @@ import {
   type TNotificationFilterInput,
   type TNotificationPolicyReply,
 } from '@sage/contract';
-import type { Prisma, PrismaClient } from '@sage/db';
+import type { Db, Prisma, PrismaClient } from '@sage/db';
 import { orderBlocks } from '@sage/domain';
 import { conflict, invalidInput, notFound } from '@sage/service-kit/errors';
 
@@ -71,7 +71,7 @@ export const policyReply = (p: PolicyRow): TNotificationPolicyReply => ({
 
 /** 400 naming the field when a filter names a group, staff member or care zone outside the facility. */
 async function checkFilterReferences(
-  db: Prisma.TransactionClient | PrismaClient,
+  db: Db,
   facilityId: string,
   filters: { path: string; filter: Partial<TNotificationFilterInput> }[],
 ): Promise<void> {
@@ -214,12 +214,7 @@ export async function patchPolicy(
   });
 }
 
-async function findFilter(
-  db: Prisma.TransactionClient | PrismaClient,
-  facilityId: string,
-  blockRid: string,
-  filterRid: string,
-) {
+async function findFilter(db: Db, facilityId: string, blockRid: string, filterRid: string) {
   const filter = await db.notificationFilter.findFirst({
     where: { id: filterRid, blockId: blockRid, facilityId },
     select: {

@@ -3,9 +3,11 @@ import dataSourcesRoutes from './data-sources/routes';
 import queryDefinitionsRoutes from './query-definitions/routes';
 import queryExecutionsRoutes from './query-executions/routes';
 
-/** The tabular record service (sign-in doc section 7; decisions 0280-0283), under /tabularrecord/api/v1. */
+/**
+ * The tabular record service (sign-in doc section 7; decisions 0280-0283), under /tabularrecord/api/v1 (its
+ * authentication is the scope's, modules/index.ts).
+ */
 const tabularRecordRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook('preHandler', app.authenticate);
   await app.register(dataSourcesRoutes, { prefix: '/dataSources' });
   await app.register(queryDefinitionsRoutes, { prefix: '/queryDefinitions' });
   await app.register(queryExecutionsRoutes, { prefix: '/queryExecutions' });

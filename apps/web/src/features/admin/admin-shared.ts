@@ -1,7 +1,5 @@
 import { derivePermissions, type Permissions } from '@sage/domain';
 import { useLocation, useNavigate } from 'react-router';
-import type { z } from 'zod';
-import { isApiError } from '../../shared/api';
 import { useSession } from '../../shared/session';
 import { useCurrentFacility, useProfile } from '../shift/shift-api';
 
@@ -47,32 +45,6 @@ export function useFacilityPermissions(): {
     isPending: false,
   };
 }
-
-/** Form errors from a contract schema, keyed by the form's field paths ('healthInfo.adlHealthInfo.bathingLevel'). */
-export function schemaErrors(schema: z.ZodType, value: unknown): Record<string, string> {
-  const result = schema.safeParse(value);
-  const errors: Record<string, string> = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  return errors;
-}
-
-/** A 400/403/409 reply's issues as form errors ('body.lastName' becomes 'lastName'; other fields as sent). */
-export function serverFieldErrors(error: unknown): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!isApiError(error)) return errors;
-  for (const issue of error.issues ?? []) {
-    const field = issue.field.replace(/^body\./, '').replace(/^resident\./, '');
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
-/** '' and whitespace become null: an empty box means "not set". */
-export const orNull = (value: string | null | undefined): string | null => {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
-};
 
 /** Navigation state of a link from a list to one of its forms: the form then returns by going back. */
 export const FROM_LIST_STATE = { fromList: true } as const;

@@ -21,7 +21,7 @@ import {
   type TUpdateTaskScheduleRequest,
   ZUpdateTaskScheduleRequestSchema,
 } from '@sage/contract';
-import { schemaErrors } from '../admin/enterprises/form-rules';
+import { schemaErrors } from '../admin/form-rules';
 import {
   groupOptions,
   isoToLocalInput,

@@ -1,11 +1,10 @@
 import { Badge, Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { TASK_SCHEDULE_REPEAT_OPTIONS, type TTaskSchedule } from '@sage/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageHeader } from '../../shared/page-header/page-header';
-import { toast } from '../../shared/toast';
 import { AdminGuard } from '../admin/admin-guard';
-import { isStaleWrite, serverFieldErrors } from '../admin/enterprises/admin-form';
+import { inlineEditorWrites, useAdminWrite } from '../admin/use-admin-write';
 import { useCurrentFacility, useFacilityStaff } from '../shift/shift-api';
 import { useFacilityGroups } from '../team/team-api';
 import { formatInZone } from './task-form-options';
@@ -37,35 +36,30 @@ function Schedules({ facilityId }: { facilityId: string }) {
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const queryClient = useQueryClient();
 
-  const finish = async (message: string) => {
-    toast.success(message);
-    setEditing({ mode: 'closed' });
-    setServerErrors({});
-    await queryClient.invalidateQueries({ queryKey: manualTaskKeys.schedules(facilityId) });
-  };
-  const fail = async (error: unknown) => {
-    setServerErrors(serverFieldErrors(error));
-    if (isStaleWrite(error)) {
-      toast.warning('Someone else changed this schedule; it has been reloaded.');
-      setEditing({ mode: 'closed' });
-      await queryClient.invalidateQueries({ queryKey: manualTaskKeys.schedules(facilityId) });
-    } else toast.error('There was an error saving this schedule. Please try again.');
-  };
-  const save = useMutation({
-    mutationFn: (fields: ScheduleFields) =>
+  const routine = inlineEditorWrites(
+    () => queryClient.invalidateQueries({ queryKey: manualTaskKeys.schedules(facilityId) }),
+    () => setEditing({ mode: 'closed' }),
+    setServerErrors,
+    {
+      stale: 'Someone else changed this schedule; it has been reloaded.',
+      failed: 'There was an error saving this schedule. Please try again.',
+    },
+  );
+  const save = useAdminWrite({
+    ...routine,
+    write: (fields: ScheduleFields) =>
       editing.mode === 'edit'
         ? manualTasksApi.updateSchedule(editing.schedule.id, {
             ...fields,
             updatedAt: editing.schedule.updatedAt,
           })
         : manualTasksApi.createSchedule({ ...fields, facilityId }),
-    onSuccess: (s) => finish(`Schedule ${s.title} saved`),
-    onError: fail,
+    savedMessage: (s) => `Schedule ${s.title} saved`,
   });
-  const remove = useMutation({
-    mutationFn: (s: TTaskSchedule) => manualTasksApi.removeSchedule(s.id),
-    onSuccess: (_r, s) => finish(`Schedule ${s.title} deleted`),
-    onError: fail,
+  const remove = useAdminWrite({
+    ...routine,
+    write: (s: TTaskSchedule) => manualTasksApi.removeSchedule(s.id),
+    savedMessage: (_r, s) => `Schedule ${s.title} deleted`,
   });
 
   return (

@@ -4,18 +4,10 @@ import type {
   TUnitTagsRequest,
   TUpdateCareZoneRequest,
 } from '@sage/contract';
-import type { Prisma, PrismaClient } from '@sage/db';
+import { type Db, isUniqueViolation, type Prisma, type PrismaClient } from '@sage/db';
 import { conflict, HttpError, invalidInput, notFound } from '@sage/service-kit/errors';
-import {
-  callerAtRecord,
-  isUniqueViolation,
-  managerAtFacility,
-  nextStamp,
-  requireManager,
-} from '../residents/community-access';
+import { callerAtRecord, managerAtFacility, nextStamp, requireManager } from '../residents/community-access';
 import { CARE_ZONE_SELECT, toCareZone } from '../staff/staff-shape';
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 const DETAIL_SELECT = { ...CARE_ZONE_SELECT, updatedAt: true } as const satisfies Prisma.CareZoneSelect;
 type ZoneRow = Prisma.CareZoneGetPayload<{ select: typeof DETAIL_SELECT }>;

@@ -5,9 +5,9 @@ import {
   type TCreateDeviceAllocationRequest,
   type TCreatedDeviceAllocationReply,
 } from '@sage/contract';
-import type { Prisma, PrismaClient } from '@sage/db';
+import { isUniqueViolation, type Prisma, type PrismaClient } from '@sage/db';
 import { conflict, invalidInput } from '@sage/service-kit/errors';
-import { isUniqueViolation, managedFacilityIds, requireManagerAt } from './management';
+import { managedFacilityIds, requireManagerAt } from './management';
 import { findAllocationInScope, getAllocation } from './service';
 
 type Issue = { field: string; rule: string; message: string };

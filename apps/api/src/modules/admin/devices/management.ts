@@ -1,8 +1,7 @@
 import type { GroupId } from '@sage/contract';
 import type { PrismaClient } from '@sage/db';
-import { Prisma } from '@sage/db';
 import { derivePermissions } from '@sage/domain';
-import { conflict, forbidden } from '@sage/service-kit/errors';
+import { forbidden } from '@sage/service-kit/errors';
 import { loadFacilityAccess, resolveFacilityScope } from '../staff/access';
 
 /** Whether the caller may manage devices and doors at a facility: "Only management can open a device allocation page". */
@@ -37,19 +36,4 @@ export async function managedFacilityIds(
   const managed = scope.filter((id) => isManagerAt(access, id));
   if (!managed.length) throw forbidden('Only management can manage devices and doors');
   return managed;
-}
-
-export const isUniqueViolation = (error: unknown, target?: string): boolean =>
-  error instanceof Prisma.PrismaClientKnownRequestError &&
-  error.code === 'P2002' &&
-  (!target || JSON.stringify(error.meta ?? {}).includes(target));
-
-/** Runs a write; a unique violation (a concurrent writer won) becomes a 409 with the message. */
-export async function conflictOnUnique<T>(write: () => Promise<T>, message: string): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(message);
-    throw error;
-  }
 }

@@ -19,8 +19,9 @@ import {
   type PrismaClient,
 } from '@sage/db';
 import { conflict, invalidInput, notFound } from '@sage/service-kit/errors';
+import { uniqueOr409 } from '../enterprises/write-guards';
 import { resolveFacilityScope } from '../staff/access';
-import { conflictOnUnique, managedFacilityIds, requireManagerAt } from './management';
+import { managedFacilityIds, requireManagerAt } from './management';
 
 const DEVICE_SELECT = {
   id: true,
@@ -119,7 +120,7 @@ export async function createDevice(
   if (await prisma.device.findUnique({ where: { hardwareId: body.hardwareId }, select: { id: true } })) {
     throw conflict(message);
   }
-  const row = await conflictOnUnique(
+  const row = await uniqueOr409(
     () =>
       prisma.device.create({
         data: {

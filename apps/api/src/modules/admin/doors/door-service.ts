@@ -1,7 +1,7 @@
 import type { TCreateDoorRequest, TDoorReply, TSearchDoorsRequest, TUpdateDoorRequest } from '@sage/contract';
-import type { Prisma, PrismaClient } from '@sage/db';
+import { isUniqueViolation, type Prisma, type PrismaClient } from '@sage/db';
 import { conflict, invalidInput, notFound } from '@sage/service-kit/errors';
-import { isUniqueViolation, managedFacilityIds } from '../devices/management';
+import { managedFacilityIds } from '../devices/management';
 import { resolveFacilityScope } from '../staff/access';
 import { SCHEDULE_SELECT, scheduleToReply } from './schedule-service';
 

@@ -1,12 +1,7 @@
 import type { TCreateEhrLockedFieldRequest, TEhrLockedField } from '@sage/contract';
-import type { PrismaClient } from '@sage/db';
+import { isUniqueViolation, type PrismaClient } from '@sage/db';
 import { HttpError, notFound } from '@sage/service-kit/errors';
-import {
-  callerAtRecord,
-  isUniqueViolation,
-  managerAtFacility,
-  requireManager,
-} from '../residents/community-access';
+import { callerAtRecord, managerAtFacility, requireManager } from '../residents/community-access';
 import { resolveFacilityScope } from '../staff/access';
 
 const SELECT = { id: true, facilityId: true, ehrProvider: true, resourceField: true } as const;

@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from '@sage/db';
+import type { Db, Prisma, PrismaClient } from '@sage/db';
 import {
   canAdministerEnterprise,
   canEditFacilitySettings,
@@ -81,8 +81,6 @@ export async function facilityScopeForList(
   }
   return where;
 }
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 /** A community the caller may see, or 404 (another community's ids are never confirmed to exist). */
 export async function visibleFacility(

@@ -1,4 +1,4 @@
-import { Prisma } from '@sage/db';
+import { isUniqueViolation } from '@sage/db';
 import { conflict, invalidInput } from '@sage/service-kit/errors';
 import { normaliseNanpNumber } from '../../auth/phone';
 
@@ -36,11 +36,8 @@ export const unchangedSince = (updatedAt: string | undefined) =>
 export const staleWrite = (what: string) =>
   conflict(`${what} was changed by someone else meanwhile; reload it and try again`, 'STALE_WRITE');
 
-export const isUniqueViolation = (error: unknown): boolean =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
-
 /** Runs a write; a unique-key violation (a lost race or a duplicate) becomes the given 409. */
-export async function uniqueOr409<T>(write: () => Promise<T>, message: string, code: string): Promise<T> {
+export async function uniqueOr409<T>(write: () => Promise<T>, message: string, code?: string): Promise<T> {
   try {
     return await write();
   } catch (error) {

@@ -8,7 +8,7 @@ import {
   type TSetFacilityStatusRequest,
   type TUpdateFacilityRequest,
 } from '@sage/contract';
-import type { GroupType, Prisma, PrismaClient } from '@sage/db';
+import type { Db, GroupType, Prisma, PrismaClient } from '@sage/db';
 import { provisionBuiltInReports } from '@sage/db';
 import { canSeeEnterprise } from '@sage/domain';
 import { conflict, notFound } from '@sage/service-kit/errors';
@@ -90,7 +90,7 @@ export async function listFacilities(
   return rows.map(toFacility);
 }
 
-async function readFacility(prisma: PrismaClient | Prisma.TransactionClient, facilityId: string) {
+async function readFacility(prisma: Db, facilityId: string) {
   const row = await prisma.facility.findUnique({ where: { id: facilityId }, select: FACILITY_SELECT });
   if (!row) throw notFound(`Facility ${facilityId} not found`);
   return toFacility(row);

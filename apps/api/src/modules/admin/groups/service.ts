@@ -7,7 +7,7 @@ import {
   type TPutGroupMembershipRequest,
   type TUpdateGroupRequest,
 } from '@sage/contract';
-import { Prisma, type PrismaClient } from '@sage/db';
+import { isUniqueViolation, type Prisma, type PrismaClient } from '@sage/db';
 import {
   type FacilityMembership,
   mayAdministerStaff,
@@ -79,9 +79,6 @@ async function lockGroupThenPerson(tx: Tx, groupId: string, staffMemberId: strin
   await tx.$queryRaw`SELECT id FROM "Group" WHERE id = ${groupId} FOR UPDATE`;
   await tx.$queryRaw`SELECT id FROM "StaffMember" WHERE id = ${staffMemberId} FOR UPDATE`;
 }
-
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 // ---------------------------------------------------------------------------------------------------------
 // Groups

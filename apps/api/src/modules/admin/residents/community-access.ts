@@ -83,10 +83,6 @@ export const forbiddenFields = (issues: { field: string; rule: string }[]) =>
     issues.map((i) => ({ ...i, message: `Changing this field needs ${i.rule}` })),
   );
 
-/** True for a unique-constraint violation (Prisma P2002), e.g. a second unit of the same name. */
-export const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === 'P2002';
-
 /**
  * The next version stamp of a row: now, but always past the stored one, so two writes within one millisecond
  * still get different stamps and a stale ifUpdateTimestampMs never matches by chance.

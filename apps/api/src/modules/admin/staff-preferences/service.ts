@@ -4,7 +4,7 @@ import type {
   TStaffFacilityPreference,
   TStaffFacilitySearchRequest,
 } from '@sage/contract';
-import { Prisma, type PrismaClient } from '@sage/db';
+import { isUniqueViolation, type PrismaClient } from '@sage/db';
 import { isPinnable, mayAdministerStaff } from '@sage/domain';
 import { conflict, forbidden, notFound } from '@sage/service-kit/errors';
 import { loadFacilityAccess, resolveFacilityScope } from '../staff/access';
@@ -79,7 +79,7 @@ export async function createStaffFacilityPreference(
       data: { facilityId: body.facilityId, staffMemberId: body.staffMemberId, pinnedResidentIds },
     });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+    if (isUniqueViolation(error)) {
       throw conflict('There is a preference for this facility already: update it instead');
     }
     throw error;

@@ -5,7 +5,7 @@ import type {
   TStaffPermissions,
   TUpdateStaffRequest,
 } from '@sage/contract';
-import { Prisma, type PrismaClient } from '@sage/db';
+import { isUniqueViolation, Prisma, type PrismaClient } from '@sage/db';
 import {
   derivePermissions,
   type FacilityMembership,
@@ -36,10 +36,9 @@ function phoneOrThrow(input: string, field: string): string {
 
 /** A unique-key clash on phoneNumber or email: 409 naming which. */
 function duplicateConflict(error: unknown): never {
-  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-    const target = JSON.stringify(error.meta ?? {});
+  if (isUniqueViolation(error)) {
     throw conflict(
-      target.includes('email')
+      isUniqueViolation(error, 'email')
         ? 'A staff member with this email already exists'
         : 'A staff member with this phone number already exists',
       'DUPLICATE_STAFF_MEMBER',

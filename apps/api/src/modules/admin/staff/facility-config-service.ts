@@ -3,7 +3,7 @@ import type {
   TStaffMemberFacilityConfig,
   TStaffMemberFacilityConfigRequest,
 } from '@sage/contract';
-import { Prisma, type PrismaClient } from '@sage/db';
+import { isUniqueViolation, type PrismaClient } from '@sage/db';
 import { careZoneSelectionProblem } from '@sage/domain';
 import { conflict, forbidden, invalidInput, notFound } from '@sage/service-kit/errors';
 import { loadFacilityAccess, resolveFacilityScope } from './access';
@@ -95,7 +95,7 @@ export async function createFacilityConfig(
     });
     return toFacilityConfig(row);
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+    if (isUniqueViolation(error)) {
       throw conflict('This staff member already has a config for the facility: update it instead');
     }
     throw error;

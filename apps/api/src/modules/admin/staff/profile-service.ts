@@ -6,7 +6,7 @@ import type {
   TSetOnCallRequest,
   TStaffMember,
 } from '@sage/contract';
-import { Prisma, type PrismaClient } from '@sage/db';
+import { isUniqueViolation, type PrismaClient } from '@sage/db';
 import { observationsByCareTypeMap } from '@sage/domain';
 import { conflict, forbidden, invalidInput, notFound } from '@sage/service-kit/errors';
 import { normaliseNanpNumber } from '../../auth/phone';
@@ -272,7 +272,7 @@ export async function setOnCallState(
       });
     });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+    if (isUniqueViolation(error)) {
       throw conflict('Someone else took this company phone at the same moment: choose again');
     }
     throw error;

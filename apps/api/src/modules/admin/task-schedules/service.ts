@@ -5,7 +5,7 @@ import type {
   TTaskSchedulePageReply,
   TUpdateTaskScheduleRequest,
 } from '@sage/contract';
-import type { Prisma, PrismaClient } from '@sage/db';
+import type { Db, Prisma, PrismaClient } from '@sage/db';
 import { firstRunAt } from '@sage/domain';
 import { conflict, forbidden, notFound } from '@sage/service-kit/errors';
 import { type FacilityViewer, facilityScope, requireFacility, type Viewer } from '../tasks/access';
@@ -55,7 +55,7 @@ function requireReader(facility: FacilityViewer): void {
 
 /** The schedule if the caller sees its facility (404 otherwise: another community's ids are not told apart). */
 async function visibleSchedule(
-  db: PrismaClient | Prisma.TransactionClient,
+  db: Db,
   viewer: Viewer,
   scheduleId: string,
 ): Promise<{ row: Row; facility: FacilityViewer }> {

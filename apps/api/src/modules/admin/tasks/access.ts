@@ -1,4 +1,4 @@
-import { type GroupType, type Prisma, type PrismaClient, queryPrepared } from '@sage/db';
+import { type Db, type GroupType, type Prisma, type PrismaClient, queryPrepared } from '@sage/db';
 import {
   canSeeTask,
   derivePermissions,
@@ -9,8 +9,6 @@ import {
 } from '@sage/domain';
 import { forbidden } from '@sage/service-kit/errors';
 import type { FacilityAccess } from '../staff/access';
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 /** The caller in one facility: permissions derived from their memberships there. */
 export interface FacilityViewer {

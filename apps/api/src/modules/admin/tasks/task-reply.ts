@@ -1,8 +1,6 @@
 import type { ResolutionType, TTaskReply } from '@sage/contract';
-import type { Prisma, PrismaClient } from '@sage/db';
+import type { Db, Prisma } from '@sage/db';
 import { notFound } from '@sage/service-kit/errors';
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 const STAFF_REF = { select: { id: true, firstName: true, lastName: true } } as const;
 

@@ -4,13 +4,12 @@ import type {
   TCreateUnitRequest,
   TUpdateUnitRequest,
 } from '@sage/contract';
-import type { Prisma, PrismaClient } from '@sage/db';
+import { isUniqueViolation, type Prisma, type PrismaClient } from '@sage/db';
 import { conflict, forbidden, HttpError, notFound } from '@sage/service-kit/errors';
 import {
   type CallerAt,
   callerAtRecord,
   callerFacilities,
-  isUniqueViolation,
   nextStamp,
   requireManager,
 } from '../residents/community-access';

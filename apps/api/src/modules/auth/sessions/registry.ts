@@ -1,14 +1,11 @@
-import type { Prisma, PrismaClient } from '@sage/db';
+import type { Db, PrismaClient } from '@sage/db';
 import { SESSION_ENDED_CHANNEL } from '@sage/live-bus';
 
 /** Postgres channel announcing an ended session (payload: its id); the NATS relay republishes it (decision 0400). */
 export { SESSION_ENDED_CHANNEL };
 
 /** Announces the end of a session to every API process; sent in the transaction that revokes it (at commit). */
-export async function announceSessionEnded(
-  db: PrismaClient | Prisma.TransactionClient,
-  sessionId: string,
-): Promise<void> {
+export async function announceSessionEnded(db: Db, sessionId: string): Promise<void> {
   await db.$executeRaw`SELECT pg_notify(${SESSION_ENDED_CHANNEL}, ${sessionId})`;
 }
 

@@ -1,7 +1,5 @@
-import type { Prisma, PrismaClient } from '@sage/db';
+import type { Db } from '@sage/db';
 import { type InactivityFacility, inactivityLimitMinutes } from '@sage/domain';
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 /**
  * The automatic logoff limit of a staff member, in minutes (decision 0142): from the facilities they work in

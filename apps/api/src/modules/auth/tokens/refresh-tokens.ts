@@ -1,14 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TTokenReply } from '@sage/contract';
-import type { Prisma } from '@sage/db';
+import type { Db } from '@sage/db';
 import { isInactiveTooLong, lastActivityAt } from '@sage/domain';
 import type { SigninDeps } from '../deps';
 import { loginRequired, sessionExpired } from '../errors';
 import { announceSessionEnded } from '../sessions/registry';
 import { signAccessToken } from './access-token';
 import { loadInactivityLimitMinutes } from './inactivity';
-
-type Db = SigninDeps['prisma'] | Prisma.TransactionClient;
 
 /** Refresh tokens are 256 random bits; only their SHA-256 is stored. */
 export const hashRefreshToken = (token: string): string => createHash('sha256').update(token).digest('hex');

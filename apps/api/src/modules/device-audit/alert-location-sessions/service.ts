@@ -6,12 +6,10 @@ import {
   type TCreateAlertLocationSessionRequest,
   type TUpdateAlertLocationSessionRequest,
 } from '@sage/contract';
-import type { Prisma, PrismaClient } from '@sage/db';
+import type { Db, Prisma, PrismaClient } from '@sage/db';
 import { conflict, invalidInput, notFound } from '@sage/service-kit/errors';
 import { locateTask } from '../../location-query/location-query/service';
 import { type AuditAccess, auditAccess } from '../access';
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 const SESSION_SELECT = {
   id: true,

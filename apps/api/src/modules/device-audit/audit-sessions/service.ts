@@ -8,9 +8,8 @@ import {
   type TUpdateAuditSessionRequest,
   ZAuditSessionTypeSchema,
 } from '@sage/contract';
-import type { Prisma, PrismaClient } from '@sage/db';
+import { type Db, isUniqueViolation, type Prisma, type PrismaClient } from '@sage/db';
 import { conflict, notFound } from '@sage/service-kit/errors';
-import { isUniqueViolation } from '../../admin/devices/management';
 import { type AuditAccess, auditAccess } from '../access';
 import { terminateAlertLocationSessions } from '../alert-location-sessions/service';
 import { endWalk } from '../device-qa-sessions/service';
@@ -48,7 +47,7 @@ const toReply = (row: SessionRow): TAuditSessionReply => ({
 
 const activeKeyOf = (facilityId: string, sessionType: string) => `${facilityId}:${sessionType}`;
 
-async function findSession(db: PrismaClient | Prisma.TransactionClient, access: AuditAccess, rid: string) {
+async function findSession(db: Db, access: AuditAccess, rid: string) {
   const row = await db.auditSession.findFirst({
     where: { id: rid, facilityId: { in: access.facilityIds } },
     select: SESSION_SELECT,

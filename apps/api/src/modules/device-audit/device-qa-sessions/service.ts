@@ -16,7 +16,9 @@ import {
 } from '@sage/contract';
 import {
   armDeviceQaTest,
+  type Db,
   disarmDeviceQaTests,
+  isUniqueViolation,
   openDeviceQaSession,
   type Prisma,
   type PrismaClient,
@@ -25,11 +27,8 @@ import {
 import { deviceQaLines, deviceQaStatusAt, mayEndDeviceQaWalk, type QaDevice } from '@sage/domain';
 import { DEVICE_QA_CHANNEL } from '@sage/live-bus';
 import { conflict, forbidden, invalidInput, notFound } from '@sage/service-kit/errors';
-import { isUniqueViolation } from '../../admin/devices/management';
 import { loadFacilityAccess } from '../../admin/staff/access';
 import { type AuditAccess, auditAccess } from '../access';
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 const SESSION_SELECT = {
   id: true,

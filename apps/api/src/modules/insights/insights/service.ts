@@ -6,7 +6,7 @@ import {
   ZInsightDataSchema,
   ZInsightTypeNameSchema,
 } from '@sage/contract';
-import type { Prisma, PrismaClient } from '@sage/db';
+import type { Db, Prisma, PrismaClient } from '@sage/db';
 import { describeInsight } from '@sage/domain';
 import { notFound } from '@sage/service-kit/errors';
 import { loadViewer, requireFacility } from '../../admin/tasks/access';
@@ -48,7 +48,7 @@ type Summary = { id: string; firstName: string; lastName: string; profilePicture
 
 /** Names of the staff who closed workflows (one query for a whole page). */
 export async function closers(
-  db: PrismaClient | Prisma.TransactionClient,
+  db: Db,
   workflows: { closedById: string | null }[],
 ): Promise<Map<string, Summary>> {
   const ids = [...new Set(workflows.flatMap((w) => (w.closedById ? [w.closedById] : [])))];

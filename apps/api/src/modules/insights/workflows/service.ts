@@ -6,7 +6,7 @@ import {
   type TWorkflowActionReply,
   type TWorkflowReply,
 } from '@sage/contract';
-import type { Prisma, PrismaClient } from '@sage/db';
+import type { Db, Prisma, PrismaClient } from '@sage/db';
 import { conflict, forbidden, invalidInput, notFound } from '@sage/service-kit/errors';
 import { facilityScope, loadViewer, type Viewer } from '../../admin/tasks/access';
 import {
@@ -75,10 +75,7 @@ const ACTION_SELECT = {
 } as const satisfies Prisma.WorkflowActionSelect;
 type ActionRow = Prisma.WorkflowActionGetPayload<{ select: typeof ACTION_SELECT }>;
 
-async function actionReplies(
-  db: PrismaClient | Prisma.TransactionClient,
-  rows: ActionRow[],
-): Promise<TWorkflowActionReply[]> {
+async function actionReplies(db: Db, rows: ActionRow[]): Promise<TWorkflowActionReply[]> {
   const ids = [...new Set(rows.flatMap((r) => (r.creatorId ? [r.creatorId] : [])))];
   const [staff, recognitions] = await Promise.all([
     ids.length ? db.staffMember.findMany({ where: { id: { in: ids } }, select: STAFF_SUMMARY }) : [],

@@ -1,9 +1,7 @@
 import { LocationSource, type TLocationQueryReply } from '@sage/contract';
-import type { Prisma, PrismaClient } from '@sage/db';
+import type { Db, Prisma, PrismaClient } from '@sage/db';
 import { notFound } from '@sage/service-kit/errors';
 import { loadViewer, visibleTasksWhere } from '../../admin/tasks/access';
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 const CHECK_IN_ROOM = 'CHECKIN';
 

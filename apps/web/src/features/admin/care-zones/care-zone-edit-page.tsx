@@ -9,14 +9,14 @@ import {
   ZCreateCareZoneRequestSchema,
   ZUpdateCareZoneRequestSchema,
 } from '@sage/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { isApiError } from '../../../shared/api';
 import { PageHeader } from '../../../shared/page-header/page-header';
-import { toast } from '../../../shared/toast';
 import { adminApi, useAdminCareZone, useAdminUnits } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
-import { ADMIN_ROUTES, schemaErrors, serverFieldErrors, useReturnToList } from '../admin-shared';
+import { ADMIN_ROUTES, useReturnToList } from '../admin-shared';
+import { schemaErrors } from '../form-rules';
+import { useAdminWrite } from '../use-admin-write';
 
 interface ZoneFormValues {
   name: string;
@@ -74,34 +74,24 @@ function ZoneForm({ facilityId, zone }: { facilityId: string; zone: TCareZoneDet
   });
   const returnToList = useReturnToList(ADMIN_ROUTES.careZones);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['careZones'] });
-  const save = useMutation({
-    mutationFn: (v: ZoneFormValues) =>
+  const messages = { stale: AdminMessages.stale, failed: AdminMessages.saveFailed };
+  const save = useAdminWrite({
+    write: (v: ZoneFormValues) =>
       zone
         ? adminApi.updateCareZone(zone.id, { ...toBody(v), ifUpdateTimestampMs: zone.updateTimestampMs })
         : adminApi.createCareZone({ facilityId, ...toBody(v) }),
-    onSuccess: async (saved) => {
-      await refresh();
-      toast.success(AdminMessages.careZoneSaved(saved.name));
-      returnToList();
-    },
-    onError: async (error) => {
-      if (isApiError(error) && error.code === 'STALE_WRITE') {
-        toast.error(AdminMessages.stale);
-        await refresh();
-        return;
-      }
-      form.setErrors(serverFieldErrors(error));
-      toast.error(isApiError(error) ? error.message : AdminMessages.saveFailed);
-    },
+    refresh,
+    savedMessage: (saved) => AdminMessages.careZoneSaved(saved.name),
+    onSaved: returnToList,
+    setFieldErrors: form.setErrors,
+    messages,
   });
-  const remove = useMutation({
-    mutationFn: () => adminApi.deleteCareZone(zone?.id ?? ''),
-    onSuccess: async () => {
-      await refresh();
-      toast.success(AdminMessages.careZoneDeleted(zone?.name ?? ''));
-      returnToList();
-    },
-    onError: (error) => toast.error(isApiError(error) ? error.message : AdminMessages.saveFailed),
+  const remove = useAdminWrite({
+    write: () => adminApi.deleteCareZone(zone?.id ?? ''),
+    refresh,
+    savedMessage: () => AdminMessages.careZoneDeleted(zone?.name ?? ''),
+    onSaved: returnToList,
+    messages,
   });
   return (
     <Box component="main" p="md" maw={640} mx="auto">

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { AdminOrgMessages as M, type TCompanyPhoneDetail, ZCompanyPhoneFieldsSchema } from '@sage/contract';
 import { validatePhoneNumber } from '../../signin/phone-validation';
-import { schemaErrors } from '../enterprises/form-rules';
+import { schemaErrors } from '../form-rules';
 import { type CompanyPhoneFormValues, toCompanyPhoneFields } from './company-phone-fields';
 
 /** Add or edit a company phone: name and number (@mantine/form with the contract's schema). */

@@ -1,13 +1,12 @@
 import { Alert, Box, Button, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { AdminOrgMessages as M, type TCompanyPhoneDetail } from '@sage/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDrawers } from '../../../shared/drawers';
 import { PageHeader } from '../../../shared/page-header/page-header';
-import { toast } from '../../../shared/toast';
 import { useCurrentFacility } from '../../shift/shift-api';
-import { isStaleWrite, serverFieldErrors } from '../enterprises/admin-form';
+import { inlineEditorWrites, useAdminWrite } from '../use-admin-write';
 import { CompanyPhoneForm } from './company-phone-form';
 import { companyPhoneKeys, companyPhonesApi, useCompanyPhones } from './company-phones-api';
 
@@ -28,33 +27,24 @@ export function CompanyPhonesPage() {
   const queryClient = useQueryClient();
   const drawers = useDrawers();
 
-  const finish = async (message: string) => {
-    toast.success(message);
-    setEditing({ mode: 'closed' });
-    setServerErrors({});
-    await queryClient.invalidateQueries({ queryKey: companyPhoneKeys.all });
-  };
-  const fail = async (error: unknown) => {
-    setServerErrors(serverFieldErrors(error));
-    if (isStaleWrite(error)) {
-      toast.warning(M.staleWrite);
-      await queryClient.invalidateQueries({ queryKey: companyPhoneKeys.all });
-      setEditing({ mode: 'closed' });
-    } else toast.error(error instanceof Error ? error.message : M.saveFailed);
-  };
-
-  const save = useMutation({
-    mutationFn: (fields: { displayName: string; phoneNumber: string }) =>
+  const routine = inlineEditorWrites(
+    () => queryClient.invalidateQueries({ queryKey: companyPhoneKeys.all }),
+    () => setEditing({ mode: 'closed' }),
+    setServerErrors,
+    { stale: M.staleWrite, failed: M.saveFailed },
+  );
+  const save = useAdminWrite({
+    ...routine,
+    write: (fields: { displayName: string; phoneNumber: string }) =>
       editing.mode === 'edit'
         ? companyPhonesApi.update(editing.phone.id, { ...fields, updatedAt: editing.phone.updatedAt })
         : companyPhonesApi.create({ ...fields, facilityId: facilityId as string }),
-    onSuccess: (phone) => finish(M.saved(phone.displayName)),
-    onError: fail,
+    savedMessage: (phone) => M.saved(phone.displayName),
   });
-  const remove = useMutation({
-    mutationFn: (phone: TCompanyPhoneDetail) => companyPhonesApi.remove(phone.id),
-    onSuccess: (_reply, phone) => finish(M.deleted(phone.displayName)),
-    onError: fail,
+  const remove = useAdminWrite({
+    ...routine,
+    write: (phone: TCompanyPhoneDetail) => companyPhonesApi.remove(phone.id),
+    savedMessage: (_reply, phone) => M.deleted(phone.displayName),
   });
 
   const confirmDelete = (phone: TCompanyPhoneDetail) =>

@@ -16,7 +16,8 @@ import { PageHeader } from '../../../shared/page-header/page-header';
 import { toast } from '../../../shared/toast';
 import { residentKeys } from '../../residents/residents-api';
 import { AdminGuard } from '../admin-guard';
-import { MANAGE_ROUTE, schemaErrors, serverFieldErrors } from '../admin-shared';
+import { MANAGE_ROUTE } from '../admin-shared';
+import { schemaErrors, serverFieldErrors } from '../form-rules';
 
 const label = (field: string) => EHR_FIELD_LABELS[field as EhrResourceField] ?? field;
 const keys = { list: (facilityId: string) => ['ehrLockedFields', facilityId] as const };

@@ -13,9 +13,9 @@ import { PageHeader } from '../../../shared/page-header/page-header';
 import { useSession } from '../../../shared/session';
 import { toast } from '../../../shared/toast';
 import { useProfile } from '../../shift/shift-api';
-import { isStaleWrite, serverFieldErrors } from '../enterprises/admin-form';
 import { CompanyLogo } from '../enterprises/company-logo';
 import { enterpriseKeys, enterprisesApi, useEnterprises } from '../enterprises/enterprises-api';
+import { useAdminWrite } from '../use-admin-write';
 import { facilitiesApi, facilityKeys, useFacilities } from './facilities-api';
 import { FacilityForm, type FacilityFormValues, toFacilityRequest } from './facility-form';
 
@@ -46,17 +46,8 @@ export function FacilitiesPage() {
       queryClient.invalidateQueries({ queryKey: facilityKeys.all }),
       queryClient.invalidateQueries({ queryKey: enterpriseKeys.all }),
     ]);
-  const fail = async (error: unknown) => {
-    setServerErrors(serverFieldErrors(error));
-    if (isStaleWrite(error)) {
-      toast.warning(M.staleWrite);
-      await refresh();
-      setEditing({ mode: 'closed' });
-    } else toast.error(error instanceof Error ? error.message : M.saveFailed);
-  };
-
-  const save = useMutation({
-    mutationFn: async (values: FacilityFormValues) => {
+  const save = useAdminWrite({
+    write: async (values: FacilityFormValues) => {
       const request = toFacilityRequest(values);
       if (editing.mode !== 'edit') return facilitiesApi.create(request);
       const { enterpriseId: _company, ...fields } = request;
@@ -66,14 +57,15 @@ export function FacilitiesPage() {
       });
       return updated.status === values.status ? updated : facilitiesApi.setStatus(updated.id, values.status);
     },
-    onSuccess: async (facility) => {
-      toast.success(M.saved(facility.name));
+    refresh,
+    savedMessage: (facility) => M.saved(facility.name),
+    onSaved: (facility) => {
       setChosenId(facility.enterpriseId);
       setEditing({ mode: 'closed' });
-      setServerErrors({});
-      await refresh();
     },
-    onError: fail,
+    onStale: () => setEditing({ mode: 'closed' }),
+    setFieldErrors: setServerErrors,
+    messages: { stale: M.staleWrite, failed: M.saveFailed },
   });
 
   const addCompany = useMutation({

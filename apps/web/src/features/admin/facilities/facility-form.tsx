@@ -23,7 +23,7 @@ import {
   ZCreateFacilityRequestSchema,
 } from '@sage/contract';
 import { useDrawers } from '../../../shared/drawers';
-import { schemaErrors } from '../enterprises/form-rules';
+import { schemaErrors } from '../form-rules';
 import { type FacilityFormValues, phoneErrors, toFacilityRequest } from './facility-request';
 
 export type { FacilityFormValues } from './facility-request';

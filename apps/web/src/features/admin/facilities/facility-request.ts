@@ -1,6 +1,6 @@
 import { type FacilityStatus, MessageDeliveryMethod, type TCreateFacilityRequest } from '@sage/contract';
 import { validatePhoneNumber } from '../../signin/phone-validation';
-import { blankToNull } from '../enterprises/form-rules';
+import { orNull } from '../form-rules';
 
 export interface FacilityFormValues {
   enterpriseId: string;
@@ -16,7 +16,7 @@ export interface FacilityFormValues {
 }
 
 const phoneOrNull = (text: string): string | null => {
-  const value = blankToNull(text);
+  const value = orNull(text);
   if (value === null) return null;
   const phone = validatePhoneNumber(value, 'US');
   return phone.ok ? phone.e164 : value;
@@ -43,7 +43,7 @@ export function toFacilityRequest(values: FacilityFormValues): TCreateFacilityRe
 export const phoneErrors = (values: FacilityFormValues): Record<string, string> => {
   const errors: Record<string, string> = {};
   for (const field of ['emergencyNotificationNumber', 'taskNotificationNumber'] as const) {
-    const text = blankToNull(values[field]);
+    const text = orNull(values[field]);
     if (text === null) continue;
     const phone = validatePhoneNumber(text, 'US');
     if (!phone.ok) errors[field] = phone.message;

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { AdminOrgMessages as M, type TFeature, ZUpdateFeatureRequestSchema } from '@sage/contract';
-import { schemaErrors } from '../enterprises/form-rules';
+import { schemaErrors } from '../form-rules';
 import { type FeatureFields, type FeatureFormValues, parseFeatureConfig } from './feature-config';
 
 export type { FeatureFields } from './feature-config';

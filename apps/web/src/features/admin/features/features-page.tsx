@@ -1,13 +1,12 @@
 import { Alert, Badge, Box, Button, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { AdminOrgMessages as M, type TFeature } from '@sage/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDrawers } from '../../../shared/drawers';
 import { PageHeader } from '../../../shared/page-header/page-header';
-import { toast } from '../../../shared/toast';
 import { useCurrentFacility } from '../../shift/shift-api';
-import { isStaleWrite, serverFieldErrors } from '../enterprises/admin-form';
+import { inlineEditorWrites, useAdminWrite } from '../use-admin-write';
 import { type FeatureFields, FeatureForm } from './feature-form';
 import { featureKeys, featuresApi, useFeatures } from './features-api';
 
@@ -25,33 +24,24 @@ export function FeaturesPage() {
   const queryClient = useQueryClient();
   const drawers = useDrawers();
 
-  const finish = async (message: string) => {
-    toast.success(message);
-    setEditing({ mode: 'closed' });
-    setServerErrors({});
-    await queryClient.invalidateQueries({ queryKey: featureKeys.all });
-  };
-  const fail = async (error: unknown) => {
-    setServerErrors(serverFieldErrors(error));
-    if (isStaleWrite(error)) {
-      toast.warning(M.staleWrite);
-      await queryClient.invalidateQueries({ queryKey: featureKeys.all });
-      setEditing({ mode: 'closed' });
-    } else toast.error(error instanceof Error ? error.message : M.saveFailed);
-  };
-
-  const save = useMutation({
-    mutationFn: (fields: FeatureFields) =>
+  const routine = inlineEditorWrites(
+    () => queryClient.invalidateQueries({ queryKey: featureKeys.all }),
+    () => setEditing({ mode: 'closed' }),
+    setServerErrors,
+    { stale: M.staleWrite, failed: M.saveFailed },
+  );
+  const save = useAdminWrite({
+    ...routine,
+    write: (fields: FeatureFields) =>
       editing.mode === 'edit'
         ? featuresApi.update(editing.feature.id, { ...fields, updatedAt: editing.feature.updatedAt })
         : featuresApi.create({ ...fields, facilityId: facilityId as string }),
-    onSuccess: (feature) => finish(M.saved(feature.name)),
-    onError: fail,
+    savedMessage: (feature) => M.saved(feature.name),
   });
-  const remove = useMutation({
-    mutationFn: (feature: TFeature) => featuresApi.remove(feature.id),
-    onSuccess: (_reply, feature) => finish(M.deleted(feature.name)),
-    onError: fail,
+  const remove = useAdminWrite({
+    ...routine,
+    write: (feature: TFeature) => featuresApi.remove(feature.id),
+    savedMessage: (_reply, feature) => M.deleted(feature.name),
   });
 
   return (

@@ -12,7 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../shared/api';
 import { toast } from '../../../shared/toast';
 import { adminApi, adminKeys } from '../admin-api';
-import { orNull, schemaErrors, serverFieldErrors } from '../admin-shared';
+import { orNull, schemaErrors, serverFieldErrors } from '../form-rules';
 
 type Kind = {
   path: 'contacts' | 'specialists' | 'pcp' | 'hospital';

@@ -28,7 +28,7 @@ import {
   ZUpdateResidentRequestSchema,
 } from '@sage/contract';
 import { type Permissions, residentFullName } from '@sage/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api';
@@ -39,7 +39,9 @@ import { tasksApi } from '../../alerts/alerts-api';
 import { residentKeys } from '../../residents/residents-api';
 import { adminApi, useAdminResident, useAdminUnits } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
-import { ADMIN_ROUTES, schemaErrors, serverFieldErrors, useReturnToList } from '../admin-shared';
+import { ADMIN_ROUTES, useReturnToList } from '../admin-shared';
+import { schemaErrors } from '../form-rules';
+import { useAdminWrite } from '../use-admin-write';
 import { ContactsSection } from './contacts-section';
 import {
   ADL_LABELS,
@@ -123,8 +125,9 @@ function ResidentForm({
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: residentKeys.all });
 
-  const save = useMutation({
-    mutationFn: (values: ResidentFormValues) =>
+  const messages = { stale: AdminMessages.stale, failed: AdminMessages.saveFailed };
+  const save = useAdminWrite({
+    write: (values: ResidentFormValues) =>
       resident
         ? adminApi.updateResident(resident.id, {
             ...formToBody(values, permissions, resident.lockedFields),
@@ -133,39 +136,33 @@ function ResidentForm({
         : adminApi.createResident(
             ZCreateResidentRequestSchema.parse(createBody(facilityId, values, permissions)),
           ),
-    onSuccess: async (saved) => {
+    refresh,
+    savedMessage: (saved) =>
+      resident
+        ? AdminMessages.residentSaved(residentFullName(saved))
+        : AdminMessages.residentAdmitted(residentFullName(saved)),
+    onSaved: (saved) => {
       queryClient.setQueryData(residentKeys.detail(saved.id), saved);
-      await refresh();
-      const name = residentFullName(saved);
-      toast.success(resident ? AdminMessages.residentSaved(name) : AdminMessages.residentAdmitted(name));
       if (!resident) navigate(ADMIN_ROUTES.resident(saved.id), { replace: true });
     },
-    onError: async (error) => {
-      if (isApiError(error) && error.status === 409 && error.code === 'STALE_WRITE') {
-        toast.error(AdminMessages.stale);
-        await refresh();
-        return;
-      }
-      const fields = serverFieldErrors(error);
-      if (Object.keys(fields).length) form.setErrors(fields);
-      toast.error(isApiError(error) ? error.message : AdminMessages.saveFailed);
-    },
+    setFieldErrors: form.setErrors,
+    messages,
   });
 
   const returnToList = useReturnToList(ADMIN_ROUTES.residents);
-  const archive = useMutation({
-    mutationFn: (archived: boolean) => adminApi.archiveResident(resident?.id ?? '', archived),
-    onSuccess: async (saved) => {
+  const archive = useAdminWrite({
+    write: (archived: boolean) => adminApi.archiveResident(resident?.id ?? '', archived),
+    refresh,
+    savedMessage: (saved) =>
+      saved.isArchived
+        ? AdminMessages.residentArchived(residentFullName(saved))
+        : AdminMessages.residentRestored(residentFullName(saved)),
+    onSaved: (saved) => {
       queryClient.setQueryData(residentKeys.detail(saved.id), saved);
-      await refresh();
-      const name = residentFullName(saved);
-      toast.success(
-        saved.isArchived ? AdminMessages.residentArchived(name) : AdminMessages.residentRestored(name),
-      );
       // Back to the list, whose Back goes where the manager came from, not to the archived resident (issue #32).
       if (saved.isArchived) returnToList();
     },
-    onError: (error) => toast.error(isApiError(error) ? error.message : AdminMessages.saveFailed),
+    messages,
   });
 
   const drawers = useDrawers();

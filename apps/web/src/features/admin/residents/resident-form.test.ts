@@ -1,7 +1,7 @@
 import { ZCreateResidentRequestSchema, ZUpdateResidentRequestSchema } from '@sage/contract';
 import { derivePermissions } from '@sage/domain';
 import { describe, expect, it } from 'vitest';
-import { schemaErrors } from '../admin-shared';
+import { schemaErrors } from '../form-rules';
 import { createBody, emptyResidentForm, formToBody, type ResidentFormValues } from './resident-form';
 
 const managementAdmin = derivePermissions({ memberships: [{ group: 'Management', isAdmin: true }] });

@@ -7,7 +7,7 @@ import {
   type TUpdateResidentRequestInput,
 } from '@sage/contract';
 import type { Permissions } from '@sage/domain';
-import { orNull } from '../admin-shared';
+import { orNull } from '../form-rules';
 
 type AdlKey = (typeof ADL_LEVEL_KEYS)[number];
 

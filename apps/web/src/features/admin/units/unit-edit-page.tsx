@@ -8,14 +8,14 @@ import {
   ZCreateUnitRequestSchema,
   ZUpdateUnitRequestSchema,
 } from '@sage/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { isApiError } from '../../../shared/api';
 import { PageHeader } from '../../../shared/page-header/page-header';
-import { toast } from '../../../shared/toast';
 import { adminApi, useAdminUnits } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
-import { ADMIN_ROUTES, orNull, schemaErrors, serverFieldErrors, useReturnToList } from '../admin-shared';
+import { ADMIN_ROUTES, useReturnToList } from '../admin-shared';
+import { orNull, schemaErrors } from '../form-rules';
+import { useAdminWrite } from '../use-admin-write';
 
 interface UnitFormValues {
   displayName: string;
@@ -86,34 +86,24 @@ function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUn
   });
   const returnToList = useReturnToList(ADMIN_ROUTES.units);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['units'] });
-  const save = useMutation({
-    mutationFn: (v: UnitFormValues) =>
+  const messages = { stale: AdminMessages.stale, failed: AdminMessages.saveFailed };
+  const save = useAdminWrite({
+    write: (v: UnitFormValues) =>
       unit
         ? adminApi.updateUnit(unit.id, { ...toBody(v), ifUpdateTimestampMs: unit.updateTimestampMs })
         : adminApi.createUnit({ facilityId, ...toBody(v) }),
-    onSuccess: async (saved) => {
-      await refresh();
-      toast.success(AdminMessages.unitSaved(saved.displayName));
-      returnToList();
-    },
-    onError: async (error) => {
-      if (isApiError(error) && error.code === 'STALE_WRITE') {
-        toast.error(AdminMessages.stale);
-        await refresh();
-        return;
-      }
-      form.setErrors(serverFieldErrors(error));
-      toast.error(isApiError(error) ? error.message : AdminMessages.saveFailed);
-    },
+    refresh,
+    savedMessage: (saved) => AdminMessages.unitSaved(saved.displayName),
+    onSaved: returnToList,
+    setFieldErrors: form.setErrors,
+    messages,
   });
-  const remove = useMutation({
-    mutationFn: () => adminApi.deleteUnit(unit?.id ?? ''),
-    onSuccess: async () => {
-      await refresh();
-      toast.success(AdminMessages.unitDeleted(unit?.displayName ?? ''));
-      returnToList();
-    },
-    onError: (error) => toast.error(isApiError(error) ? error.message : AdminMessages.saveFailed),
+  const remove = useAdminWrite({
+    write: () => adminApi.deleteUnit(unit?.id ?? ''),
+    refresh,
+    savedMessage: () => AdminMessages.unitDeleted(unit?.displayName ?? ''),
+    onSaved: returnToList,
+    messages,
   });
   const text = (field: keyof UnitFormValues, label: string, props: Record<string, unknown> = {}) => (
     <TextInput size="md" label={label} {...props} {...form.getInputProps(field)} />

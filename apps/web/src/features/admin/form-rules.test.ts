@@ -1,9 +1,9 @@
 import { ZCompanyPhoneFieldsSchema } from '@sage/contract';
 import { describe, expect, it } from 'vitest';
-import { toCompanyPhoneFields } from '../company-phones/company-phone-fields';
-import { toFacilityRequest } from '../facilities/facility-request';
-import { parseFeatureConfig } from '../features/feature-config';
-import { blankToNull, schemaErrors } from './form-rules';
+import { toCompanyPhoneFields } from './company-phones/company-phone-fields';
+import { toFacilityRequest } from './facilities/facility-request';
+import { parseFeatureConfig } from './features/feature-config';
+import { orNull, schemaErrors } from './form-rules';
 
 describe('admin forms: from what is typed to the contract request', () => {
   it('a company phone typed the way people write it becomes E.164; a wrong one is left for the schema to name', () => {
@@ -57,6 +57,6 @@ describe('admin forms: from what is typed to the contract request', () => {
         routineCheckIntervalInMin: null,
       },
     });
-    expect(blankToNull('  x ')).toBe('x');
+    expect(orNull('  x ')).toBe('x');
   });
 });
