@@ -18,7 +18,7 @@ export function logPoolErrors(pool: pg.Pool, log: Pick<FastifyBaseLogger, 'error
  */
 function withoutClient(error: Error & { client?: unknown }): Record<string, unknown> {
   const { client: _client, ...fields } = error;
-  return { type: error.name, message: error.message, stack: error.stack, ...fields };
+  return { ...fields, type: error.name, message: error.message, stack: error.stack };
 }
 
 /** One client of the pool for `fn`, released after (what graphile-worker's `helpers.withPgClient` does). */
