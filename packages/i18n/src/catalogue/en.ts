@@ -34,7 +34,6 @@ export const en = {
       arg('minutes') as unknown as number,
     ),
     aColleague: 'a colleague',
-    textMessage: `${arg('title')}: ${arg('body')}`,
   },
   /** Alert titles the product writes (contract AlertTitleMessages); shown by localizeTaskTitle. */
   titles: {

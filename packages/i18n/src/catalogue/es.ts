@@ -12,7 +12,6 @@ export const es: Catalogue = {
     claimerReminder: '{severity}: falta confirmar al lado del residente, usted la tomó hace {minutes} min',
     escalationReminder: '{severity}: {claimerName} la tomó hace {minutes} min, sin confirmar al lado del residente',
     aColleague: 'un compañero',
-    textMessage: '{title}: {body}',
   },
   titles: {
     needsAssistance: '{residentName} necesita ayuda',
