@@ -32,7 +32,10 @@ function placeholders(message: string): string[] {
 
 const entries = (catalogue: Catalogue) =>
   Object.entries(catalogue).flatMap(([namespace, messages]) =>
-    Object.entries(messages as Record<string, string>).map(([key, text]) => ({ id: `${namespace}.${key}`, text })),
+    Object.entries(messages as Record<string, string>).map(([key, text]) => ({
+      id: `${namespace}.${key}`,
+      text,
+    })),
   );
 
 describe('the catalogues', () => {
@@ -56,7 +59,8 @@ describe('the catalogues', () => {
   it('every message of every language compiles as ICU MessageFormat', () => {
     for (const language of LANGUAGES) {
       const mf = new MessageFormat(language);
-      for (const { id, text } of entries(CATALOGUES[language])) expect(() => mf.compile(text), id).not.toThrow();
+      for (const { id, text } of entries(CATALOGUES[language]))
+        expect(() => mf.compile(text), id).not.toThrow();
     }
   });
 
@@ -73,21 +77,29 @@ describe('the catalogues', () => {
     expect(t('notify', 'claimerReminder', { severity: 'High Priority', minutes: 5 })).toBe(
       ClaimReminderMessages.claimerBody('High Priority', 5),
     );
-    expect(t('notify', 'escalationReminder', { severity: 'Emergency', claimerName: 'Ann Lee', minutes: 7 })).toBe(
-      ClaimReminderMessages.escalationBody('Emergency', 'Ann Lee', 7),
-    );
+    expect(
+      t('notify', 'escalationReminder', { severity: 'Emergency', claimerName: 'Ann Lee', minutes: 7 }),
+    ).toBe(ClaimReminderMessages.escalationBody('Emergency', 'Ann Lee', 7));
     expect(t('titles', 'training', { unitName: 'AL 101' })).toBe(TrainingMessages.alertTitle('AL 101'));
     const name = "Mary O'Neil";
     const titles: [string, Record<string, string>, string][] = [
       ['needsAssistance', { residentName: name }, AlertTitleMessages.needsAssistance(name)],
       ['wallButton', { place: 'AL 101' }, AlertTitleMessages.wallButton('AL 101')],
-      ['assistanceRequested', { place: 'AL 101 (Bath)' }, AlertTitleMessages.assistanceRequested('AL 101 (Bath)')],
+      [
+        'assistanceRequested',
+        { place: 'AL 101 (Bath)' },
+        AlertTitleMessages.assistanceRequested('AL 101 (Bath)'),
+      ],
       ['doorOpened', { door: 'East' }, AlertTitleMessages.doorOpened('East')],
       ['mayHaveFallen', { residentName: name }, AlertTitleMessages.mayHaveFallen(name)],
       ['fallDetected', { place: 'AL 101' }, AlertTitleMessages.fallDetected('AL 101')],
       ['bathAlert', { subject: name }, AlertTitleMessages.bathAlert(name)],
       ['sensorAlert', { subject: name }, AlertTitleMessages.sensorAlert(name)],
-      ['observation', { observations: 'Skin, Pain', about: name }, AlertTitleMessages.observation('Skin, Pain', name)],
+      [
+        'observation',
+        { observations: 'Skin, Pain', about: name },
+        AlertTitleMessages.observation('Skin, Pain', name),
+      ],
       ['observationOnly', { observations: 'Skin' }, AlertTitleMessages.observationOnly('Skin')],
     ];
     expect(titles.map(([key]) => key).sort()).toEqual(Object.keys(AlertTitleMessages).sort());

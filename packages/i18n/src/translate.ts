@@ -45,7 +45,12 @@ export function formatDateTime(
   at: Date | number | string,
   language: Language,
   timeZone: string,
-  options: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  options: Intl.DateTimeFormatOptions = {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  },
 ): string {
   return new Intl.DateTimeFormat(LOCALE_TAGS[language], { ...options, timeZone }).format(new Date(at));
 }

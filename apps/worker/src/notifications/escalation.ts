@@ -727,7 +727,8 @@ function messageBody(
   language: Language = 'en',
 ): string {
   const label = translate(language, 'severity', severity);
-  if (run === 0 && !block.isBreakGlass) return translate(language, 'notify', 'unclaimedFirst', { severity: label });
+  if (run === 0 && !block.isBreakGlass)
+    return translate(language, 'notify', 'unclaimedFirst', { severity: label });
   const minutes = Math.max(1, Math.round((Date.now() - startedAtMs) / 60_000));
   return translate(language, 'notify', 'unclaimedAfter', { severity: label, minutes });
 }

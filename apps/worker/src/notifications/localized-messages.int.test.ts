@@ -52,7 +52,9 @@ describe('[NOTIFICATIONS][I18N]: one alert, each recipient in their language', (
     }
     const title = 'Margaret Hale needs assistance';
     const body = (language: 'en' | 'es') =>
-      translate(language, 'notify', 'unclaimedFirst', { severity: translate(language, 'severity', 'HIGH_PRIORITY') });
+      translate(language, 'notify', 'unclaimedFirst', {
+        severity: translate(language, 'severity', 'HIGH_PRIORITY'),
+      });
     const [outcome] = await sendMessages(
       {
         prisma,
@@ -92,7 +94,9 @@ describe('[NOTIFICATIONS][I18N]: one alert, each recipient in their language', (
     ]);
 
     const textTo = async (phone: string) =>
-      (await prisma.outboxMessage.findMany({ where: { to: phone }, select: { body: true } })).map((m) => m.body);
+      (await prisma.outboxMessage.findMany({ where: { to: phone }, select: { body: true } })).map(
+        (m) => m.body,
+      );
     expect(await textTo(caregiver.phoneNumber)).toEqual([
       'Margaret Hale necesita ayuda: Prioridad alta: nadie la ha tomado todavía',
     ]);

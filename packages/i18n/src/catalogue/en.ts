@@ -93,6 +93,12 @@ export const en = {
     tokenErrorTitle: LogoutReasonDialogs['token-error'].title,
     tokenErrorText: LogoutReasonDialogs['token-error'].text,
   },
+  /** The person's language on their profile (Working In) and on a manager's staff form. */
+  profile: {
+    language: 'Language',
+    saved: 'Language saved',
+    saveFailed: 'There was an error saving your language, please try again.',
+  },
 } as const;
 
 /** The namespaces of the catalogue. */

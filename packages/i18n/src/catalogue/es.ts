@@ -10,7 +10,8 @@ export const es: Catalogue = {
     unclaimedFirst: '{severity}: nadie la ha tomado todavía',
     unclaimedAfter: '{severity}: sin tomar después de {minutes} min',
     claimerReminder: '{severity}: falta confirmar al lado del residente, usted la tomó hace {minutes} min',
-    escalationReminder: '{severity}: {claimerName} la tomó hace {minutes} min, sin confirmar al lado del residente',
+    escalationReminder:
+      '{severity}: {claimerName} la tomó hace {minutes} min, sin confirmar al lado del residente',
     aColleague: 'un compañero',
   },
   titles: {
@@ -74,8 +75,7 @@ export const es: Catalogue = {
     offlineTitle: 'Su teléfono no tiene internet',
     offlineText: 'Conéctese a internet y pruebe otra vez',
     notCorrectNumberTitle: 'El número de teléfono no es correcto',
-    notCorrectNumberText:
-      'Revise el número de abajo. Si está bien, pida a su gerente que revise su perfil',
+    notCorrectNumberText: 'Revise el número de abajo. Si está bien, pida a su gerente que revise su perfil',
     unsubscribedTitle: 'Su teléfono no recibe códigos para iniciar sesión',
     unsubscribedText: 'Envíe "start" al {senderNumber} desde el teléfono que escribió y pruebe otra vez',
     otherTitle: 'Algo salió mal',
@@ -97,5 +97,10 @@ export const es: Catalogue = {
     sessionExpiredText: 'Su sesión terminó. Inicie sesión otra vez para seguir usando la aplicación.',
     tokenErrorTitle: 'Se cerró su sesión',
     tokenErrorText: 'Inicie sesión otra vez para seguir usando la aplicación.',
+  },
+  profile: {
+    language: 'Idioma',
+    saved: 'Idioma guardado',
+    saveFailed: 'No se pudo guardar su idioma. Pruebe otra vez.',
   },
 };

@@ -1,4 +1,9 @@
-import { PUBLIC_SIGNUP_DISABLED_MESSAGE, SigninErrorCode, type StaffLanguage, type TTokenReply } from '@sage/contract';
+import {
+  PUBLIC_SIGNUP_DISABLED_MESSAGE,
+  SigninErrorCode,
+  type StaffLanguage,
+  type TTokenReply,
+} from '@sage/contract';
 import { SmsDeliveryError, sendSms } from '@sage/notify/sms';
 import { type CodeOwner, issueLoginCode, verifyLoginCode } from '../codes/login-codes';
 import type { SigninDeps } from '../deps';
@@ -22,7 +27,10 @@ function parseNumber(phoneNumber: string): string {
 }
 
 /** The active (not archived) staff member with this number; the spec's unknown-number error otherwise. */
-async function staffByPhone(deps: SigninDeps, e164: string): Promise<CodeOwner & { language: StaffLanguage }> {
+async function staffByPhone(
+  deps: SigninDeps,
+  e164: string,
+): Promise<CodeOwner & { language: StaffLanguage }> {
   const staff = await deps.prisma.staffMember.findFirst({
     where: { phoneNumber: e164, isArchived: false },
     select: { id: true, phoneNumber: true, language: true },
@@ -42,7 +50,11 @@ export async function startPasswordless(
   const from = smsSender(deps);
   try {
     await issueLoginCode(deps, staff, 'SMS', requestIp, (code) =>
-      sendSms(deps.sms, { to: staff.phoneNumber, from, body: loginCodeText(code, language ?? staff.language) }),
+      sendSms(deps.sms, {
+        to: staff.phoneNumber,
+        from,
+        body: loginCodeText(code, language ?? staff.language),
+      }),
     );
   } catch (error) {
     if (!(error instanceof SmsDeliveryError)) throw error;
