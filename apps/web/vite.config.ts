@@ -96,6 +96,40 @@ function replyShapes(): Plugin {
   };
 }
 
+const MESSAGES_PREFIX = 'virtual:messages/';
+
+/**
+ * One language's namespace of @sage/i18n's catalogue, compiled at build time by messageformat into plain
+ * functions (`virtual:messages/<language>/<namespace>`): the page carries no ICU parser, and a language's
+ * messages load with it, never both (docs/decisions/0550).
+ */
+function compiledMessages(): Plugin {
+  let loading: Promise<Record<string, Record<string, Record<string, string>>>> | undefined;
+  const loadCatalogues = () => {
+    loading ??= runnerImport<{ CATALOGUES: Record<string, Record<string, Record<string, string>>> }>(
+      createRequire(import.meta.url).resolve('@sage/i18n/catalogue'),
+      { configFile: false, logLevel: 'error' },
+    ).then((result) => result.module.CATALOGUES);
+    return loading;
+  };
+  return {
+    name: 'sage:compiled-messages',
+    resolveId: (id) => (id.startsWith(MESSAGES_PREFIX) ? `\0${id}` : null),
+    async load(id) {
+      if (!id.startsWith(`\0${MESSAGES_PREFIX}`)) return null;
+      const [language, namespace] = id.slice(`\0${MESSAGES_PREFIX}`.length).split('/');
+      const messages = (await loadCatalogues())[language ?? '']?.[namespace ?? ''];
+      if (!language || !messages) this.error(`No messages ${language}/${namespace} in @sage/i18n`);
+      const [{ default: MessageFormat }, { default: compileModule }] = await Promise.all([
+        import('@messageformat/core'),
+        // The package's own folder export has no types; its lib file is the same module with them.
+        import('@messageformat/core/lib/compile-module.js'),
+      ]);
+      return compileModule(new MessageFormat(language), messages);
+    },
+  };
+}
+
 /** A reply check (`*-checks.ts`, the live frames' reader), its reader (`reply-shape.ts`) or the shapes. */
 const isReplyCheck = (id: string) =>
   /[\\/]src[\\/](features[\\/].*-checks|features[\\/]live[\\/]live-messages|shared[\\/]api[\\/]reply-shape)\.ts$/.test(
@@ -331,7 +365,7 @@ function firstLoadGroups(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), nanpPhoneMetadata(), replyShapes(), firstLoadGroups()],
+  plugins: [react(), nanpPhoneMetadata(), replyShapes(), compiledMessages(), firstLoadGroups()],
   server: {
     port: 5173,
     strictPort: true,

@@ -9,3 +9,9 @@ declare module 'virtual:reply-shape/*' {
   const shape: import('./shared/api/reply-shape').ReplyShape;
   export default shape;
 }
+
+/** vite.config.ts's compiled messages of one language's namespace (docs/decisions/0550). */
+declare module 'virtual:messages/*' {
+  const messages: Record<string, (values?: Record<string, string | number>) => string>;
+  export default messages;
+}

@@ -1,5 +1,6 @@
 export * from './admin-messages';
 export * from './admin-org-ui';
+export * from './alert-titles';
 export * from './audit-log';
 export * from './auth-api';
 export * from './auth-api-constants';

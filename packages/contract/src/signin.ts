@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zText } from './common';
 import { LoginErrorCode, LoginStep, LogoutReason, SignupErrorCode } from './signin-constants';
+import { ZStaffLanguageSchema } from './staff-profile';
 
 /**
  * Sign-in request and reply schemas (ARCHITECTURE.md). The constants (paths, codes, routes) are in
@@ -12,7 +13,11 @@ export const ZVerificationCodeSchema = z.string().regex(/^\d{6}$/, 'Expected six
 /** E.164 phone number (the API normalises NANP input to +1…). */
 export const ZE164PhoneNumberSchema = z.string().regex(/^\+[1-9]\d{6,14}$/, 'Expected an E.164 phone number');
 
-export const ZPasswordlessStartRequestSchema = z.object({ phoneNumber: ZE164PhoneNumberSchema });
+export const ZPasswordlessStartRequestSchema = z.object({
+  phoneNumber: ZE164PhoneNumberSchema,
+  /** The language the sign-in screen shows: the code's text is in it (else the person's own; decision 0551). */
+  language: ZStaffLanguageSchema.optional(),
+});
 export type TPasswordlessStartRequest = z.infer<typeof ZPasswordlessStartRequestSchema>;
 
 export const ZPasswordlessStartReplySchema = z.object({ sent: z.literal(true) });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_NUMBER_MAX, ZIdSchema, ZQueryBooleanSchema, zDateTime, zText } from './common';
 import { STAFF_BULK_MAX, STAFF_EMAIL_MAX, STAFF_NAME_MAX } from './staff-admin-constants';
 import { ZStaffFacilityPreferenceSchema } from './staff-preferences';
-import { ZStaffMemberFacilityConfigSchema, ZStaffMemberSchema } from './staff-profile';
+import { ZStaffLanguageSchema, ZStaffMemberFacilityConfigSchema, ZStaffMemberSchema } from './staff-profile';
 
 export * from './staff-admin-constants';
 
@@ -46,6 +46,8 @@ export const ZUpdateStaffRequestSchema = z.strictObject({
   jobTitle: ZJobTitleSchema.nullable().optional(),
   isAgencyStaff: z.boolean().optional(),
   isCareAdmin: z.boolean().optional(),
+  /** The person's language (decision 0551): the person themselves or a manager of theirs sets it. */
+  language: ZStaffLanguageSchema.optional(),
   updatedAt: zDateTime().optional(),
 });
 export type TUpdateStaffRequest = z.infer<typeof ZUpdateStaffRequestSchema>;

@@ -35,3 +35,13 @@ export const OTHER_DEVICE_TYPES = {
   'Manager Phone': OnCallDeviceType.MANAGER_PHONE,
   Computer: OnCallDeviceType.COMPUTER,
 } as const;
+
+/**
+ * The languages of the staff app, its pushes and its texts (issue #33, docs/decisions/0551): English, the spec's
+ * texts, and Spanish. Each staff member has one (default English); resident names, notes and care logs are
+ * never translated.
+ */
+export const StaffLanguage = { en: 'en', es: 'es' } as const;
+export type StaffLanguage = (typeof StaffLanguage)[keyof typeof StaffLanguage];
+export const STAFF_LANGUAGES: readonly StaffLanguage[] = [StaffLanguage.en, StaffLanguage.es];
+export const DEFAULT_STAFF_LANGUAGE: StaffLanguage = StaffLanguage.en;

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { ZCareTypeSchema } from './care-types';
 import { PAGE_NUMBER_MAX, ZIdSchema, ZQueryBooleanSchema, zQueryInt, zText } from './common';
-import { OnCallDeviceType } from './staff-profile-constants';
+import { OnCallDeviceType, StaffLanguage } from './staff-profile-constants';
+
+/** A staff member's language (docs/decisions/0551). */
+export const ZStaffLanguageSchema = z.enum(StaffLanguage);
 
 export * from './staff-profile-constants';
 export const ZOnCallDeviceTypeSchema = z.enum(OnCallDeviceType);
@@ -77,6 +80,8 @@ export const ZStaffMemberSchema = z.object({
   isAgencyStaff: z.boolean(),
   isCareAdmin: z.boolean(),
   isArchived: z.boolean(),
+  /** The language of their app, pushes and texts (decision 0551); managers see and set it. */
+  language: ZStaffLanguageSchema,
   /** The last change: PUT /staff/{id} with it is refused (409) when someone changed the person since. */
   updatedAt: z.string().optional(),
   groupMemberships: z.array(ZStaffGroupMembershipSchema),

@@ -1,4 +1,4 @@
-import { Severity, TaskUpdateType } from '@sage/contract';
+import { AlertTitleMessages, Severity, TaskUpdateType } from '@sage/contract';
 import { currentCheckInDay } from './check-in-time';
 
 /*
@@ -83,13 +83,15 @@ const subjectOf = (s: DeviceSubject): string =>
 
 /** Title of a button press. */
 const pressTitle = (s: DeviceSubject): string => {
-  if (s.resident) return `${fullName(s.resident)} needs assistance`;
-  if (s.deviceType === 'SAGE_BUTTON') return `${placeOf(s)} wall button`;
-  return `Assistance requested in ${placeOf(s)}`;
+  if (s.resident) return AlertTitleMessages.needsAssistance(fullName(s.resident));
+  if (s.deviceType === 'SAGE_BUTTON') return AlertTitleMessages.wallButton(placeOf(s));
+  return AlertTitleMessages.assistanceRequested(placeOf(s));
 };
 
 const fallTitle = (s: DeviceSubject): string =>
-  s.resident ? `${fullName(s.resident)} may have fallen` : `Fall detected in ${subjectOf(s)}`;
+  s.resident
+    ? AlertTitleMessages.mayHaveFallen(fullName(s.resident))
+    : AlertTitleMessages.fallDetected(subjectOf(s));
 
 /** The plan for one event of an allocated device. */
 export const planDeviceEvent = (event: DeviceEventKind, s: DeviceSubject): DeviceEventPlan => {
@@ -119,7 +121,7 @@ export const planDeviceEvent = (event: DeviceEventKind, s: DeviceSubject): Devic
       return {
         kind: 'ALERT',
         severity: Severity.HIGH_PRIORITY,
-        title: `${door} door opened`,
+        title: AlertTitleMessages.doorOpened(door),
         update: { type: TaskUpdateType.DEVICE_INTERACTION_DOOR_OPEN, description: `${door} door opened` },
         confirmsCare: false,
         onlyInDoorAlertPeriod: s.role === 'DOOR',
@@ -151,7 +153,7 @@ export const planDeviceEvent = (event: DeviceEventKind, s: DeviceSubject): Devic
       return {
         kind: 'ALERT',
         severity: Severity.HIGH_PRIORITY,
-        title: `Bath alert: ${subjectOf(s)}`,
+        title: AlertTitleMessages.bathAlert(subjectOf(s)),
         update: { type: TaskUpdateType.M3_BATH_TRIGGERED, description: 'Bath alert triggered' },
         confirmsCare: false,
         onlyInDoorAlertPeriod: false,
@@ -161,7 +163,7 @@ export const planDeviceEvent = (event: DeviceEventKind, s: DeviceSubject): Devic
       return {
         kind: 'ALERT',
         severity: Severity.HIGH_PRIORITY,
-        title: `Sensor alert: ${subjectOf(s)}`,
+        title: AlertTitleMessages.sensorAlert(subjectOf(s)),
         update: { type: TaskUpdateType.M3_ALERT_TRIGGERED, description: 'Sensor alert triggered' },
         confirmsCare: false,
         onlyInDoorAlertPeriod: false,

@@ -1,4 +1,4 @@
-import { GroupId, observationLabel, Severity } from '@sage/contract';
+import { AlertTitleMessages, GroupId, observationLabel, Severity } from '@sage/contract';
 import type { Candidate } from './notification-rules';
 
 /**
@@ -26,7 +26,7 @@ export function shouldEscalateObservations(input: {
 /** The escalation task's title: 'Observation: Skin, Pain - Ada Lovelace' (the unit when no resident). */
 export function observationEscalationTitle(observations: readonly string[], about: string | null): string {
   const labels = [...new Set(observations)].map(observationLabel).join(', ');
-  return about ? `Observation: ${labels} - ${about}` : `Observation: ${labels}`;
+  return about ? AlertTitleMessages.observation(labels, about) : AlertTitleMessages.observationOnly(labels);
 }
 
 /** Its description: who observed it, where, and their note. */

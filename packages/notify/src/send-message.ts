@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import https from 'node:https';
 import type { TPushPayload } from '@sage/contract';
 import type { PrismaClient, Severity, SubscriptionTopic } from '@sage/db';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@sage/i18n/languages';
 import webpush from 'web-push';
 import { pushReceiptToken } from './receipt';
 import { SmsDeliveryError, type SmsTransport, sendSmsWithId } from './sms';
@@ -40,6 +41,11 @@ export interface OutgoingMessage {
   escalation?: { contextId: string; blockIndex: number };
   /** Web push only, no text message (a high five: docs/decisions/0293). */
   pushOnly?: boolean;
+  /**
+   * The title and body in a recipient's language (decision 0553): each push and text goes out in its
+   * recipient's; without it, or for English, `title` and `body` (also what the message row records).
+   */
+  localized?: (language: Language) => { title: string; body: string };
 }
 
 export interface SentDelivery {
@@ -116,6 +122,8 @@ interface PreparedMessage {
     subscription: { id: string; recipientId: string; endpoint: string; p256dh: string; auth: string };
   }[];
   texts: { messageSentRid: string; recipient: { id: string; phone: string } }[];
+  /** Each recipient's language (decision 0553). */
+  languageOf: ReadonlyMap<string, Language>;
 }
 
 /**
@@ -180,8 +188,10 @@ async function prepareMessages(
       },
     }),
     // Each recipient with the facilities (of these messages) they belong to, through a group.
-    prisma.$queryRawUnsafe<{ id: string; phoneNumber: string | null; facilityIds: string[] }[]>(
-      `SELECT s.id, s."phoneNumber",
+    prisma.$queryRawUnsafe<
+      { id: string; phoneNumber: string | null; language: string; facilityIds: string[] }[]
+    >(
+      `SELECT s.id, s."phoneNumber", s.language::text AS language,
               array(SELECT DISTINCT g."facilityId" FROM "GroupMembership" gm JOIN "Group" g ON g.id = gm."groupId"
                      WHERE gm."staffMemberId" = s.id AND g."facilityId" = ANY($2::text[])) AS "facilityIds"
          FROM "StaffMember" s
@@ -192,6 +202,9 @@ async function prepareMessages(
     ),
   ]);
   const facilityOf = new Map(facilities.map((f) => [f.id, f]));
+  const languageOf = new Map(
+    staff.map((s) => [s.id, isLanguage(s.language) ? s.language : DEFAULT_LANGUAGE] as const),
+  );
   const staffOf = (m: OutgoingMessage) => {
     const wanted = new Set(m.recipientIds);
     return staff.filter((s) => wanted.has(s.id) && s.facilityIds.includes(m.facilityId));
@@ -255,6 +268,7 @@ async function prepareMessages(
       messageRid: randomUUID(),
       now,
       sender,
+      languageOf,
       pushes: pushEnabled
         ? subscriptions
             .filter(
@@ -351,15 +365,28 @@ async function writeMessages(
 /** The sends of one prepared message, and the statuses of those that failed. */
 async function deliver(deps: NotifierDeps, prepared: PreparedMessage): Promise<SentMessage> {
   const { prisma } = deps;
-  const { message, messageRid, now, sender, pushes, texts } = prepared;
+  const { message, messageRid, now, sender, pushes, texts, languageOf } = prepared;
+  /** The title and body for one recipient, in their language (each language made once). */
+  const made = new Map<Language, { title: string; body: string }>();
+  const textFor = (recipientId: string): { title: string; body: string } => {
+    const language = languageOf.get(recipientId) ?? DEFAULT_LANGUAGE;
+    if (!message.localized || language === DEFAULT_LANGUAGE) return message;
+    let text = made.get(language);
+    if (!text) {
+      text = message.localized(language);
+      made.set(language, text);
+    }
+    return text;
+  };
 
   /** Failed deliveries whose status was recorded as they failed. */
   const recordedAlready = new Set<string>();
   const results = await Promise.all([
     ...pushes.map(async ({ messageSentRid, subscription }): Promise<SentDelivery> => {
+      const { title, body } = textFor(subscription.recipientId);
       const payload: PushPayload = {
-        title: message.title,
-        body: message.body,
+        title,
+        body,
         data: {
           isCheckIn: message.isCheckIn ?? false,
           taskId: message.taskId ?? null,
@@ -419,7 +446,7 @@ async function deliver(deps: NotifierDeps, prepared: PreparedMessage): Promise<S
         const { providerMessageId } = await sendSmsWithId(deps.sms, {
           to: recipient.phone,
           from: sender as string,
-          body: `${message.title}: ${message.body}`,
+          body: smsBody(textFor(recipient.id)),
           ...(deps.smsStatusCallbackUrl ? { statusCallback: deps.smsStatusCallbackUrl } : {}),
         });
         if (providerMessageId) {
@@ -451,3 +478,6 @@ async function deliver(deps: NotifierDeps, prepared: PreparedMessage): Promise<S
   );
   return { messageRid, messagesSent: results };
 }
+
+/** A text message: the title and the body on one line ('Title: body', the same in each language). */
+const smsBody = ({ title, body }: { title: string; body: string }): string => `${title}: ${body}`;

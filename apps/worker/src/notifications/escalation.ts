@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { SEVERITY_LABELS } from '@sage/contract';
 import {
   ADD_JOBS_SQL,
   addJobsParams,
@@ -25,6 +24,7 @@ import {
   shouldKeepNotifying,
   type UnitTags,
 } from '@sage/domain';
+import { type Language, localizeTaskTitle, translate } from '@sage/i18n';
 import { type NotifierDeps, type OutgoingMessage, type SentMessage, sendMessages } from '@sage/notify';
 import type { JobHelpers, TaskSpec } from 'graphile-worker';
 import { z } from 'zod';
@@ -706,6 +706,11 @@ function messageOf(
     topic: task.assigneeGroupId ? 'TASKS' : 'ALERTS',
     title: task.title,
     body: messageBody(task.severity, block, run, startedAtMs),
+    // Each recipient's push and text in their language (decision 0553); the minutes as counted now.
+    localized: (language) => ({
+      title: localizeTaskTitle(task.title, language),
+      body: messageBody(task.severity, block, run, startedAtMs, language),
+    }),
     recipientIds,
     taskId: task.id,
     taskSeverity: task.severity,
@@ -714,11 +719,18 @@ function messageOf(
   };
 }
 
-function messageBody(severity: Severity, block: ScheduledBlock, run: number, startedAtMs: number): string {
-  const label = SEVERITY_LABELS[severity];
-  if (run === 0 && !block.isBreakGlass) return `${label}: nobody has claimed it yet`;
+function messageBody(
+  severity: Severity,
+  block: ScheduledBlock,
+  run: number,
+  startedAtMs: number,
+  language: Language = 'en',
+): string {
+  const label = translate(language, 'severity', severity);
+  if (run === 0 && !block.isBreakGlass)
+    return translate(language, 'notify', 'unclaimedFirst', { severity: label });
   const minutes = Math.max(1, Math.round((Date.now() - startedAtMs) / 60_000));
-  return `${label}: still unclaimed after ${minutes} min`;
+  return translate(language, 'notify', 'unclaimedAfter', { severity: label, minutes });
 }
 
 /** The staff and care zones the recipient rule reads, for one facility. */

@@ -23,6 +23,7 @@ import {
   selectGroupTaskRecipients,
   selectRecipients,
 } from '@sage/domain';
+import { localizeTaskTitle, translate } from '@sage/i18n';
 import { type NotifierDeps, type OutgoingMessage, sendMessages } from '@sage/notify';
 import type { JobHelpers } from 'graphile-worker';
 import { z } from 'zod';
@@ -141,7 +142,19 @@ export async function runUnconfirmedClaim(
     taskSeverity: task.severity,
   };
   const messages: OutgoingMessage[] = [
-    { ...base, body: ClaimReminderMessages.claimerBody(label, minutes), recipientIds: [payload.assigneeId] },
+    {
+      ...base,
+      body: ClaimReminderMessages.claimerBody(label, minutes),
+      // In each recipient's language (decision 0553).
+      localized: (language) => ({
+        title: localizeTaskTitle(task.title, language),
+        body: translate(language, 'notify', 'claimerReminder', {
+          severity: translate(language, 'severity', task.severity),
+          minutes,
+        }),
+      }),
+      recipientIds: [payload.assigneeId],
+    },
   ];
   let recipientIds: string[] = [];
   if (blockIndex !== null) {
@@ -163,6 +176,14 @@ export async function runUnconfirmedClaim(
       messages.push({
         ...base,
         body: ClaimReminderMessages.escalationBody(label, task.claimerName ?? 'a colleague', minutes),
+        localized: (language) => ({
+          title: localizeTaskTitle(task.title, language),
+          body: translate(language, 'notify', 'escalationReminder', {
+            severity: translate(language, 'severity', task.severity),
+            claimerName: task.claimerName ?? translate(language, 'notify', 'aColleague'),
+            minutes,
+          }),
+        }),
         recipientIds,
       });
     }

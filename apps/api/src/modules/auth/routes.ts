@@ -96,7 +96,7 @@ const signinRoutes: FastifyPluginAsyncZod<{ deps: SigninDeps }> = async (app, { 
       },
     },
     async (request) => {
-      await startPasswordless(deps, request.body.phoneNumber, request.ip ?? null);
+      await startPasswordless(deps, request.body.phoneNumber, request.ip ?? null, request.body.language);
       return { sent: true as const };
     },
   );

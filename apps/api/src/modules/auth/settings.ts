@@ -1,3 +1,5 @@
+import { type Language, translate } from '@sage/i18n';
+
 /**
  * Sign-in limits (docs/decisions/0020-sign-in-codes-and-limits.md). The 30 s resend wait and the 6 digits
  * are the spec's; the rest are ours.
@@ -18,6 +20,6 @@ export const SIGNIN_LIMITS = {
 /** Sender of login codes when Twilio has no TWILIO_FROM_NUMBER (and in the outbox). */
 export const DEFAULT_SMS_SENDER = '+15005550006';
 
-/** The text of the login code message. */
-export const loginCodeText = (code: string, productName = 'Sage Care'): string =>
-  `${code} is your ${productName} verification code. It expires in 10 minutes. Do not share it.`;
+/** The text of the login code message, in the reader's language (decision 0551; English by default). */
+export const loginCodeText = (code: string, language: Language = 'en', productName = 'Sage Care'): string =>
+  translate(language, 'notify', 'loginCode', { code, productName });

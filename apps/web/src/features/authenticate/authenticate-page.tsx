@@ -2,6 +2,7 @@ import { Center, Stack } from '@mantine/core';
 import { CODE_RESEND_COUNTDOWN_MS, LoginStep, POST_LOGIN_ROUTE, type TTokenReply } from '@sage/contract';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { chosenLanguage, currentLanguage, saveChosenLanguageAtSignIn } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
 import { PartnerLogo } from '../signin/partner-logo';
 import { storeTokens } from '../signin/session-actions';
@@ -40,7 +41,7 @@ export function AuthenticatePage() {
     // Back on the phone step with the same number before the 30 s are over: the code sent is still good.
     const recent = sent && sent.phone === e164 && Date.now() - sent.at < CODE_RESEND_COUNTDOWN_MS;
     if (!recent) {
-      await signinApi.start(e164);
+      await signinApi.start(e164, currentLanguage());
       setSent({ phone: e164, at: Date.now() });
     }
     setPhone(e164);
@@ -48,6 +49,8 @@ export function AuthenticatePage() {
   };
 
   const signedIn = (tokens: TTokenReply) => {
+    // A language chosen on this screen becomes the person's (decision 0551).
+    saveChosenLanguageAtSignIn(chosenLanguage());
     storeTokens(tokens);
     navigate(POST_LOGIN_ROUTE, { replace: true });
   };

@@ -1,12 +1,8 @@
 import { ActionIcon, Anchor, Button, Group, PinInput, Stack, Text, Title } from '@mantine/core';
-import {
-  CODE_RESEND_COUNTDOWN_MS,
-  LoginMessages,
-  type TTokenReply,
-  VERIFICATION_CODE_LENGTH,
-} from '@sage/contract';
+import { CODE_RESEND_COUNTDOWN_MS, type TTokenReply, VERIFICATION_CODE_LENGTH } from '@sage/contract';
 import { formatCountdown, lastFourDigits } from '@sage/domain';
 import { useEffect, useRef, useState } from 'react';
+import { currentLanguage, useMessages } from '../../shared/i18n';
 import { signinApi } from '../signin/signin-api';
 import { LoginError, type LoginErrorView } from './login-error';
 import { codeScreenError, phoneScreenError, retryAfterMs } from './login-errors';
@@ -31,6 +27,7 @@ function useNow(intervalMs: number): number {
 
 /** Step 'confirm-code' (sign-in doc sections 2, 4, 5 and 8). */
 export function CodeStep({ phoneNumber, sentAt, onBack, onResent, onSignedIn }: CodeStepProps) {
+  const m = useMessages('signIn');
   const [code, setCode] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [resending, setResending] = useState(false);
@@ -44,7 +41,7 @@ export function CodeStep({ phoneNumber, sentAt, onBack, onResent, onSignedIn }: 
     try {
       onSignedIn(await signinApi.verify(phoneNumber, code));
     } catch (failure) {
-      const { kind, view } = codeScreenError(failure);
+      const { kind, view } = codeScreenError(failure, m);
       // "A wrong code clears the entered code and shows an error."
       if (kind === 'invalidCode' || kind === 'tooManyAttempts') setCode('');
       setError(view);
@@ -56,7 +53,7 @@ export function CodeStep({ phoneNumber, sentAt, onBack, onResent, onSignedIn }: 
   const resend = async () => {
     setResending(true);
     try {
-      await signinApi.start(phoneNumber);
+      await signinApi.start(phoneNumber, currentLanguage());
       setCode('');
       setError(null);
       onResent(Date.now());
@@ -64,7 +61,7 @@ export function CodeStep({ phoneNumber, sentAt, onBack, onResent, onSignedIn }: 
       // Too soon for another code (429 with the seconds to wait): the countdown runs again to that moment.
       const wait = retryAfterMs(failure);
       if (wait !== null) onResent(Date.now() + wait - CODE_RESEND_COUNTDOWN_MS);
-      else setError(phoneScreenError(failure));
+      else setError(phoneScreenError(failure, m));
     } finally {
       setResending(false);
     }
@@ -80,19 +77,19 @@ export function CodeStep({ phoneNumber, sentAt, onBack, onResent, onSignedIn }: 
       }}
     >
       <Group gap="xs" wrap="nowrap">
-        <ActionIcon variant="subtle" color="dark" size="xl" aria-label="Back" onClick={onBack}>
+        <ActionIcon variant="subtle" color="dark" size="xl" aria-label={m.back()} onClick={onBack}>
           <Text component="span" fz={32} lh={1} aria-hidden>
             ‹
           </Text>
         </ActionIcon>
         <Title order={1} fz="h2">
-          {LoginMessages.verifyTitle}
+          {m.verifyTitle()}
         </Title>
       </Group>
       <Text fw={600} id="code-label">
-        {LoginMessages.enterCode}
+        {m.enterCode()}
       </Text>
-      <Text>We sent a code to the number ending in {lastFourDigits(phoneNumber)}.</Text>
+      <Text>{m.codeSentTo({ lastFour: lastFourDigits(phoneNumber) })}</Text>
       <PinInput
         length={VERIFICATION_CODE_LENGTH}
         type="number"
@@ -109,7 +106,9 @@ export function CodeStep({ phoneNumber, sentAt, onBack, onResent, onSignedIn }: 
           // "Editing the code clears the error."
           setError(null);
         }}
-        getInputProps={(index) => ({ 'aria-label': `Digit ${index + 1} of ${VERIFICATION_CODE_LENGTH}` })}
+        getInputProps={(index) => ({
+          'aria-label': m.digitOf({ index: index + 1, length: VERIFICATION_CODE_LENGTH }),
+        })}
         aria-labelledby="code-label"
       />
       <LoginError error={error} />
@@ -119,12 +118,12 @@ export function CodeStep({ phoneNumber, sentAt, onBack, onResent, onSignedIn }: 
         disabled={code.length < VERIFICATION_CODE_LENGTH || error !== null || submitting}
         loading={submitting}
       >
-        Continue
+        {m.continue()}
       </Button>
-      <Text size="sm">{LoginMessages.notYourNumber}</Text>
+      <Text size="sm">{m.notYourNumber()}</Text>
       {remaining > 0 ? (
         <Text size="sm" c="dimmed">
-          You can ask for a new code in{' '}
+          {m.newCodeIn()}{' '}
           <Text span inherit data-testid="resend-countdown">
             {formatCountdown(remaining)}
           </Text>
@@ -138,7 +137,7 @@ export function CodeStep({ phoneNumber, sentAt, onBack, onResent, onSignedIn }: 
           size="md"
           py="xs"
         >
-          {LoginMessages.resendCode}
+          {m.resendCode()}
         </Anchor>
       )}
     </Stack>

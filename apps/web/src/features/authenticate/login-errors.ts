@@ -1,10 +1,4 @@
-import {
-  APP_ENVIRONMENT,
-  LOGIN_CODE_SENDER_NUMBERS,
-  LoginMessages,
-  PhoneScreenErrors,
-  SUPPORT_PHONE_NUMBER,
-} from '@sage/contract';
+import { APP_ENVIRONMENT, LOGIN_CODE_SENDER_NUMBERS, SUPPORT_PHONE_NUMBER } from '@sage/contract';
 import {
   type CodeScreenErrorKind,
   codeScreenErrorKind,
@@ -12,6 +6,7 @@ import {
   phoneScreenErrorKind,
 } from '@sage/domain';
 import { CLIENT_ERROR_CODES, isApiError } from '../../shared/api';
+import type { Messages } from '../../shared/i18n';
 import type { LoginErrorView } from './login-error';
 
 const isOnline = (error: unknown): boolean =>
@@ -24,56 +19,59 @@ const senderNumber =
     ? LOGIN_CODE_SENDER_NUMBERS.production
     : LOGIN_CODE_SENDER_NUMBERS.nonProduction;
 
-const LOCKED: LoginErrorView = {
-  title: LoginMessages.tooManyAttemptsTitle,
-  text: LoginMessages.tooManyAttemptsText,
+/** The spec's error texts in the screen's language (their English is the contract's: @sage/i18n). */
+const locked = (m: Messages<'signIn'>): LoginErrorView => ({
+  title: m.tooManyAttemptsTitle(),
+  text: m.tooManyAttemptsText(),
+});
+const offline = (m: Messages<'signIn'>): LoginErrorView => ({
+  title: m.offlineTitle(),
+  text: m.offlineText(),
+});
+const other = (m: Messages<'signIn'>): LoginErrorView => ({ title: m.otherTitle(), text: m.otherText() });
+
+const PHONE_ERRORS: Record<PhoneScreenErrorKind, (m: Messages<'signIn'>) => LoginErrorView> = {
+  offline,
+  notCorrectNumber: (m) => ({ title: m.notCorrectNumberTitle(), text: m.notCorrectNumberText() }),
+  unsubscribed: (m) => ({ title: m.unsubscribedTitle(), text: m.unsubscribedText({ senderNumber }) }),
+  tooManyAttempts: locked,
+  other,
 };
 
-const PHONE_ERRORS: Record<PhoneScreenErrorKind, LoginErrorView> = {
-  offline: PhoneScreenErrors.offline,
-  notCorrectNumber: PhoneScreenErrors.notCorrectNumber,
-  unsubscribed: {
-    title: PhoneScreenErrors.unsubscribed.title,
-    text: PhoneScreenErrors.unsubscribed.text(senderNumber),
-  },
-  tooManyAttempts: LOCKED,
-  other: PhoneScreenErrors.other,
-};
-
-const CODE_ERRORS: Record<CodeScreenErrorKind, LoginErrorView> = {
-  offline: PhoneScreenErrors.offline,
-  invalidCode: {
-    title: LoginMessages.invalidCodeTitle,
-    text: LoginMessages.invalidCodeText(SUPPORT_PHONE_NUMBER),
-  },
-  tooManyAttempts: LOCKED,
-  other: PhoneScreenErrors.other,
+const CODE_ERRORS: Record<CodeScreenErrorKind, (m: Messages<'signIn'>) => LoginErrorView> = {
+  offline,
+  invalidCode: (m) => ({
+    title: m.invalidCodeTitle(),
+    text: m.invalidCodeText({ supportPhone: SUPPORT_PHONE_NUMBER }),
+  }),
+  tooManyAttempts: locked,
+  other,
 };
 
 /** The phone screen's error for a failed 'send code' (or resend). */
-export function phoneScreenError(error: unknown): LoginErrorView {
+export function phoneScreenError(error: unknown, m: Messages<'signIn'>): LoginErrorView {
   return PHONE_ERRORS[
     phoneScreenErrorKind({
       online: isOnline(error),
       code: isApiError(error) ? error.code : undefined,
       message: error instanceof Error ? error.message : undefined,
     })
-  ];
+  ](m);
 }
 
 /** The code screen's error for a failed verification. */
-export function codeScreenError(error: unknown): { kind: CodeScreenErrorKind; view: LoginErrorView } {
+export function codeScreenError(
+  error: unknown,
+  m: Messages<'signIn'>,
+): { kind: CodeScreenErrorKind; view: LoginErrorView } {
   const kind = codeScreenErrorKind({
     online: isOnline(error),
     code: isApiError(error) ? error.code : undefined,
   });
-  return { kind, view: CODE_ERRORS[kind] };
+  return { kind, view: CODE_ERRORS[kind](m) };
 }
 
 /** Shown while a code sent moments ago still blocks a new one (the API's 429: decision 0180). */
-export const CODE_WAIT_TITLE = 'A code was just sent';
-export const codeWaitText = (countdown: string) =>
-  `A code was sent to this number in the last 30 seconds. You can ask for a new one in ${countdown}.`;
 
 /** A 429 RATE_LIMITED with the seconds to wait, in ms; null for any other failure. */
 export function retryAfterMs(error: unknown): number | null {

@@ -1,16 +1,13 @@
 import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
-import {
-  DEFAULT_PHONE_COUNTRY,
-  LoginMessages,
-  NANP_COUNTRY_CODES,
-  type NanpCountryCode,
-} from '@sage/contract';
+import { DEFAULT_PHONE_COUNTRY, NANP_COUNTRY_CODES, type NanpCountryCode } from '@sage/contract';
 import { formatCountdown, normalisePhoneInput } from '@sage/domain';
 import { useEffect, useState } from 'react';
 import { PRODUCT_NAME } from '../../shared/constants';
+import { useMessages } from '../../shared/i18n';
 import { validatePhoneNumber } from '../signin/phone-validation';
+import { LanguageChoice } from './language-choice';
 import { LoginError, type LoginErrorView } from './login-error';
-import { CODE_WAIT_TITLE, codeWaitText, phoneScreenError, retryAfterMs } from './login-errors';
+import { phoneScreenError, retryAfterMs } from './login-errors';
 
 export interface PhoneStepProps {
   initialPhone: string;
@@ -21,6 +18,7 @@ export interface PhoneStepProps {
 
 /** Step 'phone-number-login' (sign-in doc sections 2, 5 and 8). */
 export function PhoneStep({ initialPhone, onContinue, onEmail }: PhoneStepProps) {
+  const m = useMessages('signIn');
   const [country, setCountry] = useState<NanpCountryCode>(DEFAULT_PHONE_COUNTRY);
   const [phone, setPhone] = useState(initialPhone);
   const [touched, setTouched] = useState(false);
@@ -44,7 +42,7 @@ export function PhoneStep({ initialPhone, onContinue, onEmail }: PhoneStepProps)
     } catch (failure) {
       const wait = retryAfterMs(failure);
       if (wait !== null) setWaitUntil(Date.now() + wait);
-      else setError(phoneScreenError(failure));
+      else setError(phoneScreenError(failure, m));
       setSending(false);
     }
   };
@@ -59,18 +57,18 @@ export function PhoneStep({ initialPhone, onContinue, onEmail }: PhoneStepProps)
       }}
     >
       <Title order={1} fz="h2">
-        {LoginMessages.welcome} {PRODUCT_NAME}
+        {m.welcome()} {PRODUCT_NAME}
       </Title>
-      <Text>{LoginMessages.enterPhone}</Text>
+      <Text>{m.enterPhone()}</Text>
       <LoginError error={error} />
       {waitUntil !== null && (
-        <Alert color="yellow" variant="light" title={CODE_WAIT_TITLE} role="status" data-testid="code-wait">
-          {codeWaitText(formatCountdown(waitMs))}
+        <Alert color="yellow" variant="light" title={m.codeWaitTitle()} role="status" data-testid="code-wait">
+          {m.codeWaitText({ countdown: formatCountdown(waitMs) })}
         </Alert>
       )}
       <Group gap="xs" align="flex-start" wrap="nowrap">
         <NativeSelect
-          label="Country"
+          label={m.country()}
           w={96}
           value={country}
           onChange={(event) => setCountry(event.currentTarget.value as NanpCountryCode)}
@@ -78,7 +76,7 @@ export function PhoneStep({ initialPhone, onContinue, onEmail }: PhoneStepProps)
         />
         <TextInput
           style={{ flex: 1 }}
-          label="Phone number"
+          label={m.phoneNumber()}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
@@ -98,14 +96,15 @@ export function PhoneStep({ initialPhone, onContinue, onEmail }: PhoneStepProps)
         disabled={!validation.ok || sending || waitUntil !== null}
         loading={sending}
       >
-        Continue
+        {m.continue()}
       </Button>
       <Text size="sm" c="dimmed">
-        {LoginMessages.consent}
+        {m.consent()}
       </Text>
       <Button variant="default" fullWidth onClick={onEmail}>
-        {LoginMessages.logInUsingEmail}
+        {m.logInUsingEmail()}
       </Button>
+      <LanguageChoice />
     </Stack>
   );
 }

@@ -97,6 +97,7 @@ const person = (
   isAgencyStaff: false,
   isCareAdmin: false,
   isArchived: false,
+  language: 'en',
   groupMemberships: groups.map((g) => ({
     groupId: `${g.groupType}-id`,
     isAdmin: g.isAdmin ?? false,

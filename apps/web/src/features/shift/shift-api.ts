@@ -1,6 +1,7 @@
 import {
   CARE_ZONE_STAFF_POLL_MS,
   STAFF_PROFILE_PATHS,
+  type StaffLanguage,
   type TCareZone,
   type TCompanyPhone,
   type TEnterpriseProfile,
@@ -20,6 +21,16 @@ const checks = () => import('./shift-checks');
 
 /** Admin API calls of the shift page (docs/decisions/0023). */
 export const shiftApi = {
+  /** The person's language (decision 0551): PUT /staff/{id} with it alone. */
+  setLanguage: (staffMemberId: string, language: StaffLanguage): Promise<TStaffMember> =>
+    api.put(
+      'admin',
+      STAFF_PROFILE_PATHS.staffMember(staffMemberId),
+      { language },
+      {
+        parse: lazyParse(checks, (s) => s.ZStaffMemberSchema),
+      },
+    ),
   profile: (staffMemberId: string): Promise<TStaffMember> =>
     api.get('admin', STAFF_PROFILE_PATHS.staffMember(staffMemberId), {
       parse: lazyParse(checks, (s) => s.ZStaffMemberSchema),

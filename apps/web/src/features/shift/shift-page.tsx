@@ -5,6 +5,7 @@ import { DEFAULT_ROUTE } from '../../shared/constants';
 import { useDrawers } from '../../shared/drawers';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { useSession } from '../../shared/session';
+import { ProfileLanguage } from '../language/profile-language';
 import { NotificationSettingsEntry } from '../notification-policies/notification-settings-entry';
 import { OptInEntry } from '../notifications/opt-in/opt-in-entry';
 import { useOptInOffer } from '../notifications/opt-in/use-opt-in-offer';
@@ -71,6 +72,7 @@ export function ShiftPage() {
 
   return (
     <>
+      <ProfileLanguage staffMemberId={staffMemberId} />
       <PageHeader title={DrawerTitles.selectCareZone} hideBack />
       <Box component="main" p="md">
         <CareZoneChoice

@@ -1,4 +1,4 @@
-import type { TPasswordlessStartReply, TTokenReply } from '@sage/contract';
+import type { StaffLanguage, TPasswordlessStartReply, TTokenReply } from '@sage/contract';
 import { api } from '../../shared/api';
 
 // The reply checks load with the first sign-in call; zod only for a reply they refuse (docs/decisions/0471).
@@ -6,12 +6,13 @@ const checks = () => import('./signin-checks');
 
 /** Sign-in service calls (ARCHITECTURE.md 'Sign-in contract'; docs/decisions/0020). */
 export const signinApi = {
-  start: async (phoneNumber: string): Promise<TPasswordlessStartReply> => {
+  start: async (phoneNumber: string, language?: StaffLanguage): Promise<TPasswordlessStartReply> => {
     const { ZPasswordlessStartReplySchema } = await checks();
     return api.post(
       'signIn',
       '/passwordless/start',
-      { phoneNumber },
+      // The code's text in the language the screen shows (decision 0551).
+      { phoneNumber, ...(language ? { language } : {}) },
       { parse: ZPasswordlessStartReplySchema.parse },
     );
   },

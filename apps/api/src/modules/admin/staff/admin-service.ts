@@ -235,6 +235,7 @@ export async function updateStaffMember(
           ...(body.email !== undefined ? { email: body.email } : {}),
           ...(body.isAgencyStaff !== undefined ? { isAgencyStaff: body.isAgencyStaff } : {}),
           ...(body.isCareAdmin !== undefined ? { isCareAdmin: body.isCareAdmin } : {}),
+          ...(body.language !== undefined ? { language: body.language } : {}),
         },
       });
       if (count === 0) {

@@ -77,6 +77,7 @@ export function staffSelect(facilityIds: readonly string[]) {
     isAgencyStaff: true,
     isCareAdmin: true,
     isArchived: true,
+    language: true,
     updatedAt: true,
     groupMemberships: {
       where: inScope,
@@ -106,6 +107,7 @@ export const toStaffMember = (row: StaffRow, showPii: boolean): TStaffMember => 
   isAgencyStaff: row.isAgencyStaff,
   isCareAdmin: row.isCareAdmin,
   isArchived: row.isArchived,
+  language: row.language,
   updatedAt: row.updatedAt.toISOString(),
   groupMemberships: row.groupMemberships.map((m) => ({
     groupId: m.groupId,

@@ -1,4 +1,9 @@
-import { PUBLIC_SIGNUP_DISABLED_MESSAGE, SigninErrorCode, type TTokenReply } from '@sage/contract';
+import {
+  PUBLIC_SIGNUP_DISABLED_MESSAGE,
+  SigninErrorCode,
+  type StaffLanguage,
+  type TTokenReply,
+} from '@sage/contract';
 import { SmsDeliveryError, sendSms } from '@sage/notify/sms';
 import { type CodeOwner, issueLoginCode, verifyLoginCode } from '../codes/login-codes';
 import type { SigninDeps } from '../deps';
@@ -22,10 +27,13 @@ function parseNumber(phoneNumber: string): string {
 }
 
 /** The active (not archived) staff member with this number; the spec's unknown-number error otherwise. */
-async function staffByPhone(deps: SigninDeps, e164: string): Promise<CodeOwner> {
+async function staffByPhone(
+  deps: SigninDeps,
+  e164: string,
+): Promise<CodeOwner & { language: StaffLanguage }> {
   const staff = await deps.prisma.staffMember.findFirst({
     where: { phoneNumber: e164, isArchived: false },
-    select: { id: true, phoneNumber: true },
+    select: { id: true, phoneNumber: true, language: true },
   });
   if (!staff) throw new SigninError(400, PUBLIC_SIGNUP_DISABLED_MESSAGE, SigninErrorCode.bad_connection);
   return staff;
@@ -36,12 +44,17 @@ export async function startPasswordless(
   deps: SigninDeps,
   phoneNumber: string,
   requestIp: string | null,
+  language?: StaffLanguage,
 ): Promise<void> {
   const staff = await staffByPhone(deps, parseNumber(phoneNumber));
   const from = smsSender(deps);
   try {
     await issueLoginCode(deps, staff, 'SMS', requestIp, (code) =>
-      sendSms(deps.sms, { to: staff.phoneNumber, from, body: loginCodeText(code) }),
+      sendSms(deps.sms, {
+        to: staff.phoneNumber,
+        from,
+        body: loginCodeText(code, language ?? staff.language),
+      }),
     );
   } catch (error) {
     if (!(error instanceof SmsDeliveryError)) throw error;

@@ -1,0 +1,124 @@
+/**
+ * The app's language (issue #33, docs/decisions/0550-0551): the staff member's own once signed in, before that the
+ * one chosen on the sign-in screen, else the browser's. Messages come from @sage/i18n's catalogue compiled at build
+ * time (vite.config.ts, `virtual:messages/<language>/<namespace>`); each namespace of the current language loads
+ * with the screen that uses it, so a Spanish reader never fetches the English messages and the reverse.
+ */
+import type { MessageKey, MessageValues, Namespace } from '@sage/i18n/catalogue';
+import { isLanguage, type Language, LOCALE_TAGS, languageFromTags } from '@sage/i18n/languages';
+import { use, useSyncExternalStore } from 'react';
+
+type Compiled = Record<string, (values?: MessageValues) => string>;
+export type Messages<N extends Namespace> = {
+  readonly [K in MessageKey<N>]: (values?: MessageValues) => string;
+};
+
+/** The namespaces the web app shows (the server's own, `notify`, is never loaded here). */
+type WebNamespace = Exclude<Namespace, 'notify'>;
+
+const LOADERS: Record<Language, Record<WebNamespace, () => Promise<{ default: Compiled }>>> = {
+  en: {
+    signIn: () => import('virtual:messages/en/signIn'),
+    profile: () => import('virtual:messages/en/profile'),
+    severity: () => import('virtual:messages/en/severity'),
+    status: () => import('virtual:messages/en/status'),
+    observation: () => import('virtual:messages/en/observation'),
+    titles: () => import('virtual:messages/en/titles'),
+  },
+  es: {
+    signIn: () => import('virtual:messages/es/signIn'),
+    profile: () => import('virtual:messages/es/profile'),
+    severity: () => import('virtual:messages/es/severity'),
+    status: () => import('virtual:messages/es/status'),
+    observation: () => import('virtual:messages/es/observation'),
+    titles: () => import('virtual:messages/es/titles'),
+  },
+};
+
+/** Where the sign-in screen's explicit choice is kept (the browser's language is not stored: it is read). */
+const CHOICE_KEY = 'sage.language';
+
+function storedChoice(): Language | null {
+  try {
+    const value = localStorage.getItem(CHOICE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+const browserLanguage = (): Language =>
+  languageFromTags(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
+
+let current: Language = storedChoice() ?? browserLanguage();
+const listeners = new Set<() => void>();
+
+function applyToDocument(language: Language) {
+  if (typeof document !== 'undefined') document.documentElement.lang = LOCALE_TAGS[language];
+}
+applyToDocument(current);
+
+export const currentLanguage = (): Language => current;
+
+/** The language chosen on the sign-in screen, if one was (it is saved to the profile at sign-in). */
+export const chosenLanguage = (): Language | null => storedChoice();
+
+/**
+ * Shows the app in `language`. `remember`: the person chose it (the sign-in screen, their profile), so it is kept
+ * in this browser for the next sign-in screen too.
+ */
+export function setLanguage(language: Language, { remember = false } = {}): void {
+  if (remember) {
+    try {
+      localStorage.setItem(CHOICE_KEY, language);
+    } catch {
+      // Private mode without storage: the choice holds for this visit.
+    }
+  }
+  if (language === current) return;
+  current = language;
+  applyToDocument(language);
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const useLanguage = (): Language => useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+
+/** A promise that React's `use` reads at once once settled (its status set on it, as React does). */
+type Tracked<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
+const loaded = new Map<string, Tracked<Compiled>>();
+
+export function loadMessages(language: Language, namespace: WebNamespace): Tracked<Compiled> {
+  const id = `${language}/${namespace}`;
+  let promise = loaded.get(id);
+  if (!promise) {
+    promise = LOADERS[language][namespace]().then((m) => m.default) as Tracked<Compiled>;
+    promise.then((value) => {
+      promise!.status = 'fulfilled';
+      promise!.value = value;
+    });
+    loaded.set(id, promise);
+  }
+  return promise;
+}
+
+/** A namespace's messages in the current language; the component suspends while they load. */
+export function useMessages<N extends WebNamespace>(namespace: N): Messages<N> {
+  const language = useLanguage();
+  return use(loadMessages(language, namespace) as Promise<Compiled>) as unknown as Messages<N>;
+}
+
+/** Set at sign-in when the sign-in screen's language was chosen there: saved to the profile once signed in. */
+export const LANGUAGE_TO_SAVE_KEY = 'sage.language.save';
+
+export function saveChosenLanguageAtSignIn(language: Language | null): void {
+  try {
+    if (language) sessionStorage.setItem(LANGUAGE_TO_SAVE_KEY, language);
+  } catch {
+    // No storage: the profile's language applies.
+  }
+}

@@ -1,0 +1,142 @@
+import MessageFormat from '@messageformat/core';
+import { parse, type Token } from '@messageformat/parser';
+import {
+  AlertTitleMessages,
+  ClaimReminderMessages,
+  LoginMessages,
+  PhoneScreenErrors,
+  TrainingMessages,
+} from '@sage/contract';
+import { describe, expect, it } from 'vitest';
+import { CATALOGUES, type Catalogue } from './catalogue';
+import { en } from './catalogue/en';
+import { LANGUAGES, languageFromTags } from './languages';
+import { localizeTaskTitle, translate } from './translate';
+
+/** Every placeholder of an ICU message with its kind ('unit:argument', 'n:plural'), sorted, each once. */
+function placeholders(message: string): string[] {
+  const found = new Set<string>();
+  const walk = (tokens: Token[]) => {
+    for (const token of tokens) {
+      if (token.type === 'argument') found.add(`${token.arg}:argument`);
+      else if (token.type === 'function') found.add(`${token.arg}:${token.key}`);
+      else if (token.type === 'plural' || token.type === 'select' || token.type === 'selectordinal') {
+        found.add(`${token.arg}:${token.type}`);
+        for (const c of token.cases) walk(c.tokens);
+      }
+    }
+  };
+  walk(parse(message));
+  return [...found].sort();
+}
+
+const entries = (catalogue: Catalogue) =>
+  Object.entries(catalogue).flatMap(([namespace, messages]) =>
+    Object.entries(messages as Record<string, string>).map(([key, text]) => ({
+      id: `${namespace}.${key}`,
+      text,
+    })),
+  );
+
+describe('the catalogues', () => {
+  const english = new Map(entries(en).map((e) => [e.id, e.text]));
+
+  for (const language of LANGUAGES.filter((l) => l !== 'en')) {
+    const other = new Map(entries(CATALOGUES[language]).map((e) => [e.id, e.text]));
+
+    it(`${language}: a message for every English key, none more, none empty`, () => {
+      expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
+      for (const [id, text] of other) expect(text.trim(), id).not.toBe('');
+    });
+
+    it(`${language}: each message has the English one's placeholders, no more and no fewer`, () => {
+      for (const [id, text] of english) {
+        expect(placeholders(other.get(id) ?? ''), id).toEqual(placeholders(text));
+      }
+    });
+  }
+
+  it('every message of every language compiles as ICU MessageFormat', () => {
+    for (const language of LANGUAGES) {
+      const mf = new MessageFormat(language);
+      for (const { id, text } of entries(CATALOGUES[language]))
+        expect(() => mf.compile(text), id).not.toThrow();
+    }
+  });
+
+  it("English is the contract's texts to the letter, placeholders filled in as the contract's functions fill them", () => {
+    const t = (ns: Parameters<typeof translate>[1], key: string, values?: Record<string, string | number>) =>
+      translate('en', ns, key as never, values);
+    expect(t('signIn', 'welcome')).toBe(LoginMessages.welcome);
+    expect(t('signIn', 'invalidCodeText', { supportPhone: '(800) 555-0199' })).toBe(
+      LoginMessages.invalidCodeText('(800) 555-0199'),
+    );
+    expect(t('signIn', 'unsubscribedText', { senderNumber: '+1 555' })).toBe(
+      PhoneScreenErrors.unsubscribed.text('+1 555'),
+    );
+    expect(t('notify', 'claimerReminder', { severity: 'High Priority', minutes: 5 })).toBe(
+      ClaimReminderMessages.claimerBody('High Priority', 5),
+    );
+    expect(
+      t('notify', 'escalationReminder', { severity: 'Emergency', claimerName: 'Ann Lee', minutes: 7 }),
+    ).toBe(ClaimReminderMessages.escalationBody('Emergency', 'Ann Lee', 7));
+    expect(t('titles', 'training', { unitName: 'AL 101' })).toBe(TrainingMessages.alertTitle('AL 101'));
+    const name = "Mary O'Neil";
+    const titles: [string, Record<string, string>, string][] = [
+      ['needsAssistance', { residentName: name }, AlertTitleMessages.needsAssistance(name)],
+      ['wallButton', { place: 'AL 101' }, AlertTitleMessages.wallButton('AL 101')],
+      [
+        'assistanceRequested',
+        { place: 'AL 101 (Bath)' },
+        AlertTitleMessages.assistanceRequested('AL 101 (Bath)'),
+      ],
+      ['doorOpened', { door: 'East' }, AlertTitleMessages.doorOpened('East')],
+      ['mayHaveFallen', { residentName: name }, AlertTitleMessages.mayHaveFallen(name)],
+      ['fallDetected', { place: 'AL 101' }, AlertTitleMessages.fallDetected('AL 101')],
+      ['bathAlert', { subject: name }, AlertTitleMessages.bathAlert(name)],
+      ['sensorAlert', { subject: name }, AlertTitleMessages.sensorAlert(name)],
+      [
+        'observation',
+        { observations: 'Skin, Pain', about: name },
+        AlertTitleMessages.observation('Skin, Pain', name),
+      ],
+      ['observationOnly', { observations: 'Skin' }, AlertTitleMessages.observationOnly('Skin')],
+    ];
+    expect(titles.map(([key]) => key).sort()).toEqual(Object.keys(AlertTitleMessages).sort());
+    for (const [key, values, expected] of titles) expect(t('titles', key, values), key).toBe(expected);
+    // Every English message with no placeholder reads exactly as written (no ICU quoting ate an apostrophe).
+    for (const { id, text } of entries(en)) {
+      if (placeholders(text).length > 0) continue;
+      const [ns, key] = id.split('.') as [Parameters<typeof translate>[1], string];
+      expect(t(ns, key), id).toBe(text);
+    }
+  });
+});
+
+describe('task titles in the reader language', () => {
+  it('a title the product wrote is shown in Spanish with its values as they were', () => {
+    expect(localizeTaskTitle('Margaret Hale needs assistance', 'es')).toBe('Margaret Hale necesita ayuda');
+    expect(localizeTaskTitle('Observation: Skin, Pain - Margaret Hale', 'es')).toBe(
+      'Observación: Piel, Dolor - Margaret Hale',
+    );
+    expect(localizeTaskTitle('Observation: Skin', 'es')).toBe('Observación: Piel');
+    expect(localizeTaskTitle('East door opened', 'es')).toBe('Se abrió la puerta East');
+  });
+
+  it('a title a person typed, and every title in English, stays as it is', () => {
+    expect(localizeTaskTitle('Bring fresh towels to 204', 'es')).toBe('Bring fresh towels to 204');
+    expect(localizeTaskTitle('Margaret Hale needs assistance', 'en')).toBe('Margaret Hale needs assistance');
+  });
+});
+
+describe('the language of a browser', () => {
+  it.each([
+    [['es-MX', 'en-US'], 'es'],
+    [['en-GB'], 'en'],
+    [['fr-FR', 'es'], 'es'],
+    [['fr-FR'], 'en'],
+    [[], 'en'],
+  ])('%j reads %s', (tags, language) => {
+    expect(languageFromTags(tags)).toBe(language);
+  });
+});
