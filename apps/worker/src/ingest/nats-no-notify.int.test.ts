@@ -4,8 +4,10 @@ import net from 'node:net';
 import path from 'node:path';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH, type IngestEventType } from '@sage/contract';
 import {
-  ACCEPT_DEVICE_EVENT_SQL,
-  acceptDeviceEventParams,
+  queryPrepared,
+  STORE_DEVICE_EVENTS_SQL,
+  type StoredDeviceEventRow,
+  storeDeviceEventsParams,
   TASK_CHANGED_CHANNEL,
   type TaskChangedNotification,
 } from '@sage/db';
@@ -188,18 +190,23 @@ describe('[WORKER][INGEST][NATS]: with the NATS live bus the ingest and the job 
     // The job path (the API's simulated press, a failed batch's events): stored with its job, applied by the job
     // process.
     const wall = f.units.LTC.wallButton;
-    const [stored] = await db.prisma.$queryRawUnsafe<{ id: string }[]>(
-      ACCEPT_DEVICE_EVENT_SQL,
-      ...acceptDeviceEventParams({
-        eventId: randomUUID(),
-        facilityId: f.facilityId,
-        gatewayId: f.gateway.id,
-        hardwareId: wall.hardwareId,
-        type: 'BUTTON_PRESS',
-        timestamp: new Date(),
-        batteryLevel: null,
-        futureToleranceMs: 5_000,
-      }),
+    const [stored] = await queryPrepared<StoredDeviceEventRow>(
+      db.prisma,
+      STORE_DEVICE_EVENTS_SQL,
+      storeDeviceEventsParams(
+        [
+          {
+            eventId: randomUUID(),
+            facilityId: f.facilityId,
+            gatewayId: f.gateway.id,
+            hardwareId: wall.hardwareId,
+            type: 'BUTTON_PRESS',
+            timestamp: new Date(),
+            batteryLevel: null,
+          },
+        ],
+        { futureToleranceMs: 5_000, queueJobs: true },
+      ),
     );
     const applied = await eventually(
       () => db.prisma.deviceEvent.findFirst({ where: { id: stored!.id, processedAt: { not: null } } }),

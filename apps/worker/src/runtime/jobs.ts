@@ -28,11 +28,10 @@ import pino from 'pino';
 import { expireDeviceQaWalk } from '../alerts/device-qa-expiry';
 import { failCareConfirmation } from '../alerts/fail-care-confirmation';
 import { dailyCheckInCronItems, dailyCheckInTasks } from '../check-ins/daily-check-ins';
+import { deviceEventTasks } from '../device-events/jobs';
 import type { WorkerConfig } from '../env';
 import { insightCronItems, insightTasks } from '../insights/jobs';
 import { careConfirmationTimeout } from '../jobs/care-confirmation-timeout';
-import { PROCESS_DEVICE_EVENT } from '../jobs/names';
-import { processDeviceEvent } from '../jobs/process-device-event';
 import { warmUpBlockRuns } from '../notifications/escalation';
 import { createNotificationTasks, type NotificationJobOptions } from '../notifications/jobs';
 import { DEFAULT_TAKEOVER_TIMINGS, Takeover, type TakeoverTimings } from '../recovery/takeover';
@@ -223,8 +222,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     ...notificationTasks,
     ...taskScheduleTasks(pool),
     ...insightTasks(pool),
-    [PROCESS_DEVICE_EVENT]: (payload, helpers) =>
-      processDeviceEvent({ pool, logger: helpers.logger }, payload),
+    ...deviceEventTasks(pool),
     [JobName.careConfirmationTimeout]: (payload, helpers) => careConfirmationTimeout(pool, payload, helpers),
     [JobName.deviceQaExpired]: async (payload) => {
       await expireDeviceQaWalk(pool, payload as DeviceQaExpiredPayload);
