@@ -61,10 +61,10 @@ export async function storeEvents(
 }
 
 /**
- * The pending (unprocessed) events of the given events' devices, the given ones and any earlier or later ones the
- * job path stored, oldest first, locked, each with its device, allocation, subject, open task and armed QA test,
- * and whether its facility has a task confirming care: the batch's list and its reads in one round trip (decision
- * 0456).
+ * The given events still pending (unprocessed) and, before them, their devices' earlier events still pending (stored
+ * by the job path, their jobs not run yet; a later one is left to its own job), oldest first, locked, each with its
+ * device, allocation, subject, open task and armed QA test, and whether its facility has a task confirming care:
+ * the batch's list and its reads in one round trip (decision 0456).
  */
 const PENDING_EVENTS_SQL = `SELECT e.id, e."facilityId", e."gatewayId", e."hardwareId", e.type::text AS type,
             e."eventTimestamp", e."batteryLevel", e."receivedAt", e."processedAt",
@@ -103,10 +103,15 @@ const PENDING_EVENTS_SQL = `SELECT e.id, e."facilityId", e."gatewayId", e."hardw
               ON true
       WHERE e.id = ANY (ARRAY(
         SELECT pending.id
-          FROM (SELECT DISTINCT "facilityId", "hardwareId" FROM "DeviceEvent" WHERE id = ANY($1::text[])) device
+          FROM (SELECT DISTINCT ON ("facilityId", "hardwareId") "facilityId", "hardwareId", "eventTimestamp",
+                       "receivedAt", id
+                  FROM "DeviceEvent" WHERE id = ANY($1::text[]) AND "processedAt" IS NULL
+                 ORDER BY "facilityId", "hardwareId", "eventTimestamp" DESC, "receivedAt" DESC, id DESC) latest
           JOIN "DeviceEvent" pending
-            ON pending."facilityId" = device."facilityId" AND pending."hardwareId" = device."hardwareId"
-           AND pending."processedAt" IS NULL))
+            ON pending."facilityId" = latest."facilityId" AND pending."hardwareId" = latest."hardwareId"
+           AND pending."processedAt" IS NULL
+           AND (pending."eventTimestamp", pending."receivedAt", pending.id)
+               <= (latest."eventTimestamp", latest."receivedAt", latest.id)))
       ORDER BY e."eventTimestamp", e."receivedAt", e.id
       FOR UPDATE OF e`;
 

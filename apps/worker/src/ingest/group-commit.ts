@@ -86,16 +86,16 @@ export async function warmUpGroupCommit(client: pg.PoolClient, logger: Logger, i
 
 /**
  * Group commit of the ingest (decision 0410): the events posted while the previous batch was committing are
- * stored AND applied (device activity, the alert rules, the task change with its NOTIFY) in one transaction,
- * and each request gets its 202 only after that commit. An accepted press is therefore never lost (its
+ * stored AND applied through the device-event pipeline (device-events/apply.ts: the device activity, the alert
+ * rules, the task changes) in one transaction, and each request gets its 202 only after that commit. An accepted press is therefore never lost (its
  * effects are committed before the 202) and never applied twice (the event is stored once per gateway
  * eventId and marked processed in the same commit; a gateway that got no 202 sends again and finds it
  * stored). The job queue carries only timers (escalation, care confirmation) and the events of the API's
  * simulated press.
  *
- * When a batch fails for any reason but the database being away, its events are taken the old way, one by
- * one (stored with a job of their own, decision 0190's statement): one bad event never holds up the others,
- * and the job path retries and reports it.
+ * When a batch fails for any reason but the database being away, its events are taken the job path's way, one
+ * by one (each stored with a job of its own, storeForJob): one bad event never holds up the others, and the job
+ * applies it as a batch of one, retrying and reporting a failure.
  */
 export class IngestGroupCommit {
   private readonly queue: Waiting[] = [];
