@@ -3,10 +3,12 @@ import type { Prisma, Severity, TaskStatus } from './generated/prisma/client';
 import { prepared, type Queryable } from './prepared';
 
 /**
- * Every change to a task (created, claimed, status, note, resolved) is recorded here, in the same
- * transaction as the change itself: a TaskChange row (the facility's growing version, replayable to a
- * reconnecting client) and ONE small NOTIFY on this channel, which every API instance LISTENs to and
- * fans out over /live (ARCHITECTURE.md "Live updates"). Keep it to one call per transaction.
+ * Every change to a task (created, claimed, status, note, resolved) is recorded by this file's statements, in the
+ * same transaction as the change itself: a TaskChange row (the growing version, replayable to a reconnecting
+ * client) and, with the Postgres live bus, a small NOTIFY on this channel, which every API instance LISTENs to and
+ * fans out over /live (ARCHITECTURE.md "Live updates"). The payload and the choice of bus are written here only:
+ * recordTaskChange(Pg) for one change, taskChangeStatement for a statement that records several (the ingest's
+ * raise). Keep it to few changes per transaction: a NOTIFY takes a cluster-wide lock at commit.
  */
 export const TASK_CHANGED_CHANNEL = 'task_changed';
 

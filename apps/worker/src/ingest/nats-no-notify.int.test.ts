@@ -57,6 +57,8 @@ describe('[WORKER][INGEST][NATS]: with the NATS live bus the ingest and the job 
   const notified: { channel: string; payload: string | undefined }[] = [];
   const frames: TaskChangedNotification[] = [];
 
+  /** What a child wrote to stderr, for the failure message when it stops. */
+  const output = new Map<ChildProcess, string>();
   const start = (entry: string, env: Record<string, string>): ChildProcess => {
     const child = spawn(process.execPath, ['--import', 'tsx', entry], {
       cwd: path.resolve(import.meta.dirname, '../..'),
@@ -70,10 +72,18 @@ describe('[WORKER][INGEST][NATS]: with the NATS live bus the ingest and the job 
         INSIGHTS_ENGINE: 'off',
         ...env,
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
+    output.set(child, '');
+    child.stderr?.on('data', (d) => output.set(child, (output.get(child)! + d).slice(-4_000)));
     children.push(child);
     return child;
+  };
+  /** A process of the test that stopped is a failure of its own, not a wait that times out. */
+  const running = () => {
+    for (const child of children) {
+      if (child.exitCode !== null) throw new Error(`a process of the test stopped:\n${output.get(child)}`);
+    }
   };
 
   beforeAll(async () => {
@@ -101,12 +111,12 @@ describe('[WORKER][INGEST][NATS]: with the NATS live bus the ingest and the job 
     const port = await freePort();
     ingestUrl = `http://127.0.0.1:${port}${INGEST_EVENTS_PATH}`;
     start('src/ingest-main.ts', { INGEST_PORT: String(port) });
-    // The job process: the per-event jobs, and the relay that publishes to NATS.
-    start('src/jobs-main.ts', {});
-    await eventually(
-      async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok ?? false,
-      30_000,
-    );
+    // The job process: the per-event jobs, and the relay that publishes to NATS (few connections: the server is shared).
+    start('src/jobs-main.ts', { WORKER_CONCURRENCY: '2', WORKER_TIMER_CONCURRENCY: '2' });
+    await eventually(async () => {
+      running();
+      return (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok ?? false;
+    }, 30_000);
   }, 60_000);
   afterAll(async () => {
     for (const child of children) child.kill('SIGKILL');
@@ -208,10 +218,10 @@ describe('[WORKER][INGEST][NATS]: with the NATS live bus the ingest and the job 
         { futureToleranceMs: 5_000, queueJobs: true },
       ),
     );
-    const applied = await eventually(
-      () => db.prisma.deviceEvent.findFirst({ where: { id: stored!.id, processedAt: { not: null } } }),
-      20_000,
-    );
+    const applied = await eventually(async () => {
+      running();
+      return db.prisma.deviceEvent.findFirst({ where: { id: stored!.id, processedAt: { not: null } } });
+    }, 20_000);
     expect(applied.outcome).toBe('TASK_CREATED');
 
     // Every change recorded reaches the NATS subscriber.
@@ -219,10 +229,10 @@ describe('[WORKER][INGEST][NATS]: with the NATS live bus the ingest and the job 
     const tasks = [confirming.id, trouble.id, gatewayTrouble.id, (await openTaskOf(wall.deviceId)).id];
     for (const id of tasks) expect(changes.some((c) => c.taskId === id)).toBe(true);
     expect(changes.length).toBeGreaterThanOrEqual(9);
-    await eventually(
-      async () => changes.every((c) => frames.some((m) => m.version === Number(c.version))),
-      20_000,
-    );
+    await eventually(async () => {
+      running();
+      return changes.every((c) => frames.some((m) => m.version === Number(c.version)));
+    }, 20_000);
 
     // A round trip on the listening connection: a NOTIFY committed before it is delivered before its answer.
     await listener.query('SELECT 1');
