@@ -1,4 +1,4 @@
-import { CHECK_IN_ROOM_OPTION, Severity, TaskUpdateType } from '@sage/contract';
+import { Severity, TaskUpdateType } from '@sage/contract';
 import { currentCheckInDay } from './check-in-time';
 
 /*
@@ -40,41 +40,6 @@ export interface DeviceSubject {
   /** The room of the allocation inside the unit (e.g. 'Bedroom'); never 'CHECKIN' here. */
   room: string | null;
 }
-
-/**
- * A device with its active allocation, as the worker reads it (for an event, and for the supervision check): what
- * the allocation says the device is, and the names its titles use.
- */
-export interface AllocatedDevice {
-  deviceType: DeviceKind;
-  residentId: string | null;
-  doorId: string | null;
-  room: string | null;
-  isCheckIn: boolean | null;
-  firstName: string | null;
-  lastName: string | null;
-  unitName: string | null;
-  doorName: string | null;
-}
-
-/** The check-in button (isCheckIn, or the allocation room 'CHECKIN'), else a door's, a resident's, a unit's device. */
-export const deviceRoleOf = (d: AllocatedDevice): DeviceRole => {
-  if (d.isCheckIn || d.room === CHECK_IN_ROOM_OPTION.id) return 'CHECK_IN';
-  if (d.doorId) return 'DOOR';
-  if (d.residentId) return 'RESIDENT';
-  return 'UNIT';
-};
-
-/** What the alert rules and the trouble titles read of an allocated device. */
-export const deviceSubjectOf = (d: AllocatedDevice): DeviceSubject => ({
-  role: deviceRoleOf(d),
-  deviceType: d.deviceType,
-  resident:
-    d.residentId && d.firstName !== null ? { firstName: d.firstName, lastName: d.lastName ?? '' } : null,
-  unitName: d.unitName,
-  doorName: d.doorName,
-  room: d.room && d.room !== CHECK_IN_ROOM_OPTION.id ? d.room : null,
-});
 
 export interface TaskUpdatePlan {
   type: TaskUpdateType;
@@ -226,40 +191,3 @@ export const planDeviceEvent = (event: DeviceEventKind, s: DeviceSubject): Devic
  */
 export const checkInDayOfPress = (pressedAt: Date, timeZone: string): string =>
   currentCheckInDay(pressedAt, timeZone);
-
-/** A press that may confirm care (its plan's `confirmsCare`), as the care-confirmation rule reads it. */
-export interface CareConfirmingPress {
-  role: DeviceRole;
-  residentId: string | null;
-  unitId: string | null;
-  receivedAt: Date;
-}
-
-/** A task of the press's facility waiting for care confirmation (OPEN_CONFIRMING). */
-export interface ConfirmingTask {
-  residentId: string | null;
-  unitId: string | null;
-  /** When confirmation began (null: not recorded, any press counts). */
-  confirmingSince: Date | null;
-}
-
-/** Whether any task can be confirmed by this press: a resident's pendant, or a device of a unit. */
-export const pressMayConfirmCare = (press: CareConfirmingPress): boolean =>
-  (press.role === 'RESIDENT' && press.residentId !== null) ||
-  (press.role === 'UNIT' && press.unitId !== null);
-
-/**
- * "A press from the pendant of a resident (or any wall button of the unit) whose open task is OPEN_CONFIRMING
- * confirms care": the resident's pendant confirms the resident's tasks and the unit tasks of the resident's unit
- * that name no resident; a unit's button confirms every task of its unit. Only a press received once
- * confirmation began counts.
- */
-export const pressConfirmsCare = (press: CareConfirmingPress, task: ConfirmingTask): boolean => {
-  if (task.confirmingSince && task.confirmingSince.getTime() > press.receivedAt.getTime()) return false;
-  const sameUnit = press.unitId !== null && task.unitId === press.unitId;
-  if (press.role === 'RESIDENT' && press.residentId !== null) {
-    return task.residentId === press.residentId || (task.residentId === null && sameUnit);
-  }
-  if (press.role === 'UNIT') return sameUnit;
-  return false;
-};
