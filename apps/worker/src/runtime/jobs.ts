@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import {
   createPgPool,
   createPrisma,
-  type DeviceQaExpiredPayload,
   GENERIC_PLANS_SESSION_OPTIONS,
   JobName,
   type PrismaClient,
@@ -25,13 +24,12 @@ import {
 } from 'graphile-worker';
 import type pg from 'pg';
 import pino from 'pino';
-import { expireDeviceQaWalk } from '../alerts/device-qa-expiry';
 import { failCareConfirmation } from '../alerts/fail-care-confirmation';
+import { alertTasks } from '../alerts/jobs';
 import { dailyCheckInCronItems, dailyCheckInTasks } from '../check-ins/daily-check-ins';
 import { deviceEventTasks } from '../device-events/jobs';
 import type { WorkerConfig } from '../env';
 import { insightCronItems, insightTasks } from '../insights/jobs';
-import { careConfirmationTimeout } from '../jobs/care-confirmation-timeout';
 import { warmUpBlockRuns } from '../notifications/escalation';
 import { createNotificationTasks, type NotificationJobOptions } from '../notifications/jobs';
 import { DEFAULT_TAKEOVER_TIMINGS, Takeover, type TakeoverTimings } from '../recovery/takeover';
@@ -223,10 +221,7 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     ...taskScheduleTasks(pool),
     ...insightTasks(pool),
     ...deviceEventTasks(pool),
-    [JobName.careConfirmationTimeout]: (payload, helpers) => careConfirmationTimeout(pool, payload, helpers),
-    [JobName.deviceQaExpired]: async (payload) => {
-      await expireDeviceQaWalk(pool, payload as DeviceQaExpiredPayload);
-    },
+    ...alertTasks(pool),
     [JobName.pruneTaskChanges]: async (_payload, helpers) => {
       const deleted = await pruneTaskChanges(pool);
       if (deleted) helpers.logger.info(`pruned ${deleted} task changes past their retention`);
