@@ -4,10 +4,10 @@ import type { AllocatedDevice, DeviceEventKind, DeviceKind } from '@sage/domain'
 
 /*
  * The device-event pipeline (decision 0560): what a stored device event does, applied in batches inside the
- * caller's transaction. Read in this order: model.ts (what the pipeline talks about), store.ts (the devices'
- * locks, the events stored, the batch read), rules.ts (what each event does, decided by packages/domain),
- * batch.ts (the batch's writes in the events' order), task-writes.ts and device-writes.ts (the statements),
- * apply.ts (the ways in: the ingest's group commit, the per-event job as a batch of one, the warm-up).
+ * caller's transaction. Its files in the order a batch runs them: apply.ts (the ways in: the ingest's group commit,
+ * the per-event job as a batch of one, the warm-up), store.ts (the devices' locks, the events stored, the batch's
+ * read), rules.ts (what each event does, decided by packages/domain), batch.ts (the batch's writes in the events'
+ * order), task-writes.ts and device-writes.ts (the statements). This file holds what they share.
  */
 
 /** Outcomes recorded on the stored event (DeviceEvent.outcome), for operators and tests. */
