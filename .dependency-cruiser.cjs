@@ -26,6 +26,33 @@ module.exports = {
       to: { path: '^(scripts|e2e)/' },
     },
     {
+      name: 'no-alerts-supervision-cycle',
+      comment:
+        "The worker's alerts and supervision areas do not import each other (issue #34): what both need lives in " +
+        'packages/ (the device subject in @sage/domain) or in the device-event pipeline.',
+      severity: 'error',
+      from: { path: '^apps/worker/src/(alerts|supervision)/' },
+      to: { path: '^apps/worker/src/(alerts|supervision)/', pathNot: '^apps/worker/src/$1/' },
+    },
+    {
+      name: 'device-event-pipeline-below-its-callers',
+      comment:
+        'The device-event pipeline (apps/worker/src/device-events, decision 0560) is called by the ingest and the job ' +
+        'runner and imports neither them nor the alerts; supervision (whose trouble tasks it raises and closes) does ' +
+        'not import it back.',
+      severity: 'error',
+      from: { path: '^apps/worker/src/device-events/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^apps/worker/src/(ingest|runtime|alerts|notifications|jobs)/' },
+    },
+    {
+      name: 'supervision-does-not-import-the-pipeline',
+      comment:
+        'Supervision is below the device-event pipeline (decision 0560): the pipeline imports its trouble tasks.',
+      severity: 'error',
+      from: { path: '^apps/worker/src/supervision/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^apps/worker/src/device-events/' },
+    },
+    {
       name: 'no-sql-parser-in-the-web-app',
       comment:
         "The web app reaches the reports' SQL parser (libpg-query, 1.2 MB of WebAssembly): it is server-side only, " +

@@ -6,7 +6,7 @@ export * from './generated/prisma/client';
 export * from './hosts';
 export * from './jobs';
 export { applyMigrations, ensureDatabase, readMigrations } from './migrate';
-export { GENERIC_PLANS_SESSION_OPTIONS, prepared } from './prepared';
+export { GENERIC_PLANS_SESSION_OPTIONS, prepared, type Queryable } from './prepared';
 export * from './response-times';
 export * from './retention';
 export * from './tabular-records';

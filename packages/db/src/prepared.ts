@@ -31,3 +31,13 @@ export const prepared = (text: string, values: unknown[]): pg.QueryConfig => ({
   text,
   values,
 });
+
+/**
+ * What runs a named statement: a `pg` client or pool, or a caller that orders the statements it is given (the
+ * ingest's batch, apps/worker/src/device-events/batch.ts).
+ */
+export interface Queryable {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    statement: pg.QueryConfig,
+  ): Promise<pg.QueryResult<R>>;
+}

@@ -1,12 +1,14 @@
 import type pg from 'pg';
 import type { Prisma, Severity, TaskStatus } from './generated/prisma/client';
-import { prepared } from './prepared';
+import { prepared, type Queryable } from './prepared';
 
 /**
- * Every change to a task (created, claimed, status, note, resolved) is recorded here, in the same
- * transaction as the change itself: a TaskChange row (the facility's growing version, replayable to a
- * reconnecting client) and ONE small NOTIFY on this channel, which every API instance LISTENs to and
- * fans out over /live (ARCHITECTURE.md "Live updates"). Keep it to one call per transaction.
+ * Every change to a task (created, claimed, status, note, resolved) is recorded by this file's statements, in the
+ * same transaction as the change itself: a TaskChange row (the growing version, replayable to a reconnecting
+ * client) and, with the Postgres live bus, a small NOTIFY on this channel, which every API instance LISTENs to and
+ * fans out over /live (ARCHITECTURE.md "Live updates"). The payload and the choice of bus are written here only:
+ * recordTaskChange(Pg) for one change, taskChangeStatement for a statement that records several (the ingest's
+ * raise). Keep it to few changes per transaction: a NOTIFY takes a cluster-wide lock at commit.
  */
 export const TASK_CHANGED_CHANNEL = 'task_changed';
 
@@ -25,29 +27,49 @@ export interface TaskChangedNotification extends TaskChangeInput {
 /**
  * Whether recording a change also NOTIFYs TASK_CHANGED_CHANNEL: yes with the Postgres live bus (the default);
  * no with the NATS bus (LIVE_BUS_URL=nats://..., decision 0400), whose relay reads the TaskChange rows
- * themselves, so no transaction takes Postgres's notification lock at commit. Set once per process at start.
+ * themselves, so no transaction takes Postgres's notification lock at commit. Set once per process at start, by
+ * every process that writes task changes (the API, the ingest, the job process).
  */
 let notifyTaskChanges = true;
 export function setTaskChangeNotify(enabled: boolean): void {
   notifyTaskChanges = enabled;
 }
 
-const SQL = `
-WITH change AS (
-  INSERT INTO "TaskChange" ("facilityId", "taskId", "status", "severity")
-  VALUES ($1, $2, $3::"TaskStatus", $4::"Severity")
-  RETURNING version
-)
-SELECT version::text AS version,
-       pg_notify('${TASK_CHANGED_CHANNEL}', json_build_object(
-         'facilityId', $1::text, 'taskId', $2::text, 'status', $3::text, 'severity', $4::text, 'version', version
-       )::text)::text AS notified -- pg_notify returns void, which Prisma cannot read: cast it
-  FROM change`;
+/** The NOTIFY of one TaskChange row, in its RETURNING: the payload TaskChangedNotification, as the row is inserted. */
+const NOTIFY_SQL = `pg_notify('${TASK_CHANGED_CHANNEL}', json_build_object(
+         'facilityId', "facilityId", 'taskId', "taskId", 'status', status::text, 'severity', severity::text,
+         'version', version)::text)::text`;
 
-const SQL_WITHOUT_NOTIFY = `
-INSERT INTO "TaskChange" ("facilityId", "taskId", "status", "severity")
-VALUES ($1, $2, $3::"TaskStatus", $4::"Severity")
-RETURNING version::text AS version`;
+/**
+ * The one statement text that records task changes, for every writer (this file's, the ingest's raises): the
+ * TaskChange rows `rows` yields (SQL giving "facilityId", "taskId", status and severity, in that order), RETURNING
+ * `version`, `"taskId"` and `notified`; with the Postgres bus each row NOTIFYs as it is inserted (so in version
+ * order; pg_notify returns void, which Prisma cannot read: cast to text), with the NATS bus `notified` is null.
+ */
+const insertTaskChangesSql = (rows: string, notify: boolean): string =>
+  `INSERT INTO "TaskChange" ("facilityId", "taskId", status, severity)
+  ${rows}
+  RETURNING version, "taskId", ${notify ? NOTIFY_SQL : 'NULL::text'} AS notified`;
+
+/**
+ * A statement that records task changes, in the form of this process's live bus. `build` receives the writer of the
+ * TaskChange insert (insertTaskChangesSql, to place in a CTE); both forms are built once, and the one returned
+ * by each call is the bus's, so a prepared statement's name (from its text) differs between the two.
+ */
+export function taskChangeStatement(
+  build: (insertTaskChanges: (rows: string) => string) => string,
+): () => string {
+  const notifying = build((rows) => insertTaskChangesSql(rows, true));
+  const quiet = build((rows) => insertTaskChangesSql(rows, false));
+  return () => (notifyTaskChanges ? notifying : quiet);
+}
+
+const RECORD_SQL = taskChangeStatement(
+  (insertTaskChanges) => `WITH change AS (
+  ${insertTaskChanges('VALUES ($1, $2, $3::"TaskStatus", $4::"Severity")')}
+)
+SELECT version::text AS version, notified FROM change`,
+);
 
 /** Inside a Prisma interactive transaction. Returns the new version. */
 export async function recordTaskChange(
@@ -55,7 +77,7 @@ export async function recordTaskChange(
   change: TaskChangeInput,
 ): Promise<number> {
   const rows = await tx.$queryRawUnsafe<{ version: string }[]>(
-    notifyTaskChanges ? SQL : SQL_WITHOUT_NOTIFY,
+    RECORD_SQL(),
     change.facilityId,
     change.taskId,
     change.status,
@@ -65,14 +87,9 @@ export async function recordTaskChange(
 }
 
 /** On a raw `pg` client inside a transaction (the ingest hot path). Returns the new version. */
-export async function recordTaskChangePg(client: pg.ClientBase, change: TaskChangeInput): Promise<number> {
+export async function recordTaskChangePg(client: Queryable, change: TaskChangeInput): Promise<number> {
   const { rows } = await client.query<{ version: string }>(
-    prepared(notifyTaskChanges ? SQL : SQL_WITHOUT_NOTIFY, [
-      change.facilityId,
-      change.taskId,
-      change.status,
-      change.severity,
-    ]),
+    prepared(RECORD_SQL(), [change.facilityId, change.taskId, change.status, change.severity]),
   );
   return Number(rows[0]!.version);
 }

@@ -7,6 +7,7 @@ import {
   complementOfRange,
   customTimesOfSchedule,
   doorAlarmScheduleIssues,
+  doorScheduleInForce,
   doorScheduleSummary,
   isInsideAlertPeriod,
   isOvernightPeriod,
@@ -271,5 +272,27 @@ describe('presets round trip', () => {
   );
   it('a door without a schedule of its own reads Always Alert (decision 0008)', () => {
     expect(doorScheduleSummary(null)).toBe('Always Alert');
+  });
+});
+
+describe("doorScheduleInForce: the door's own schedule, else the allocation's, else the facility default (decision 0008)", () => {
+  const own = { id: 'own', isFacilityDefault: false, isCurrentDefault: false };
+  const allocation = { id: 'allocation', isFacilityDefault: false, isCurrentDefault: false };
+  const facilityDefault = { id: 'default', isFacilityDefault: true, isCurrentDefault: true };
+  const oldDefault = { id: 'old-default', isFacilityDefault: true, isCurrentDefault: false };
+  const all = [facilityDefault, allocation, own, oldDefault];
+  it.each<[string, string | null, string | null, typeof all, string | null]>([
+    ["the door's own", 'own', 'allocation', all, 'own'],
+    ["the allocation's, when the door has none", null, 'allocation', all, 'allocation'],
+    ["the allocation's, when the door's is gone", 'deleted', 'allocation', all, 'allocation'],
+    ['the facility default, when neither has one', null, null, all, 'default'],
+    ['the facility default, when the allocation names an old default', null, 'old-default', all, 'default'],
+    ['the facility default, when the allocation names it', null, 'default', all, 'default'],
+    ['none: no schedule at all (the door always alerts)', null, null, [], null],
+    ['none: only an old default', null, 'old-default', [oldDefault], null],
+  ])('%s', (_, doorScheduleId, allocationScheduleId, candidates, expected) => {
+    expect(doorScheduleInForce(candidates, { doorScheduleId, allocationScheduleId })?.id ?? null).toBe(
+      expected,
+    );
   });
 });

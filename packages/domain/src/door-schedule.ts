@@ -213,6 +213,30 @@ export const isInsideAlertPeriod = (
   );
 };
 
+/** A door alarm schedule of the door's facility, as read for a door opening. */
+export interface DoorScheduleCandidate {
+  id: string;
+  /** Made as a facility default (its own flag; an allocation naming one does not make it the door's own). */
+  isFacilityDefault: boolean;
+  /** The facility's current default. */
+  isCurrentDefault: boolean;
+}
+
+/**
+ * The schedule a door alarm's opening is judged by (decision 0008): the door's own schedule, else the allocation's
+ * own (one made as a facility default does not count), else the facility's current default; null when none, and the
+ * door then always alerts (isInsideAlertPeriod).
+ */
+export const doorScheduleInForce = <S extends DoorScheduleCandidate>(
+  candidates: readonly S[],
+  ids: { doorScheduleId: string | null; allocationScheduleId: string | null },
+): S | null =>
+  (ids.doorScheduleId !== null && candidates.find((s) => s.id === ids.doorScheduleId)) ||
+  (ids.allocationScheduleId !== null &&
+    candidates.find((s) => s.id === ids.allocationScheduleId && !s.isFacilityDefault)) ||
+  candidates.find((s) => s.isCurrentDefault) ||
+  null;
+
 export interface DoorScheduleIssue {
   /** Path inside the schedule, e.g. 'dailySchedules.dayOfWeekTimeRangeMap.All.0'. */
   path: string;

@@ -10,8 +10,8 @@ import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { DEVICE_QA_CHANNEL } from '@sage/live-bus';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeviceEventOutcome } from '../device-events/model';
 import { IngestGroupCommit } from '../ingest/group-commit';
-import { DeviceEventOutcome } from '../jobs/process-device-event';
 import { eventually, startTestWorker, type TestWorker } from '../test/worker';
 
 /**

@@ -4,7 +4,7 @@ import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeviceEventOutcome } from '../alerts/apply-device-event';
+import { DeviceEventOutcome } from '../device-events/model';
 import { type Accepted, IngestGroupCommit } from './group-commit';
 
 /**

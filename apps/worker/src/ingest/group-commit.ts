@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { INGEST_FUTURE_TOLERANCE_MS, type TIngestEventRequest } from '@sage/contract';
-import { prepared } from '@sage/db';
+import type { TIngestEventRequest } from '@sage/contract';
+import { type DeviceEventInput, prepared } from '@sage/db';
 import type pg from 'pg';
-import { applyDeviceEventsLocked, type Logger, warmUpRaise } from '../alerts/apply-device-event';
-import { acceptDeviceEvent, GATEWAY_BY_KEY_SQL, type Gateway } from './store';
+import { storeAndApply, storeForJob, warmUpBatch } from '../device-events/apply';
+import type { Logger } from '../device-events/model';
+import { GATEWAY_BY_KEY_SQL, type Gateway } from './gateways';
 
 export interface Accepted {
   duplicate: boolean;
@@ -32,31 +33,6 @@ export interface GroupCommitOptions {
 }
 
 /**
- * The devices' transaction-scoped locks, taken in one statement and in key order, so two batches (of this
- * process or another) sharing devices queue instead of deadlocking. The key is the one the job path takes
- * (apply-device-event.ts), so a job and a batch of one device never apply side by side.
- */
-const LOCK_DEVICES_SQL = `SELECT pg_advisory_xact_lock(k)::text AS locked
-  FROM (SELECT DISTINCT hashtextextended('device:' || f || ':' || h, 0) AS k
-          FROM unnest($1::text[], $2::text[]) AS d(f, h) ORDER BY 1) keys`;
-
-/**
- * The batch's events stored in one statement, in arrival order; an eventId the gateway already sent stores
- * nothing (unique per gateway, decision 0101), not even when sent twice in one batch. An event stamped more
- * than the tolerance ahead is stored with its receipt time, its own kept aside (decision 0102).
- */
-const STORE_EVENTS_SQL = `INSERT INTO "DeviceEvent" ("eventId", "facilityId", "gatewayId", "hardwareId", "type",
-                                 "eventTimestamp", "batteryLevel", "reportedTimestamp")
-  SELECT e."eventId", e."facilityId", e."gatewayId", e."hardwareId", e.type::"DeviceEventType",
-         CASE WHEN e.ahead THEN now() ELSE e.ts END, e.battery, CASE WHEN e.ahead THEN e.ts END
-    FROM (SELECT u.*, u.ts > now() + $8::int * interval '1 millisecond' AS ahead
-            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::int[])
-                 WITH ORDINALITY AS u("eventId", "facilityId", "gatewayId", "hardwareId", type, ts, battery, n)) e
-   ORDER BY e.n
-  ON CONFLICT ("gatewayId", "eventId") DO NOTHING
-  RETURNING id, "gatewayId", "eventId", "reportedTimestamp" IS NOT NULL AS clamped`;
-
-/**
  * A device of a facility with a gateway whose press raises an alert (an active allocation, not a door's nor a
  * check-in's, no open task): the warm-up's press. Up to $1 of them, so the connections warmed side by side mostly take
  * different devices' locks instead of queueing on one.
@@ -70,100 +46,56 @@ const WARM_UP_PRESSES_SQL = `SELECT g.id, g."facilityId", d."hardwareId"
    AND NOT EXISTS (SELECT 1 FROM "Task" t WHERE t."openDeviceKey" = d.id)
  LIMIT $1`;
 
-interface Press {
-  gateway: Gateway;
-  event: TIngestEventRequest;
-}
-
-/** A batch's statements on a connection inside its transaction: the devices' locks, the store, the apply. */
-async function storeAndApply(
-  client: pg.PoolClient,
-  batch: readonly Press[],
-  logger: Logger,
-): Promise<{ id: string; gatewayId: string; eventId: string; clamped: boolean }[]> {
-  await client.query(
-    prepared(LOCK_DEVICES_SQL, [
-      batch.map((w) => w.gateway.facilityId),
-      batch.map((w) => w.event.hardwareId),
-    ]),
-  );
-  const { rows } = await client.query<{
-    id: string;
-    gatewayId: string;
-    eventId: string;
-    clamped: boolean;
-  }>(
-    prepared(STORE_EVENTS_SQL, [
-      batch.map((w) => w.event.eventId),
-      batch.map((w) => w.gateway.facilityId),
-      batch.map((w) => w.gateway.id),
-      batch.map((w) => w.event.hardwareId),
-      batch.map((w) => w.event.type),
-      batch.map((w) => new Date(w.event.timestamp)),
-      batch.map((w) => w.event.batteryLevel ?? null),
-      INGEST_FUTURE_TOLERANCE_MS,
-    ]),
-  );
-  // Applied in arrival order; a device's earlier events still pending (stored by the job path) go first.
-  await applyDeviceEventsLocked(
-    client,
-    rows.map((r) => r.id),
-    logger,
-  );
-  return rows;
-}
+/** An event of a gateway as the pipeline stores it. */
+const inputOf = (gateway: Gateway, event: TIngestEventRequest): DeviceEventInput => ({
+  eventId: event.eventId,
+  facilityId: gateway.facilityId,
+  gatewayId: gateway.id,
+  hardwareId: event.hardwareId,
+  type: event.type,
+  timestamp: new Date(event.timestamp),
+  batteryLevel: event.batteryLevel ?? null,
+});
 
 /**
- * The warm-up of one connection before the ingest accepts events (issue #18, the first seconds' tail;
- * decisions 0415, 0482): the gateway lookup, then a whole batch of one real press (the `index`-th device of
- * WARM_UP_PRESSES_SQL): its lock, store, read, raise with its TaskChange and NOTIFY, the escalation start's
- * `add_jobs` and the activity statement, all executed, then rolled back: nothing is kept or sent (a NOTIFY is
- * sent at commit only); a TaskChange version is used up. Planning alone (EXPLAIN, before 0482) left what only
- * running does: the foreign keys' checks (planned once per connection), graphile-worker's plpgsql `add_jobs`,
- * the indexes an insert updates; each cost a connection's first batch up to 14 ms per statement. Every
- * statement is a named one, so running it also leaves it prepared on the connection with its generic plan (the
- * ingest's connections use generic plans only, decision 0489): a connection's first batch plans nothing. With no
- * such device (an empty database) the lock, store, read and raise run for no event.
+ * The warm-up of one connection before the ingest accepts events (issue #18; decisions 0415, 0482): the gateway
+ * lookup, then a whole batch of one real press (the `index`-th device of WARM_UP_PRESSES_SQL), run and rolled back
+ * (warmUpBatch).
  */
 export async function warmUpGroupCommit(client: pg.PoolClient, logger: Logger, index = 0): Promise<void> {
   const at = new Date();
   await client.query(prepared(GATEWAY_BY_KEY_SQL, ['warm-up']));
-  await client.query('BEGIN');
-  try {
-    const { rows } = await client.query<Gateway & { hardwareId: string }>(WARM_UP_PRESSES_SQL, [index + 1]);
-    const press = rows[index % Math.max(rows.length, 1)];
-    if (press) {
-      const gateway = { id: press.id, facilityId: press.facilityId };
-      const event = {
-        eventId: randomUUID(),
-        hardwareId: press.hardwareId,
-        type: 'BUTTON_PRESS',
-        timestamp: at.toISOString(),
-      } as const;
-      await storeAndApply(client, [{ gateway, event }], logger);
-    } else {
-      // A batch of no press: the lock and the store run for nothing, which prepares them.
-      await storeAndApply(client, [], logger);
-      await applyDeviceEventsLocked(client, [randomUUID()], logger);
-      await warmUpRaise(client);
-    }
-  } finally {
-    await client.query('ROLLBACK');
-  }
+  const { rows } = await client.query<Gateway & { hardwareId: string }>(WARM_UP_PRESSES_SQL, [index + 1]);
+  const press = rows[index % Math.max(rows.length, 1)];
+  await warmUpBatch(
+    client,
+    press
+      ? inputOf(
+          { id: press.id, facilityId: press.facilityId },
+          {
+            eventId: randomUUID(),
+            hardwareId: press.hardwareId,
+            type: 'BUTTON_PRESS',
+            timestamp: at.toISOString(),
+          },
+        )
+      : null,
+    logger,
+  );
 }
 
 /**
  * Group commit of the ingest (decision 0410): the events posted while the previous batch was committing are
- * stored AND applied (device activity, the alert rules, the task change with its NOTIFY) in one transaction,
- * and each request gets its 202 only after that commit. An accepted press is therefore never lost (its
+ * stored AND applied through the device-event pipeline (device-events/apply.ts: the device activity, the alert
+ * rules, the task changes) in one transaction, and each request gets its 202 only after that commit. An accepted press is therefore never lost (its
  * effects are committed before the 202) and never applied twice (the event is stored once per gateway
  * eventId and marked processed in the same commit; a gateway that got no 202 sends again and finds it
  * stored). The job queue carries only timers (escalation, care confirmation) and the events of the API's
  * simulated press.
  *
- * When a batch fails for any reason but the database being away, its events are taken the old way, one by
- * one (stored with a job of their own, decision 0190's statement): one bad event never holds up the others,
- * and the job path retries and reports it.
+ * When a batch fails for any reason but the database being away, its events are taken the job path's way, one
+ * by one (each stored with a job of its own, storeForJob): one bad event never holds up the others, and the job
+ * applies it as a batch of one, retrying and reporting a failure.
  */
 export class IngestGroupCommit {
   private readonly queue: Waiting[] = [];
@@ -279,7 +211,11 @@ export class IngestGroupCommit {
     let broken = false;
     try {
       await client.query('BEGIN');
-      const rows = await storeAndApply(client, batch, this.logger);
+      const rows = await storeAndApply(
+        client,
+        batch.map((w) => inputOf(w.gateway, w.event)),
+        this.logger,
+      );
       await client.query('COMMIT');
       const stored = new Map(rows.map((r) => [`${r.gatewayId}\u0000${r.eventId}`, r]));
       return batch.map((w) => {
@@ -305,8 +241,8 @@ export class IngestGroupCommit {
     });
     await Promise.all(
       batch.map((w) =>
-        acceptDeviceEvent(this.pool, w.gateway, w.event).then(
-          (accepted) => w.resolve(accepted),
+        storeForJob(this.pool, inputOf(w.gateway, w.event)).then(
+          (stored) => w.resolve({ duplicate: !stored, clamped: stored?.clamped ?? false }),
           (error) => w.reject(error),
         ),
       ),

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeviceEventOutcome } from '../jobs/process-device-event';
+import { DeviceEventOutcome } from '../device-events/model';
 import { eventually, startTestWorker, type TestWorker } from '../test/worker';
 import ingestRoutes, { INGEST_OPERATION_ID } from './routes';
 

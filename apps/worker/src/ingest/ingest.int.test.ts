@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeviceEventOutcome } from '../jobs/process-device-event';
+import { DeviceEventOutcome } from '../device-events/model';
 import { eventually, startTestWorker, type TestWorker } from '../test/worker';
 
 describe('[WORKER][INGEST]: device events from facility gateways', () => {

@@ -17,8 +17,8 @@ import type { FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashGatewayKey } from './gateway-key';
+import { cachedGatewayLookup } from './gateways';
 import { IngestGroupCommit } from './group-commit';
-import { cachedGatewayLookup } from './store';
 
 export interface IngestRoutesOptions {
   /** Events one gateway key may post per window (default INGEST_RATE_LIMIT_PER_SECOND per second; decision 0103). */

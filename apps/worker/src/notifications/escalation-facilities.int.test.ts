@@ -3,7 +3,8 @@ import { createTestFacility, replaceAlertPolicy, type TestFacility } from '@sage
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchJobHelpers, escalationTestDeps } from '../test/worker';
-import { type EscalationDeps, runNotificationBlocks, startTaskNotificationsBatch } from './escalation';
+import { type EscalationDeps, runNotificationBlocks } from './escalation';
+import { startTaskNotificationsBatch } from './escalation-start';
 
 /**
  * A batch of block runs of several facilities reads the staff of all of them in one statement (decision 0461):

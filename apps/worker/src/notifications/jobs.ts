@@ -3,15 +3,13 @@ import { JobName, type PrismaClient } from '@sage/db';
 import { createSmsTransportFromEnv, resolveVapidKeys, type SmsTransport } from '@sage/notify';
 import type { JobHelpers, TaskList } from 'graphile-worker';
 import type { WorkerConfig } from '../env';
+import { type BlockRunResult, type EscalationDeps, runNotificationBlocks } from './escalation';
 import {
-  type BlockRunResult,
-  type EscalationDeps,
   parseStartPayloads,
-  runNotificationBlocks,
   type StartPayload,
   type StartResult,
   startTaskNotificationsBatch,
-} from './escalation';
+} from './escalation-start';
 import { checkMissedAlert, DEFAULT_MISSED_PUSH_MS, textFailed } from './missed-alerts';
 import { runUnconfirmedClaim } from './unconfirmed-claim';
 import { UnreachedBlocks } from './unreached-blocks';

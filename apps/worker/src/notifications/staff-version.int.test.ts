@@ -3,12 +3,9 @@ import { createTestFacility, replaceAlertPolicy, type TestFacility } from '@sage
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchJobHelpers, escalationTestDeps } from '../test/worker';
-import {
-  type EscalationDeps,
-  facilityStaff,
-  runNotificationBlocks,
-  startTaskNotificationsBatch,
-} from './escalation';
+import { type EscalationDeps, runNotificationBlocks } from './escalation';
+import { facilityStaff } from './escalation-staff';
+import { startTaskNotificationsBatch } from './escalation-start';
 
 /**
  * The job process keeps each facility's staff while the facility's staff version is unchanged (decision 0494).

@@ -27,7 +27,9 @@ import { localizeTaskTitle, translate } from '@sage/i18n';
 import { type NotifierDeps, type OutgoingMessage, sendMessages } from '@sage/notify';
 import type { JobHelpers } from 'graphile-worker';
 import { z } from 'zod';
-import { type ContextState, loadCandidates, START_POLICIES_SQL, type StartPolicy } from './escalation';
+import type { ContextState } from './escalation';
+import { loadCandidates } from './escalation-staff';
+import { START_POLICIES_SQL, type StartPolicy } from './escalation-start';
 
 const ZPayload = z.object({
   taskId: z.string().min(1),

@@ -1,4 +1,4 @@
-import { createPgPool, GENERIC_PLANS_SESSION_OPTIONS } from '@sage/db';
+import { createPgPool, GENERIC_PLANS_SESSION_OPTIONS, setTaskChangeNotify } from '@sage/db';
 import errors from '@sage/service-kit/errors';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -68,6 +68,10 @@ export async function startIngest(
   config: WorkerConfig,
   options: StartIngestOptions = {},
 ): Promise<IngestProcess> {
+  // With the NATS live bus the ingest's task changes are not NOTIFY'd: a relay (in an API or job process) publishes
+  // the committed TaskChange rows (decision 0400). Set before the warm-up prepares the statements that record them.
+  const notifies = !config.LIVE_BUS_URL;
+  setTaskChangeNotify(notifies);
   const ingest = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers["x-gateway-key"]'] },
     // Gateways post an event per press and a heartbeat per device every few minutes: nothing is logged per
@@ -163,6 +167,7 @@ export async function startIngest(
       standbyWatch.stop();
       await ingest.close();
       await ingestPool.end();
+      if (!notifies) setTaskChangeNotify(true);
     },
   };
 }

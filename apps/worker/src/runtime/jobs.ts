@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import {
   createPgPool,
   createPrisma,
-  type DeviceQaExpiredPayload,
   GENERIC_PLANS_SESSION_OPTIONS,
   JobName,
   type PrismaClient,
@@ -23,14 +22,12 @@ import {
 } from 'graphile-worker';
 import type pg from 'pg';
 import pino from 'pino';
-import { expireDeviceQaWalk } from '../alerts/device-qa-expiry';
 import { failCareConfirmation } from '../alerts/fail-care-confirmation';
+import { alertTasks } from '../alerts/jobs';
 import { dailyCheckInCronItems, dailyCheckInTasks } from '../check-ins/jobs';
+import { deviceEventTasks } from '../device-events/jobs';
 import type { WorkerConfig } from '../env';
 import { insightCronItems, insightTasks } from '../insights/jobs';
-import { careConfirmationTimeout } from '../jobs/care-confirmation-timeout';
-import { PROCESS_DEVICE_EVENT } from '../jobs/names';
-import { processDeviceEvent } from '../jobs/process-device-event';
 import { warmUpBlockRuns } from '../notifications/escalation';
 import { createNotificationTasks, type NotificationJobOptions } from '../notifications/jobs';
 import { DEFAULT_TAKEOVER_TIMINGS, Takeover, type TakeoverTimings } from '../recovery/takeover';
@@ -222,12 +219,8 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
     ...notificationTasks,
     ...taskScheduleTasks(pool),
     ...insightTasks(pool),
-    [PROCESS_DEVICE_EVENT]: (payload, helpers) =>
-      processDeviceEvent({ pool, logger: helpers.logger }, payload),
-    [JobName.careConfirmationTimeout]: (payload, helpers) => careConfirmationTimeout(pool, payload, helpers),
-    [JobName.deviceQaExpired]: async (payload) => {
-      await expireDeviceQaWalk(pool, payload as DeviceQaExpiredPayload);
-    },
+    ...deviceEventTasks(pool),
+    ...alertTasks(pool),
     ...retentionTasks(pool, config.RECORDS_RETENTION_YEARS),
     ...dailyCheckInTasks(pool),
     ...responseTimeTasks(pool),

@@ -4,9 +4,8 @@ import {
   GATEWAY_SUPERVISION_INTERVAL_MIN,
 } from '@sage/contract';
 import { recordTaskChangePg, type TaskChangeInput } from '@sage/db';
-import { gatewayTroubleTitle, troubleTitle } from '@sage/domain';
+import { type AllocatedDevice, deviceSubjectOf, gatewayTroubleTitle, troubleTitle } from '@sage/domain';
 import type pg from 'pg';
-import { type DeviceContext, subjectOf } from '../alerts/apply-device-event';
 import {
   CLOSE_TROUBLE_SQL,
   raiseTroubles,
@@ -100,10 +99,9 @@ export async function runSupervisionCheck(
     ]);
     for (const task of closed) await recordTaskChangePg(client, task);
 
-    const { rows: devices } = await client.query<DeviceContext & { facilityId: string }>(SILENT_DEVICES_SQL, [
-      now,
-      intervals,
-    ]);
+    const { rows: devices } = await client.query<
+      AllocatedDevice & { deviceId: string; facilityId: string; enterpriseId: string; unitId: string | null }
+    >(SILENT_DEVICES_SQL, [now, intervals]);
     const { rows: gateways } = await client.query<{
       gatewayId: string;
       facilityId: string;
@@ -115,7 +113,7 @@ export async function runSupervisionCheck(
         facilityId: d.facilityId,
         enterpriseId: d.enterpriseId,
         cause: DeviceTroubleCause.DEVICE_SILENT,
-        title: troubleTitle(DeviceTroubleCause.DEVICE_SILENT, subjectOf(d)),
+        title: troubleTitle(DeviceTroubleCause.DEVICE_SILENT, deviceSubjectOf(d)),
         deviceId: d.deviceId,
         gatewayId: null,
         unitId: d.unitId,

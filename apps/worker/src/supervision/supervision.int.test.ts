@@ -3,7 +3,7 @@ import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH, type IngestEventType } from '@s
 import { taskNotificationsJobKey } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeviceEventOutcome } from '../jobs/process-device-event';
+import { DeviceEventOutcome } from '../device-events/model';
 import { eventually, startTestWorker, type TestWorker } from '../test/worker';
 import { runSupervisionCheck } from './check';
 import { TROUBLE_CLOSED_DESCRIPTIONS, troubleKey } from './trouble-tasks';

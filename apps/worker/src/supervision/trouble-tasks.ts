@@ -1,7 +1,6 @@
 import { type DeviceTroubleCause, SEVERITY_VALUES, TaskKind } from '@sage/contract';
-import { prepared, recordTaskChangePg, type TaskChangeInput } from '@sage/db';
+import { prepared, type Queryable, recordTaskChangePg, type TaskChangeInput } from '@sage/db';
 import { TROUBLE_SEVERITY } from '@sage/domain';
-import type pg from 'pg';
 
 /*
  * Device-trouble tasks (docs/decisions/0105): Task rows of kind DEVICE_TROUBLE, at most one open per device (or
@@ -41,10 +40,7 @@ export interface TroubleInput {
  * Raises the trouble tasks not open yet (one statement for any number; an open one is left as it is), with
  * their CREATED update, then one live change per task raised. Returns the tasks raised.
  */
-export async function raiseTroubles(
-  client: pg.ClientBase,
-  troubles: TroubleInput[],
-): Promise<TaskChangeInput[]> {
+export async function raiseTroubles(client: Queryable, troubles: TroubleInput[]): Promise<TaskChangeInput[]> {
   if (!troubles.length) return [];
   const column = <K extends keyof TroubleInput>(key: K) => troubles.map((t) => t[key]);
   const { rows } = await client.query<TaskChangeInput>(

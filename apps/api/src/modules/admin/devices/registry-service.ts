@@ -12,11 +12,12 @@ import {
   type TSimulateDeviceRequest,
 } from '@sage/contract';
 import {
-  ACCEPT_DEVICE_EVENT_SQL,
-  type AcceptedDeviceEventRow,
-  acceptDeviceEventParams,
   type Prisma,
   type PrismaClient,
+  queryPrepared,
+  STORE_DEVICE_EVENTS_SQL,
+  type StoredDeviceEventRow,
+  storeDeviceEventsParams,
 } from '@sage/db';
 import { conflict, invalidInput, notFound } from '@sage/service-kit/errors';
 import { uniqueOr409 } from '../enterprises/write-guards';
@@ -180,18 +181,24 @@ export async function simulateDeviceEvent(
   }
   const eventType = body.eventType ?? SIMULATED_PRESS_EVENT[deviceType];
   const eventId = `sim-${randomUUID()}`;
-  const rows = await prisma.$queryRawUnsafe<AcceptedDeviceEventRow[]>(
-    ACCEPT_DEVICE_EVENT_SQL,
-    ...acceptDeviceEventParams({
-      eventId,
-      facilityId,
-      gatewayId: `${SIMULATOR_GATEWAY_PREFIX}${facilityId}`,
-      hardwareId: body.hardwareId,
-      type: eventType,
-      timestamp: new Date(),
-      batteryLevel: body.batteryLevel ?? null,
-      futureToleranceMs: INGEST_FUTURE_TOLERANCE_MS,
-    }),
+  // Stored with its job in one statement, as the ingest stores an event it hands to the job path.
+  const rows = await queryPrepared<StoredDeviceEventRow>(
+    prisma,
+    STORE_DEVICE_EVENTS_SQL,
+    storeDeviceEventsParams(
+      [
+        {
+          eventId,
+          facilityId,
+          gatewayId: `${SIMULATOR_GATEWAY_PREFIX}${facilityId}`,
+          hardwareId: body.hardwareId,
+          type: eventType,
+          timestamp: new Date(),
+          batteryLevel: body.batteryLevel ?? null,
+        },
+      ],
+      { futureToleranceMs: INGEST_FUTURE_TOLERANCE_MS, queueJobs: true },
+    ),
   );
   const stored = rows[0];
   if (!stored) throw conflict('The simulated event was not stored');

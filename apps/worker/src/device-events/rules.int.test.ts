@@ -3,9 +3,9 @@ import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH, type IngestEventType } from '@s
 import { JobName, scheduleCareConfirmationTimeout } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeviceEventOutcome } from '../jobs/process-device-event';
 import { eventually, startTestWorker, type TestWorker } from '../test/worker';
-import { applyDeviceEvent } from './apply-device-event';
+import { applyStoredEvent } from './apply';
+import { DeviceEventOutcome } from './model';
 
 describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () => {
   let t: TestWorker;
@@ -185,7 +185,7 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
     const closed = await store('DOOR_CLOSED', new Date(night.getTime() + 1000));
     const logger = { info: () => {}, warn: () => {} };
 
-    expect((await applyDeviceEvent(t.worker.pool, closed.id, logger))?.outcome).toBe(
+    expect((await applyStoredEvent(t.worker.pool, closed.id, logger))?.outcome).toBe(
       DeviceEventOutcome.TASK_UPDATED,
     );
     const stored = await t.prisma.deviceEvent.findMany({
@@ -202,7 +202,7 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
       'DEVICE_INTERACTION_DOOR_CLOSED',
     ]);
     // The open's own job, when it runs, finds its event processed and changes nothing.
-    expect(await applyDeviceEvent(t.worker.pool, opened.id, logger)).toBeNull();
+    expect(await applyStoredEvent(t.worker.pool, opened.id, logger)).toBeNull();
     expect(await updatesOf(task!.id)).toHaveLength(2);
   });
 

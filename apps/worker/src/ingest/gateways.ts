@@ -1,10 +1,4 @@
-import { INGEST_FUTURE_TOLERANCE_MS, type TIngestEventRequest } from '@sage/contract';
-import {
-  ACCEPT_DEVICE_EVENT_SQL,
-  type AcceptedDeviceEventRow,
-  acceptDeviceEventParams,
-  prepared,
-} from '@sage/db';
+import { prepared } from '@sage/db';
 import type pg from 'pg';
 import { hashGatewayKey } from './gateway-key';
 
@@ -43,33 +37,4 @@ export function cachedGatewayLookup(pool: pg.Pool): (key: string) => Promise<Gat
     } else known.delete(hash);
     return gateway;
   };
-}
-
-/**
- * Stores the event and queues its processing in ONE transaction, so an accepted event is never lost
- * and never processed twice: an eventId this gateway already sent inserts nothing and queues nothing
- * (event ids are unique per gateway, decision 0101). An event stamped too far in the future is stored with
- * its receipt time and the gateway's time kept aside (decision 0102).
- * Raw SQL: this is the hot path of every press. The statement is shared with the API's simulated press
- * (packages/db/src/device-events.ts, decision 0190).
- */
-export async function acceptDeviceEvent(
-  pool: pg.Pool,
-  gateway: Gateway,
-  event: TIngestEventRequest,
-): Promise<{ duplicate: boolean; clamped: boolean }> {
-  const { rows } = await pool.query<AcceptedDeviceEventRow>(
-    ACCEPT_DEVICE_EVENT_SQL,
-    acceptDeviceEventParams({
-      eventId: event.eventId,
-      facilityId: gateway.facilityId,
-      gatewayId: gateway.id,
-      hardwareId: event.hardwareId,
-      type: event.type,
-      timestamp: new Date(event.timestamp),
-      batteryLevel: event.batteryLevel ?? null,
-      futureToleranceMs: INGEST_FUTURE_TOLERANCE_MS,
-    }),
-  );
-  return { duplicate: rows.length === 0, clamped: rows[0]?.clamped ?? false };
 }
