@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DeviceEventInput, StoredDeviceEventRow } from '@sage/db';
+import { type DeviceEventInput, type StoredDeviceEventRow, withTransaction } from '@sage/db';
 import type pg from 'pg';
 import { Batch } from './batch';
 import type { ApplyResult, Logger } from './model';
@@ -77,19 +77,11 @@ export async function applyStoredEvent(
   deviceEventId: string,
   logger: Logger,
 ): Promise<ApplyResult | null> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return withTransaction(pool, async (client) => {
     await lockDevices(client, await devicesOfEvents(client, [deviceEventId]));
     const results = await applyDeviceEvents(client, [deviceEventId], logger);
-    await client.query('COMMIT');
     return results.get(deviceEventId) ?? null;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   type CheckMissedAlertPayload,
+  isUniqueViolation,
   JobName,
   type JobRow,
   missedAlertJobKey,
@@ -227,7 +228,7 @@ export async function escalateEarly(
       },
     });
   } catch (error) {
-    if ((error as Prisma.PrismaClientKnownRequestError).code === 'P2002') return { kind: 'ALREADY' };
+    if (isUniqueViolation(error)) return { kind: 'ALREADY' };
     throw error;
   }
   if (toBlockIndex === null) {
