@@ -1,4 +1,4 @@
-import { createPgPool, GENERIC_PLANS_SESSION_OPTIONS } from '@sage/db';
+import { createPgPool, databaseOutage, GENERIC_PLANS_SESSION_OPTIONS } from '@sage/db';
 import errors from '@sage/service-kit/errors';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -44,6 +44,13 @@ export function queueLogger(log: FastifyBaseLogger): Logger {
   return new Logger((scope) => (level, message, meta) => {
     // A line about one job (graphile-worker's 'Completed task …' and the tasks' own results) is written for
     // every press: debug, so the default level writes nothing per event (issue #18). Warnings and errors stay.
+    // graphile-worker's poll and notify listener each report a lost database on every retry: once per process
+    // instead (decision 0591).
+    const error = (meta as { error?: unknown } | undefined)?.error;
+    if ((level === 'error' || level === 'warning') && isDatabaseUnavailable(error)) {
+      databaseOutage.lost(log, scope.label ?? 'jobs', error);
+      return;
+    }
     const perJob = scope.jobId !== undefined || (meta as { job?: unknown } | undefined)?.job !== undefined;
     const to =
       level === 'error'
