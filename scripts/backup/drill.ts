@@ -202,7 +202,7 @@ try {
     }
     for (let i = 0; i < 600 && !pressTask; i++) {
       const [task] = await restored.$queryRawUnsafe<{ id: string }[]>(
-        `SELECT id FROM "Task" WHERE "deviceId" = $1 AND status::text = ANY($2) AND "createdAt" >= $3 LIMIT 1`,
+        `SELECT id FROM "Task" WHERE "deviceId" = $1 AND status::text = ANY($2) AND "creationTimestamp" >= $3 LIMIT 1`,
         device.id,
         [...OPEN_TASK_STATUSES],
         new Date(pressedAt.getTime() - 5_000),
