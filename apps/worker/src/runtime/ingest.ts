@@ -81,8 +81,10 @@ export async function startIngest(
     // accepted event at the default level (issue #18); a request the ingest refuses or fails is (below).
     disableRequestLogging: true,
   });
+  /** Requests answered 503 for a database away: logged once per loss (decision 0591), not one line each. */
+  const refusedForOutage = new WeakSet<object>();
   ingest.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode < 400) return;
+    if (reply.statusCode < 400 || refusedForOutage.has(request)) return;
     const line = { method: request.method, url: request.url, statusCode: reply.statusCode };
     if (reply.statusCode >= 500) request.log.error(line, 'request failed');
     else request.log.warn(line, 'request refused');
@@ -148,7 +150,9 @@ export async function startIngest(
   await ingest.register(async (scope) => {
     scope.setErrorHandler((error: FastifyError, request, reply) => {
       if (!isDatabaseUnavailable(error)) return shared.call(scope, error, request, reply);
-      request.log.warn({ err: error }, 'event not accepted: the database is unreachable');
+      // Every gateway resends each second until the database is back: the loss is logged once per process.
+      databaseOutage.lost(request.log, 'ingest', error);
+      refusedForOutage.add(request);
       return reply.code(503).header('retry-after', String(INGEST_RETRY_AFTER_SECONDS)).send({
         statusCode: 503,
         error: 'Service Unavailable',
