@@ -6,17 +6,19 @@
  *   3. more alerts, the chosen time, then alerts that must NOT come back;
  *   4. a restore into a new data directory up to the chosen time (its time), counted: tasks and audit rows as at
  *      the chosen time, none of the later ones;
- *   5. the product's API started on the restored server, answering its health check and reading the tasks.
+ *   5. the whole product started on the restored server (the API, the device ingest, the job process), and one
+ *      press of a demo pendant through the ingest made into an open task by the job process.
  * Exits 1 when anything differs. Ports: free ones on loopback.
  */
 import { spawn } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SEVERITY_VALUES } from '@sage/contract';
+import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH, OPEN_TASK_STATUSES, SEVERITY_VALUES } from '@sage/contract';
 import { applyMigrations, createPrisma } from '@sage/db';
 import { createPgClient } from '@sage/db/hosts';
 import { destroyServer, freePort, makeOwnedDir, startPrimary } from '@sage/db/local-cluster';
-import { seedDemo } from '@sage/db/seed';
+import { DEMO, seedDemo } from '@sage/db/seed';
 import { waitForHealth } from '../bench/lib';
 import { archiveSettings, baseBackup, restore, startRestored, stopServer } from './lib';
 
@@ -131,28 +133,96 @@ try {
   const got = await counts(restored);
   log(`restored to the chosen time in ${seconds(restoreMs)}: ${JSON.stringify(got)}`);
 
-  // The product on the restored server: the API answers and reads.
-  const apiPort = await freePort();
-  const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(apiPort),
-      DATABASE_URL: restoredUrl,
-      JWT_SECRET: 'drill-secret-drill-secret-drill-secret',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  // The product on the restored server: the API, the ingest and the job process, started together; one press
+  // through the ingest becomes a task.
+  const [apiPort, ingestPort] = [await freePort(), await freePort()];
+  const productStarted = performance.now();
+  const start = (script: string) =>
+    spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(apiPort),
+        INGEST_PORT: String(ingestPort),
+        DATABASE_URL: restoredUrl,
+        JWT_SECRET: 'drill-secret-drill-secret-drill-secret',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+  const processes = [
+    start('apps/api/src/server.ts'),
+    start('apps/worker/src/ingest-main.ts'),
+    start('apps/worker/src/jobs-main.ts'),
+  ];
   let apiUp = false;
+  let pressTask: string | null = null;
   try {
-    await waitForHealth(`http://127.0.0.1:${apiPort}/healthz`, 120_000);
-    apiUp = true;
-    log(`the API answers on the restored server (port ${apiPort})`);
+    await Promise.all([
+      waitForHealth(`http://127.0.0.1:${apiPort}/healthz`, 120_000).then(() => {
+        apiUp = true;
+      }),
+      waitForHealth(`http://127.0.0.1:${ingestPort}/healthz`, 120_000),
+    ]);
+    log(
+      `the API and the ingest answer on the restored server after ${seconds(performance.now() - productStarted)}`,
+    );
+    // A demo pendant with no open alert (a press on one with an open alert joins it instead of opening one).
+    const [device] = await restored.$queryRawUnsafe<{ id: string; hardwareId: string }[]>(
+      `SELECT d.id, d."hardwareId" FROM "Device" d
+        WHERE d."facilityId" = (SELECT "facilityId" FROM "FacilityGateway" WHERE "keyHash" = $2)
+          AND d."hardwareId" LIKE 'PENDANT-%' AND NOT EXISTS (
+          SELECT 1 FROM "Task" t WHERE t."deviceId" = d.id AND t.status::text = ANY($1))
+        ORDER BY d."hardwareId" LIMIT 1`,
+      [...OPEN_TASK_STATUSES],
+      createHash('sha256').update(DEMO.gatewayKey).digest('hex'),
+    );
+    if (!device) throw new Error('no demo pendant without an open alert');
+    const pressedAt = new Date();
+    // Sent until accepted, as a gateway does (the job process may still be starting: the ingest needs only the
+    // database).
+    for (let accepted = false; !accepted; ) {
+      const res = await fetch(`http://127.0.0.1:${ingestPort}${INGEST_EVENTS_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [GATEWAY_KEY_HEADER]: DEMO.gatewayKey },
+        body: JSON.stringify({
+          eventId: randomUUID(),
+          hardwareId: device.hardwareId,
+          type: 'BUTTON_PRESS',
+          timestamp: pressedAt.toISOString(),
+        }),
+      });
+      await res.arrayBuffer();
+      if (res.status === 202) accepted = true;
+      else if (res.status === 503 || res.status === 429) await sleep(500);
+      else throw new Error(`the ingest answered ${res.status} to a press of ${device.hardwareId}`);
+      if (performance.now() - productStarted > 120_000) throw new Error('the press was never accepted');
+    }
+    for (let i = 0; i < 600 && !pressTask; i++) {
+      const [task] = await restored.$queryRawUnsafe<{ id: string }[]>(
+        `SELECT id FROM "Task" WHERE "deviceId" = $1 AND status::text = ANY($2) AND "creationTimestamp" >= $3 LIMIT 1`,
+        device.id,
+        [...OPEN_TASK_STATUSES],
+        new Date(pressedAt.getTime() - 5_000),
+      );
+      if (task) pressTask = task.id;
+      else await sleep(100);
+    }
+    if (pressTask) {
+      log(
+        `a press of ${device.hardwareId} became open task ${pressTask} on the restored server ` +
+          `${seconds(performance.now() - productStarted)} after the product was started`,
+      );
+    }
   } finally {
-    api.kill('SIGTERM');
+    for (const child of processes) child.kill('SIGTERM');
+    await Promise.all(
+      processes.map((child) =>
+        child.exitCode !== null ? null : new Promise((resolve) => child.once('exit', resolve)),
+      ),
+    );
   }
   await restored.$disconnect();
 
@@ -161,6 +231,7 @@ try {
     got.audit !== atTarget.audit && `audit rows ${got.audit}, expected ${atTarget.audit}`,
     got.marks !== 0 && `${got.marks} tasks made after the chosen time came back`,
     !apiUp && 'the API did not start on the restored server',
+    !pressTask && 'a press through the ingest did not become a task on the restored server',
   ].filter(Boolean);
   if (problems.length) log(`FAILED: ${problems.join('; ')}`);
   else {

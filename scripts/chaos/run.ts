@@ -936,6 +936,13 @@ async function run(database: ChaosDatabase, started: number): Promise<boolean> {
     await services.stop();
     await db.$disconnect().catch(() => {});
   }
+  // How loud the faults were (decision 0591: the database's loss is one warning per process, not one per failure).
+  const levels = fs.readdirSync(logDir).map((file) => {
+    const text = fs.readFileSync(path.join(logDir, file), 'utf8');
+    const count = (level: number) => text.split(`"level":${level},`).length - 1;
+    return `${file.replace(/\.log$/, '')} ${count(40)}/${count(50) + count(60)}`;
+  });
+  log(`process log lines at warn/error: ${levels.join(', ')}`);
   // The processes' logs are kept when something failed (printed above), else removed.
   if (failed) log(`process logs kept in ${logDir}`);
   else fs.rmSync(logDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@sage/db';
+import { DatabaseOutage, isDatabaseUnavailable, type PrismaClient } from '@sage/db';
 import {
   type SystemFault,
   type SystemFaultRound,
@@ -22,6 +22,7 @@ export interface WatchdogLog {
   info(object: object, message: string): void;
   warn(object: object, message: string): void;
   error(object: object, message: string): void;
+  debug?(object: object, message: string): void;
 }
 
 export interface WatchdogOptions {
@@ -87,6 +88,11 @@ export class Watchdog {
   /** Outbox texts waiting for the database. */
   private queued: SmsMessage[] = [];
   private timer: NodeJS.Timeout | null = null;
+  private readonly databaseOutage = new DatabaseOutage();
+  private get outageLog() {
+    const { log } = this.options;
+    return { info: log.info.bind(log), warn: log.warn.bind(log), debug: log.debug?.bind(log) ?? (() => {}) };
+  }
   private running: Promise<unknown> | null = null;
   private stopped = true;
   private readonly now: () => Date;
@@ -129,10 +135,13 @@ export class Watchdog {
       this.probe(this.options.apiUrl),
       this.probe(this.options.ingestUrl),
       within(readDatabase(prisma), probeTimeoutMs, 'the database read').catch((error: unknown) => {
-        this.options.log.warn({ err: error }, 'watchdog: the database cannot be read');
+        // A database gone away is logged once until it is back (decision 0591); its trouble row says the rest.
+        if (isDatabaseUnavailable(error)) this.databaseOutage.lost(this.outageLog, 'watchdog', error);
+        else this.options.log.warn({ err: error }, 'watchdog: the database cannot be read');
         return null;
       }),
     ]);
+    if (view) this.databaseOutage.back(this.outageLog, 'watchdog');
     this.apiDownSince = apiUp ? null : (this.apiDownSince ?? now);
     this.ingestDownSince = ingestUp ? null : (this.ingestDownSince ?? now);
     this.databaseDownSince = view ? null : (this.databaseDownSince ?? now);

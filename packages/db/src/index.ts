@@ -6,6 +6,7 @@ export * from './generated/prisma/client';
 export * from './hosts';
 export * from './jobs';
 export { applyMigrations, ensureDatabase, readMigrations } from './migrate';
+export * from './outage';
 export { GENERIC_PLANS_SESSION_OPTIONS, prepared, type Queryable } from './prepared';
 export * from './response-times';
 export * from './retention';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { recordTaskChangePg, type TaskChangedNotification } from '@sage/db';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
 import pg from 'pg';
@@ -103,4 +104,113 @@ describe('the Postgres live bus (LISTEN/NOTIFY, decision 0031)', () => {
       await bus.close();
     }
   });
+
+  it('reconnects promptly once the database answers again, replays the gap, and gets a NOTIFY sent right after (decision 0590)', async () => {
+    // The bus reaches PostgreSQL through a proxy the test closes (connections cut, new ones refused: a database
+    // down, as during a failover) and opens again.
+    const proxy = await tcpProxy(Number(new URL(db.url).port));
+    const lines: { level: string; msg: string }[] = [];
+    const logger = {
+      info: (_o: object, msg: string) => lines.push({ level: 'info', msg }),
+      warn: (_o: object, msg: string) => lines.push({ level: 'warn', msg }),
+      error: (_o: object, msg: string) => lines.push({ level: 'error', msg }),
+    };
+    const url = new URL(db.url);
+    url.port = String(proxy.port);
+    const bus = await createPgLiveBus({
+      connectionString: url.toString(),
+      logger,
+      stillDownLogIntervalMs: 1_500,
+    });
+    try {
+      const changes: TaskChangedNotification[] = [];
+      const notices: unknown[] = [];
+      let reconnects = 0;
+      bus.subscribe((c) => changes.push(c));
+      bus.subscribeDeviceQa?.((n) => notices.push(n));
+      bus.subscribeSessionEnded((id) => {
+        if (id === null) reconnects++;
+      });
+      const record = async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const version = await recordTaskChangePg(client, {
+            facilityId,
+            taskId: randomUUID(),
+            status: 'OPEN_UNCLAIMED',
+            severity: 'HIGH_PRIORITY',
+          });
+          await client.query('COMMIT');
+          return version;
+        } finally {
+          client.release();
+        }
+      };
+
+      await proxy.close();
+      await until(() => !bus.connected(), 'the bus to notice the loss');
+      const duringGap = await record();
+      // Down long enough for the backoff to reach its cap and for one "still disconnected" error.
+      await new Promise((r) => setTimeout(r, 3_000));
+      expect(bus.connected()).toBe(false);
+      await proxy.open();
+      // A generous bound: the bus retries at least every second (it waited up to 5 s before).
+      await until(() => reconnects === 1, 'the bus to reconnect once the database answers', 5_000);
+      // Sent right after the reconnection: a device QA notice is never replayed, only the NOTIFY delivers it.
+      const afterReconnect = await record();
+      await pool.query('SELECT pg_notify($1, $2)', [
+        DEVICE_QA_CHANNEL,
+        JSON.stringify({ facilityRid: facilityId }),
+      ]);
+      await until(() => changes.some((c) => c.version === duringGap), 'the change recorded during the gap');
+      await until(
+        () => changes.some((c) => c.version === afterReconnect),
+        'the change recorded right after the reconnect',
+      );
+      await until(() => notices.length === 1, 'the NOTIFY sent right after the reconnect');
+      // One warn for the loss, one info when back; errors only while it stayed down (every 1.5 s here).
+      expect(lines.filter((l) => l.level === 'warn')).toEqual([
+        { level: 'warn', msg: 'live bus disconnected: reconnecting' },
+      ]);
+      expect(lines.filter((l) => l.level === 'info')).toEqual([
+        { level: 'info', msg: 'live bus reconnected: replaying changes recorded meanwhile' },
+      ]);
+      const errors = lines.filter((l) => l.level === 'error');
+      expect(errors.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(errors.map((l) => l.msg))).toEqual(
+        new Set(['live bus still disconnected: live screens get no changes until it reconnects']),
+      );
+    } finally {
+      await bus.close();
+      await proxy.close();
+    }
+  });
 });
+
+/** A TCP proxy to PostgreSQL whose connections a test can cut (and refuse new ones) and then let through again. */
+async function tcpProxy(target: number) {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target, '127.0.0.1');
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => {});
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listen(0);
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    open: () => listen(port),
+    async close() {
+      if (!server.listening) return;
+      const closed = new Promise((resolve) => server.close(resolve));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}

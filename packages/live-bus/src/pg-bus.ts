@@ -14,9 +14,11 @@ import {
 export interface PgLiveBusOptions {
   connectionString: string;
   logger: BusLogger;
-  /** First reconnect delay; doubles up to `maxReconnectDelayMs`. */
+  /** First reconnect delay (100 ms); doubles up to `maxReconnectDelayMs` (1 s), back to the first on success. */
   reconnectDelayMs?: number;
   maxReconnectDelayMs?: number;
+  /** While reconnecting fails, an error is logged this often (ms, 30 s); the attempts between are not logged. */
+  stillDownLogIntervalMs?: number;
   /** How often the connection is checked (ms). */
   heartbeatIntervalMs?: number;
 }
@@ -37,7 +39,10 @@ export async function createPgLiveBus(
 ): Promise<LiveBus & { connected(): boolean }> {
   const { logger } = options;
   const baseDelay = options.reconnectDelayMs ?? 100;
-  const maxDelay = options.maxReconnectDelayMs ?? 5_000;
+  // Capped low (decision 0590): after a failover the live screens wait at most this long past the new primary's
+  // first answer; one connection attempt a second per API process does not burden a database that is down.
+  const maxDelay = options.maxReconnectDelayMs ?? 1_000;
+  const stillDownLogIntervalMs = options.stillDownLogIntervalMs ?? 30_000;
   const handlers = createBusHandlers(logger, RECENT_VERSIONS_KEPT);
   let client: pg.Client | null = null;
   /** Whether a query (heartbeat or catch-up) is running on `client`. */
@@ -47,6 +52,8 @@ export async function createPgLiveBus(
   let reconnectTimer: NodeJS.Timeout | null = null;
   /** When the last connection was known good (for the catch-up after a drop). */
   let lastAliveAt: Date | null = null;
+  /** The current outage: when it began, attempts failed, when it was last logged (one warn per loss). */
+  let outage: { since: number; attempts: number; loggedAt: number } | null = null;
 
   const onNotification = (message: pg.Notification) => {
     const { channel, payload } = message;
@@ -92,54 +99,85 @@ export async function createPgLiveBus(
       keepAlive: true,
     });
     c.on('notification', onNotification);
-    c.on('error', (error) => {
-      logger.warn({ err: error }, 'live bus connection error');
-      dropped(c);
-    });
+    c.on('error', (error) => dropped(c, error));
     c.on('end', () => dropped(c));
-    await c.connect();
-    await c.query(
-      `LISTEN ${TASK_CHANGED_CHANNEL}; LISTEN ${SESSION_ENDED_CHANNEL}; LISTEN ${RECOGNITION_CHANNEL}; LISTEN ${DEVICE_QA_CHANNEL}`,
-    );
+    try {
+      await c.connect();
+      await c.query(
+        `LISTEN ${TASK_CHANGED_CHANNEL}; LISTEN ${SESSION_ENDED_CHANNEL}; LISTEN ${RECOGNITION_CHANNEL}; LISTEN ${DEVICE_QA_CHANNEL}`,
+      );
+    } catch (error) {
+      c.removeAllListeners();
+      c.on('error', () => {});
+      c.end().catch(() => {});
+      throw error;
+    }
     const gapSince = lastAliveAt;
     client = c;
-    lastAliveAt = new Date();
     delay = baseDelay;
-    if (gapSince) {
-      handlers.sessionEnded(null);
-      querying = true;
-      try {
-        await catchUp(c, gapSince);
-      } finally {
-        if (client === c) querying = false;
-      }
+    const gap = outage;
+    outage = null;
+    if (!gapSince) {
+      lastAliveAt = new Date();
+      return;
+    }
+    handlers.sessionEnded(null);
+    querying = true;
+    try {
+      // After the LISTEN: a change committed from here on is notified, one committed before is in these rows.
+      await catchUp(c, gapSince, gap);
+      // Only now: a catch-up cut short leaves the gap's start for the next one.
+      if (client === c) lastAliveAt = new Date();
+    } catch (error) {
+      dropped(c, error as Error);
+    } finally {
+      if (client === c) querying = false;
     }
   };
 
-  const catchUp = async (c: pg.Client, since: Date) => {
+  const catchUp = async (c: pg.Client, since: Date, gap: typeof outage) => {
     const rows = await taskChangesSince(c, since);
-    logger.info({ count: rows.length }, 'live bus reconnected: replaying changes recorded meanwhile');
+    logger.info(
+      { count: rows.length, ...(gap ? { downMs: Date.now() - gap.since, attempts: gap.attempts + 1 } : {}) },
+      'live bus reconnected: replaying changes recorded meanwhile',
+    );
     for (const row of rows) handlers.change(row);
   };
 
-  const dropped = (c: pg.Client) => {
+  const dropped = (c: pg.Client, error?: Error) => {
     if (client !== c) return;
     client = null;
     querying = false;
     c.removeAllListeners('notification');
     c.end().catch(() => {});
+    // One line per loss: the attempts that follow are logged only if the database stays away (stillDown).
+    outage = { since: Date.now(), attempts: 0, loggedAt: Date.now() };
+    logger.warn(
+      error ? { reason: error.message, code: (error as { code?: string }).code } : {},
+      'live bus disconnected: reconnecting',
+    );
     scheduleReconnect();
+  };
+
+  const stillDown = (error: unknown) => {
+    outage ??= { since: Date.now(), attempts: 0, loggedAt: Date.now() };
+    outage.attempts++;
+    if (Date.now() - outage.loggedAt < stillDownLogIntervalMs) return;
+    outage.loggedAt = Date.now();
+    logger.error(
+      { err: error, downMs: Date.now() - outage.since, attempts: outage.attempts },
+      'live bus still disconnected: live screens get no changes until it reconnects',
+    );
   };
 
   const scheduleReconnect = () => {
     if (closed || reconnectTimer) return;
-    logger.warn({ delayMs: delay }, 'live bus disconnected: reconnecting');
     reconnectTimer = setTimeout(async () => {
       reconnectTimer = null;
       try {
         await connect();
       } catch (error) {
-        logger.error({ err: error }, 'live bus reconnect failed');
+        stillDown(error);
         delay = Math.min(delay * 2, maxDelay);
         scheduleReconnect();
       }
@@ -158,7 +196,7 @@ export async function createPgLiveBus(
         querying = false;
         lastAliveAt = new Date();
       },
-      () => dropped(c),
+      (error: Error) => dropped(c, error),
     );
   }, options.heartbeatIntervalMs ?? 2_000);
   heartbeat.unref();

@@ -1,4 +1,4 @@
-import { prepared } from '@sage/db';
+import { databaseOutage, isDatabaseUnavailable, type OutageLogger, prepared } from '@sage/db';
 import type { WorkerEvents, WorkerPool } from 'graphile-worker';
 import type pg from 'pg';
 
@@ -42,10 +42,12 @@ export class DueJobWaker {
   private stopped = false;
   private readonly lookahead: number;
   private readonly debounceMs: number;
+  /** Reads failed in a row: the next is tried after a backoff, not at once (a down database is not hammered). */
+  private failedReads = 0;
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly log: { warn(obj: object, msg: string): void },
+    private readonly log: OutageLogger,
     options: DueJobWakerOptions = {},
   ) {
     this.lookahead = options.lookahead ?? 100;
@@ -98,14 +100,19 @@ export class DueJobWaker {
       const receivedAt = Date.now();
       this.upcoming = rows.map((r) => receivedAt + r.inMs);
       this.more = rows.length >= this.lookahead;
+      this.failedReads = 0;
       this.arm();
     } catch (error) {
-      // The poll still finds the jobs; try again shortly.
-      this.log.warn({ err: error }, 'due-job waker: reading the next run times failed');
-      this.readAgain = true;
+      // The poll still finds the jobs; try again after a backoff (100 ms doubling to 2 s).
+      if (isDatabaseUnavailable(error)) databaseOutage.lost(this.log, 'due-job waker', error);
+      else this.log.warn({ err: error }, 'due-job waker: reading the next run times failed');
+      this.failedReads++;
     } finally {
       this.reading = false;
-      if (this.readAgain) {
+      if (this.failedReads > 0) {
+        this.readAgain = false;
+        this.requestRead(Math.min(100 * 2 ** (this.failedReads - 1), 2_000));
+      } else if (this.readAgain) {
         this.readAgain = false;
         this.requestRead(this.debounceMs);
       }

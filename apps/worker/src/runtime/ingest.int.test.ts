@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
+import { Writable } from 'node:stream';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { createTestFacility } from '@sage/db/factories';
 import { createTestDatabase } from '@sage/db/testing';
@@ -56,7 +57,14 @@ describe('[WORKER][INGEST]: while the database is unreachable (decision 0112)', 
       LOG_LEVEL: 'silent',
       DATABASE_URL: relay.url(db.name),
     });
-    const { ingest, close } = await startIngest(config, { logger: false, listen: false });
+    const lines: { level: number; msg: string }[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const { ingest, close } = await startIngest(config, { logger: { level: 'info', stream }, listen: false });
     const eventId = randomUUID();
     const post = () =>
       ingest.inject({
@@ -77,10 +85,18 @@ describe('[WORKER][INGEST]: while the database is unreachable (decision 0112)', 
       expect(refused.headers['retry-after']).toBe('1');
       expect(refused.json()).toMatchObject({ statusCode: 503, code: 'database_unavailable' });
       expect(await db.prisma.deviceEvent.count({ where: { eventId } })).toBe(0);
+      // The gateway resends each second: the loss is one warning, not a line per refusal (decision 0591).
+      for (let i = 0; i < 3; i++) expect((await post()).statusCode).toBe(503);
 
       await relay.restore();
       const accepted = await post();
       expect(accepted.statusCode).toBe(202);
+      const said = lines.filter((l) => l.level >= 30).map((l) => `${l.level} ${l.msg}`);
+      expect(said.filter((l) => l.startsWith('50') || l.startsWith('60'))).toEqual([]);
+      expect(said.filter((l) => l.includes('database connection'))).toEqual([
+        '40 database connection lost: retrying (further failures at debug level)',
+        '30 database connection back',
+      ]);
       expect(await db.prisma.deviceEvent.count({ where: { eventId } })).toBe(1);
       // A bad key is still a 401, not a 503: only an unreachable database is.
       const unknownKey = await ingest.inject({

@@ -1,4 +1,4 @@
-import { createPgPool, GENERIC_PLANS_SESSION_OPTIONS, setTaskChangeNotify } from '@sage/db';
+import { createPgPool, databaseOutage, GENERIC_PLANS_SESSION_OPTIONS, setTaskChangeNotify } from '@sage/db';
 import errors from '@sage/service-kit/errors';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -44,6 +44,13 @@ export function queueLogger(log: FastifyBaseLogger): Logger {
   return new Logger((scope) => (level, message, meta) => {
     // A line about one job (graphile-worker's 'Completed task …' and the tasks' own results) is written for
     // every press: debug, so the default level writes nothing per event (issue #18). Warnings and errors stay.
+    // graphile-worker's poll and notify listener each report a lost database on every retry: once per process
+    // instead (decision 0591).
+    const error = (meta as { error?: unknown } | undefined)?.error;
+    if ((level === 'error' || level === 'warning') && isDatabaseUnavailable(error)) {
+      databaseOutage.lost(log, scope.label ?? 'jobs', error);
+      return;
+    }
     const perJob = scope.jobId !== undefined || (meta as { job?: unknown } | undefined)?.job !== undefined;
     const to =
       level === 'error'
@@ -78,8 +85,10 @@ export async function startIngest(
     // accepted event at the default level (issue #18); a request the ingest refuses or fails is (below).
     disableRequestLogging: true,
   });
+  /** Requests answered 503 for a database away: logged once per loss (decision 0591), not one line each. */
+  const refusedForOutage = new WeakSet<object>();
   ingest.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode < 400) return;
+    if (reply.statusCode < 400 || refusedForOutage.has(request)) return;
     const line = { method: request.method, url: request.url, statusCode: reply.statusCode };
     if (reply.statusCode >= 500) request.log.error(line, 'request failed');
     else request.log.warn(line, 'request refused');
@@ -145,7 +154,9 @@ export async function startIngest(
   await ingest.register(async (scope) => {
     scope.setErrorHandler((error: FastifyError, request, reply) => {
       if (!isDatabaseUnavailable(error)) return shared.call(scope, error, request, reply);
-      request.log.warn({ err: error }, 'event not accepted: the database is unreachable');
+      // Every gateway resends each second until the database is back: the loss is logged once per process.
+      databaseOutage.lost(request.log, 'ingest', error);
+      refusedForOutage.add(request);
       return reply.code(503).header('retry-after', String(INGEST_RETRY_AFTER_SECONDS)).send({
         statusCode: 503,
         error: 'Service Unavailable',

@@ -1,15 +1,24 @@
+import { databaseOutage, isDatabaseUnavailable } from '@sage/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 
+type PoolLog = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
+
 /**
  * A connection error of one of the pool's clients, idle or checked out (the job queue's LISTEN connection among
- * them), logged instead of crashing the process: the pool replaces the client.
+ * them), logged instead of crashing the process: the pool replaces the client. The database's loss is logged once
+ * per process, and its return once (decision 0591); any other error of a client as an error, each time.
  */
-export function logPoolErrors(pool: pg.Pool, log: Pick<FastifyBaseLogger, 'error'>): void {
-  pool.on('error', (error) => log.error({ err: withoutClient(error) }, 'database pool error'));
-  pool.on('connect', (client) =>
-    client.on('error', (error) => log.error({ err: withoutClient(error) }, 'database client error')),
-  );
+export function logPoolErrors(pool: pg.Pool, log: PoolLog, source = 'pool'): void {
+  const onError = (what: string) => (error: Error) => {
+    if (isDatabaseUnavailable(error)) databaseOutage.lost(log, source, error);
+    else log.error({ err: withoutClient(error) }, what);
+  };
+  pool.on('error', onError('database pool error'));
+  pool.on('connect', (client) => {
+    databaseOutage.back(log, source);
+    client.on('error', onError('database client error'));
+  });
 }
 
 /**
