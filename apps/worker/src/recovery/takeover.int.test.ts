@@ -230,7 +230,18 @@ describe('[WORKER][TAKEOVER]: the job process survives its database connections 
       const presses = Array.from({ length: 20 }, (_, i) => press(hardware[i % hardware.length]!));
       await new Promise((r) => setTimeout(r, 30));
       // Cut every connection of the job process while it works on those presses: the jobs' pool and the job
-      // queue's (decision 0492).
+      // queue's (decision 0492). After the previous round's cut the process reopens them as it needs them: wait
+      // until it holds some again (a cut of none would prove nothing; its reconnect time is not this test's).
+      await eventually(
+        async () =>
+          (
+            await pool.query(
+              `SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND application_name IN ('sage-jobs', 'sage-jobs-queue')`,
+              [databaseName],
+            )
+          ).rowCount! > 0,
+        10_000,
+      );
       const { rowCount } = await pool.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
           WHERE datname = $1 AND application_name IN ('sage-jobs', 'sage-jobs-queue')`,

@@ -335,16 +335,25 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
   };
   takeover.start();
 
-  // Standing connections opened before work arrives (decision 0080).
-  const clients = await Promise.all([
+  // Standing connections opened before work arrives (decision 0080). Best effort, as the warm-up: a connection cut
+  // while they open (a failover, pg_terminate_backend) leaves the pool to open another later, and must not end a
+  // process whose runners have already started (the takeover test caught that under load).
+  const clients = await Promise.allSettled([
     ...Array.from({ length: pool.options.min ?? 0 }, () => pool.connect()),
     ...Array.from({ length: queuePool.options.min ?? 0 }, () => queuePool.connect()),
   ]);
-  for (const client of clients) client.release();
-  await Promise.all([
+  for (const client of clients) if (client.status === 'fulfilled') client.value.release();
+  const standing = await Promise.allSettled([
     ...Array.from({ length: PRISMA_STANDING }, () => prisma.$queryRaw`SELECT 1`),
     ...Array.from({ length: TIMER_PRISMA_STANDING }, () => timerPrisma.$queryRaw`SELECT 1`),
   ]);
+  const refused = [...clients, ...standing].filter((r) => r.status === 'rejected');
+  if (refused.length) {
+    log.warn(
+      { err: (refused[0] as PromiseRejectedResult).reason },
+      `${refused.length} standing connections could not be opened; the pools open them when needed`,
+    );
+  }
   await warmUp(pool, prisma, timerPrisma, log);
 
   let closed = false;
