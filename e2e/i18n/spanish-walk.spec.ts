@@ -13,7 +13,7 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
  * English catalogue, its fixed words (the parts between placeholders; 'Task from {name}, no unit or resident'
  * gives 'Task from' and ', no unit or resident'). None may be on the screen as a whole word or phrase.
  */
-const SPANISH_AREAS = ['dashboard', 'alert', 'severity', 'status', 'titles', 'observation'] as const;
+const SPANISH_AREAS = ['dashboard', 'alert', 'care', 'severity', 'status', 'titles', 'observation'] as const;
 const ENGLISH_PHRASES = [
   ...new Set(
     SPANISH_AREAS.flatMap((namespace) =>
@@ -114,14 +114,15 @@ test('[I18N][SPANISH-WALK]: a caregiver who reads Spanish signs in, and claims, 
   await expect(page.getByTestId('task-status')).toHaveText('Abierta - tomada');
   await expectSpanishScreen(page, 'alert page, claimed');
 
-  // Confirm care at the bedside (the drawers are not in Spanish yet: decision 0556).
+  // Confirm care at the bedside.
   await page.getByRole('button', { name: 'Confirmar cuidado' }).click();
-  await expect(drawer(page).getByText('Press the resident pendant to continue')).toBeVisible();
+  await expect(drawer(page).getByText('Presione el colgante del residente para continuar')).toBeVisible();
   await expect(page.getByTestId('task-status')).toHaveText('Abierta - confirmando cuidado');
+  await expectSpanishScreen(page, 'care confirmation');
   await press(page);
-  await expect(drawer(page).getByText('Confirmed!')).toBeVisible({ timeout: 15_000 });
+  await expect(drawer(page).getByText('¡Confirmado!')).toBeVisible({ timeout: 15_000 });
 
-  // Resolve: the care provided, an observation, notes.
+  // Resolve: the care provided, an observation, notes (these drawers are not in Spanish yet: decision 0556).
   await expect(drawer(page).getByRole('heading', { name: 'Select all care provided' })).toBeVisible();
   await drawer(page).getByRole('checkbox', { name: 'Bathing' }).check();
   await drawer(page).getByRole('button', { name: 'Select (1)' }).click();

@@ -26,6 +26,7 @@ const LOADERS: Record<Language, Record<WebNamespace, () => Promise<{ default: Co
     titles: () => import('virtual:messages/en/titles'),
     dashboard: () => import('virtual:messages/en/dashboard'),
     alert: () => import('virtual:messages/en/alert'),
+    care: () => import('virtual:messages/en/care'),
   },
   es: {
     signIn: () => import('virtual:messages/es/signIn'),
@@ -36,6 +37,7 @@ const LOADERS: Record<Language, Record<WebNamespace, () => Promise<{ default: Co
     titles: () => import('virtual:messages/es/titles'),
     dashboard: () => import('virtual:messages/es/dashboard'),
     alert: () => import('virtual:messages/es/alert'),
+    care: () => import('virtual:messages/es/care'),
   },
 };
 

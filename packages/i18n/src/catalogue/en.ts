@@ -8,6 +8,7 @@
 import {
   AlertTitleMessages,
   ButtonLabels,
+  CareConfirmationMessages,
   ClaimReminderMessages,
   LoginMessages,
   LogoutReasonDialogs,
@@ -150,6 +151,19 @@ export const en = {
     notes: 'Notes',
     updates: 'Updates',
     failed: 'Something went wrong. Please try again.',
+  },
+  /** The care confirmation drawer (alerts doc section 4). */
+  care: {
+    pressPendant: CareConfirmationMessages.pressPendant,
+    pressWallButton: CareConfirmationMessages.pressWallButton(arg('unit')),
+    hint: CareConfirmationMessages.hint,
+    confirmed: CareConfirmationMessages.confirmed,
+    noPressDetected: CareConfirmationMessages.noPressDetected,
+    tryAgain: CareConfirmationMessages.tryAgain,
+    cancel: CareConfirmationMessages.cancel,
+    alertResolved: CareConfirmationMessages.alertResolved,
+    alertUnclaimed: CareConfirmationMessages.alertUnclaimed,
+    secondsLeft: 'Seconds left',
   },
 } as const;
 

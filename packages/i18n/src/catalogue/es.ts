@@ -153,4 +153,16 @@ export const es: Catalogue = {
     updates: 'Novedades',
     failed: 'Algo salió mal. Pruebe otra vez.',
   },
+  care: {
+    pressPendant: 'Presione el colgante del residente para continuar',
+    pressWallButton: 'Presione cualquier botón de pared de {unit} para continuar',
+    hint: 'Asegúrese de oír un clic y ver una luz',
+    confirmed: '¡Confirmado!',
+    noPressDetected: 'No se detectó ningún botón',
+    tryAgain: 'Probar otra vez',
+    cancel: 'Cancelar',
+    alertResolved: 'Esta alerta ya se resolvió',
+    alertUnclaimed: 'Alguien dejó esta alerta. Tómela y pruebe otra vez',
+    secondsLeft: 'Segundos que quedan',
+  },
 };

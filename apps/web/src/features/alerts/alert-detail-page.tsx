@@ -37,7 +37,8 @@ import { useNow } from './use-now';
 export function AlertDetailPage() {
   const { taskId = '' } = useParams();
   const task = useTask(taskId);
-  preloadMessages('alert', 'dashboard', 'severity', 'status');
+  // The care confirmation drawer's too, so it opens at once.
+  preloadMessages('alert', 'dashboard', 'severity', 'status', 'care');
   const m = useMessages('alert');
   return (
     <>
