@@ -15,3 +15,9 @@ declare module 'virtual:messages/*' {
   const messages: Record<string, (values?: Record<string, string | number>) => string>;
   export default messages;
 }
+
+/** vite.config.ts's English messages of a namespace as ICU strings, for matching stored task titles (0555). */
+declare module 'virtual:message-templates/*' {
+  const templates: Record<string, string>;
+  export default templates;
+}

@@ -141,18 +141,23 @@ function loadTitleLocalizer(language: Language): Tracked<TitleLocalizer> {
   let promise = titleLocalizers[language];
   if (!promise) {
     promise = Promise.all([
-      import('@sage/i18n/task-titles'),
+      import('@sage/i18n/title-matching'),
+      import('virtual:message-templates/titles'),
+      import('virtual:message-templates/observation'),
       loadMessages(language, 'titles'),
       loadMessages(language, 'observation'),
-    ]).then(
-      ([{ localizeTaskTitleWith }, titles, observation]): TitleLocalizer =>
-        (title) =>
-          localizeTaskTitleWith(
-            title,
-            (key, values) => titles[key]?.(values) ?? title,
-            (id) => observation[id]?.() ?? id,
-          ),
-    ) as Tracked<TitleLocalizer>;
+    ]).then(([{ titleMatcher }, englishTitles, englishObservations, titles, observation]): TitleLocalizer => {
+      const matcher = titleMatcher(
+        englishTitles.default as Parameters<typeof titleMatcher>[0],
+        englishObservations.default as Parameters<typeof titleMatcher>[1],
+      );
+      return (title) =>
+        matcher.localizeWith(
+          title,
+          (key, values) => titles[key]?.(values) ?? title,
+          (id) => observation[id]?.() ?? id,
+        );
+    }) as Tracked<TitleLocalizer>;
     const settled = promise;
     settled.then((value) => {
       settled.status = 'fulfilled';
