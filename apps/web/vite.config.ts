@@ -97,7 +97,8 @@ function replyShapes(): Plugin {
 }
 
 const MESSAGES_PREFIX = 'virtual:messages/';
-const TEMPLATES_PREFIX = 'virtual:message-templates/';
+/** The task titles' matcher (decision 0555): loaded for a reader of another language than English. */
+const TITLE_MATCHER_ID = 'virtual:title-matcher';
 
 /**
  * One language's namespace of @sage/i18n's catalogue, compiled at build time by messageformat into plain
@@ -115,14 +116,16 @@ function compiledMessages(): Plugin {
   };
   return {
     name: 'sage:compiled-messages',
-    resolveId: (id) => (id.startsWith(MESSAGES_PREFIX) || id.startsWith(TEMPLATES_PREFIX) ? `\0${id}` : null),
+    resolveId: (id) => (id.startsWith(MESSAGES_PREFIX) || id === TITLE_MATCHER_ID ? `\0${id}` : null),
     async load(id) {
-      if (id.startsWith(`\0${TEMPLATES_PREFIX}`)) {
-        // The English strings themselves, as data: the task titles' matching reads them (decision 0555).
-        const namespace = id.slice(`\0${TEMPLATES_PREFIX}`.length);
-        const templates = (await loadCatalogues()).en?.[namespace];
-        if (!templates) this.error(`No English messages ${namespace} in @sage/i18n`);
-        return `export default ${JSON.stringify(templates)};`;
+      if (id === `\0${TITLE_MATCHER_ID}`) {
+        // The task titles' matcher made from the English templates as data, in one module (one file fetched)
+        // with its code: a reader of another language loads neither the English catalogue nor the contract.
+        const { en } = await loadCatalogues();
+        return [
+          "import { titleMatcher } from '@sage/i18n/title-matching';",
+          `export default titleMatcher(${JSON.stringify(en?.titles)}, ${JSON.stringify(en?.observation)});`,
+        ].join('\n');
       }
       if (!id.startsWith(`\0${MESSAGES_PREFIX}`)) return null;
       const [language, namespace] = id.slice(`\0${MESSAGES_PREFIX}`.length).split('/');

@@ -66,8 +66,7 @@ const messagesKey = (manifest, language, namespace) => {
   return key;
 };
 /** The task titles' matching, loaded for a reader of another language than English (decision 0552). */
-const TITLE_MATCHING =
-  /packages\/i18n\/src\/title-matching\.ts$|virtual:message-templates\/(titles|observation)$/;
+const TITLE_MATCHING = /virtual:title-matcher$/;
 
 /** Manifest keys of `keys` and everything they import statically. */
 function staticClosure(manifest, keys) {

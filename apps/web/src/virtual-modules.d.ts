@@ -16,8 +16,8 @@ declare module 'virtual:messages/*' {
   export default messages;
 }
 
-/** vite.config.ts's English messages of a namespace as ICU strings, for matching stored task titles (0555). */
-declare module 'virtual:message-templates/*' {
-  const templates: Record<string, string>;
-  export default templates;
+/** vite.config.ts's task titles' matcher, made from the English templates at build time (decision 0555). */
+declare module 'virtual:title-matcher' {
+  const matcher: import('@sage/i18n/title-matching').TitleMatcher;
+  export default matcher;
 }

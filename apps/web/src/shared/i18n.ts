@@ -141,16 +141,10 @@ function loadTitleLocalizer(language: Language): Tracked<TitleLocalizer> {
   let promise = titleLocalizers[language];
   if (!promise) {
     promise = Promise.all([
-      import('@sage/i18n/title-matching'),
-      import('virtual:message-templates/titles'),
-      import('virtual:message-templates/observation'),
+      import('virtual:title-matcher'),
       loadMessages(language, 'titles'),
       loadMessages(language, 'observation'),
-    ]).then(([{ titleMatcher }, englishTitles, englishObservations, titles, observation]): TitleLocalizer => {
-      const matcher = titleMatcher(
-        englishTitles.default as Parameters<typeof titleMatcher>[0],
-        englishObservations.default as Parameters<typeof titleMatcher>[1],
-      );
+    ]).then(([{ default: matcher }, titles, observation]): TitleLocalizer => {
       return (title) =>
         matcher.localizeWith(
           title,
