@@ -29,10 +29,17 @@ const ENGLISH_PHRASES = [
 ];
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The English phrases of those areas visible on the page (its text as read, hidden spoken parts included). */
+/**
+ * The English phrases of those areas visible on the page (its text as read, hidden spoken parts included), the
+ * alert's timeline aside.
+ */
 async function englishOnScreen(page: Page): Promise<string[]> {
   // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, what display: none hides left out.
-  const text = await page.locator('body').innerText();
+  let text = await page.locator('body').innerText();
+  // The alert page's timeline: the server's record of what happened, written in English (decision 0556).
+  const updates = page.getByRole('region', { name: 'Novedades' });
+  // biome-ignore lint/performance/useDomNodeTextContent: the same reading as the page's above.
+  if ((await updates.count()) > 0) text = text.replace(await updates.innerText(), '');
   return ENGLISH_PHRASES.filter((phrase) =>
     new RegExp(`(^|[^\\p{L}])${escapeRegExp(phrase)}($|[^\\p{L}])`, 'u').test(text),
   );

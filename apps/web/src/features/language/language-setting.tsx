@@ -1,7 +1,7 @@
 import { NativeSelect } from '@mantine/core';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, LOCALE_TAGS } from '@sage/i18n/languages';
 import { useQueryClient } from '@tanstack/react-query';
-import { setLanguage, useLanguage, useMessages } from '../../shared/i18n';
+import { loadMessages, setLanguage, useLanguage, useMessages } from '../../shared/i18n';
 import { toast } from '../../shared/toast';
 import { shiftApi, shiftKeys } from '../shift/shift-api';
 
@@ -20,9 +20,10 @@ export function LanguageSetting({ staffMemberId }: { staffMemberId: string }) {
     setLanguage(chosen, { remember: true });
     shiftApi
       .setLanguage(staffMemberId, chosen)
-      .then((saved) => {
+      .then(async (saved) => {
         queryClient.setQueryData(shiftKeys.profile(staffMemberId), saved);
-        toast.success(m.saved());
+        // Said in the language just chosen (this render's messages are the previous language's).
+        toast.success((await loadMessages(chosen, 'profile')).saved?.() ?? m.saved());
       })
       .catch(() => {
         // Not saved: back to the profile's language, so the screen does not say what the server does not hold.
