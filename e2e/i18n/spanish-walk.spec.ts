@@ -139,8 +139,11 @@ test('[I18N][SPANISH-WALK]: a caregiver who reads Spanish signs in, and claims, 
   await drawer(page).getByLabel('Enter notes here (optional)').fill('Le ayudé con el baño.');
   await drawer(page).getByRole('button', { name: 'Submit' }).click();
 
-  // Back on the dashboard: the alert is no longer open.
+  // Back on the dashboard, told in Spanish: the alert is no longer open.
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(
+    page.locator('.mantine-Notification-root').filter({ hasText: 'Tarea resuelta' }),
+  ).toBeVisible();
   await expect(
     openAlerts(page).getByRole('link').filter({ hasText: 'Margaret Hale-olmo necesita ayuda' }),
   ).toHaveCount(0);

@@ -14,6 +14,7 @@ import {
   LogoutReasonDialogs,
   OBSERVATION_TYPE_LABELS,
   PhoneScreenErrors,
+  ResolveMessages,
   SEVERITY_LABELS,
   TASK_STATUS_LABELS,
   TrainingMessages,
@@ -116,6 +117,7 @@ export const en = {
     team: 'Team',
     tasks: 'Tasks',
     insights: 'Insights',
+    alertSound: 'Alert Sound',
     claimedByMe: 'claimed by me',
     resolvedByMe: 'resolved by me',
     timeSinceCreation: 'Time since creation',
@@ -164,6 +166,9 @@ export const en = {
     alertResolved: CareConfirmationMessages.alertResolved,
     alertUnclaimed: CareConfirmationMessages.alertUnclaimed,
     secondsLeft: 'Seconds left',
+    taskResolved: ResolveMessages.taskResolved,
+    emergencyResolved: ResolveMessages.emergencyResolved,
+    doorChecked: ResolveMessages.doorChecked,
   },
 } as const;
 

@@ -118,6 +118,7 @@ export const es: Catalogue = {
     team: 'Equipo',
     tasks: 'Tareas',
     insights: 'Informes',
+    alertSound: 'Sonido de alerta',
     claimedByMe: 'la tomé yo',
     resolvedByMe: 'la resolví yo',
     timeSinceCreation: 'Tiempo desde que se creó',
@@ -164,5 +165,8 @@ export const es: Catalogue = {
     alertResolved: 'Esta alerta ya se resolvió',
     alertUnclaimed: 'Alguien dejó esta alerta. Tómela y pruebe otra vez',
     secondsLeft: 'Segundos que quedan',
+    taskResolved: 'Tarea resuelta',
+    emergencyResolved: 'Emergencia resuelta',
+    doorChecked: 'Puerta revisada',
   },
 };

@@ -9,7 +9,7 @@ import { PageHeader } from '../../shared/page-header/page-header';
 import { useSession } from '../../shared/session';
 import { AdminEntries } from '../admin/enterprises/admin-entries';
 import { ManageEntry } from '../admin/manage-entry';
-import { ALERT_SOUND_TEXTS, openAlertSoundSettings } from '../alert-sound/alert-sound';
+import { openAlertSoundSettings } from '../alert-sound/alert-sound';
 import { useOpenTasks } from '../alerts/alerts-api';
 import { TASK_CARD_MIN_HEIGHT, TaskCard } from '../alerts/task-card';
 import { useNow } from '../alerts/use-now';
@@ -156,7 +156,7 @@ export function DashboardPage() {
             {m.insights()}
           </Button>
           <Button variant="light" size="lg" onClick={openAlertSoundSettings}>
-            {ALERT_SOUND_TEXTS.settingsEntry}
+            {m.alertSound()}
           </Button>
           <NotificationEntries profile={profile.data} />
           <AdminEntries profile={profile.data} />
