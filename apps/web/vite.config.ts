@@ -97,6 +97,8 @@ function replyShapes(): Plugin {
 }
 
 const MESSAGES_PREFIX = 'virtual:messages/';
+/** The task titles' matcher (decision 0555): loaded for a reader of another language than English. */
+const TITLE_MATCHER_ID = 'virtual:title-matcher';
 
 /**
  * One language's namespace of @sage/i18n's catalogue, compiled at build time by messageformat into plain
@@ -114,8 +116,17 @@ function compiledMessages(): Plugin {
   };
   return {
     name: 'sage:compiled-messages',
-    resolveId: (id) => (id.startsWith(MESSAGES_PREFIX) ? `\0${id}` : null),
+    resolveId: (id) => (id.startsWith(MESSAGES_PREFIX) || id === TITLE_MATCHER_ID ? `\0${id}` : null),
     async load(id) {
+      if (id === `\0${TITLE_MATCHER_ID}`) {
+        // The task titles' matcher made from the English templates as data, in one module (one file fetched)
+        // with its code: a reader of another language loads neither the English catalogue nor the contract.
+        const { en } = await loadCatalogues();
+        return [
+          "import { titleMatcher } from '@sage/i18n/title-matching';",
+          `export default titleMatcher(${JSON.stringify(en?.titles)}, ${JSON.stringify(en?.observation)});`,
+        ].join('\n');
+      }
       if (!id.startsWith(`\0${MESSAGES_PREFIX}`)) return null;
       const [language, namespace] = id.slice(`\0${MESSAGES_PREFIX}`.length).split('/');
       const messages = (await loadCatalogues())[language ?? '']?.[namespace ?? ''];

@@ -205,3 +205,16 @@ export const WALK_COMMUNITY = {
   /** Its sixth care zone (the five standard ones and this). */
   sixthZone: 'Garden Wing',
 } as const;
+
+/**
+ * A community whose caregiver reads Spanish (e2e/i18n/spanish-walk.spec.ts, decision 0556): its own numbers and
+ * pendants, so the walk's presses and language touch no other spec.
+ */
+export const SPANISH_COMMUNITY = {
+  facilityName: 'Olmo Gardens',
+  caregiverPhone: '+14155550451',
+  pendant: 'PENDANT-olmo-AL',
+  unit: 'AL 101',
+  resident: 'Margaret Hale-olmo',
+  gatewayKey: 'olmo-gardens-gateway-key',
+} as const;

@@ -29,6 +29,12 @@ for (const load of measureFirstLoads(dist)) {
   console.log(
     `${fits ? '✓' : '✖'} first load of the ${load.name}: ${kb(load.total)} of JavaScript gzipped in ${load.files.length} files before it renders (limit ${kb(limit)}; ${goal(load.total)}); CSS ${kb(load.cssGzip)}`,
   );
+  // With the page's messages in each language (decision 0555); the figure above is the larger.
+  console.log(
+    `    with its messages, by language: ${Object.entries(load.totalsByLanguage)
+      .map(([language, bytes]) => `${language} ${kb(bytes)}`)
+      .join(', ')}`,
+  );
   if (verbose || !fits) {
     for (const { file, gzip } of load.files) console.log(`    ${kb(gzip).padStart(9)}  ${file}`);
   }

@@ -19,6 +19,8 @@ export const FIRST_LOADS = [
   {
     name: 'sign-in page (/authenticate)',
     routes: ['src/features/authenticate/authenticate-page.tsx'],
+    // The page's messages, loaded with it in the reader's language (decision 0550).
+    messages: ['signIn'],
     // The goal (measured 149.3 kB, docs/benchmarks.md; decisions 0380, 0384-0386, 0465-0466).
     ceilingBytes: FIRST_LOAD_GOAL_BYTES,
     // Its first API call is the visitor's (sending the number): the page is whole without it.
@@ -27,6 +29,9 @@ export const FIRST_LOADS = [
   {
     name: 'dashboard after sign-in (/dashboard)',
     routes: ['src/features/signed-in/signed-in-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
+    // Its messages (decision 0555); in a language other than English, with the task titles' matching too.
+    messages: ['dashboard', 'severity', 'status'],
+    titlesLocalized: true,
     // The page's code: the goal (measured 163.5 kB, docs/benchmarks.md; decisions 0465-0466).
     ceilingBytes: FIRST_LOAD_GOAL_BYTES,
     // It calls the API on mount and shows no alert before the replies are checked, so the checks are part of
@@ -51,6 +56,17 @@ export function gzippedSize(file) {
  * chunk (`reply-checks`, vite.config.ts), which the manifest names by its file.
  */
 const WITH_FIRST_CALLS = /-checks\.ts$|[\\/]live-messages\.ts$|^_reply-checks-[\w-]+\.js$/;
+
+/** The languages of the app's messages (packages/i18n/src/languages.ts). */
+const LANGUAGES = ['en', 'es'];
+/** A namespace's compiled messages (vite.config.ts `virtual:messages/<language>/<namespace>`). */
+const messagesKey = (manifest, language, namespace) => {
+  const key = Object.keys(manifest).find((k) => k.endsWith(`virtual:messages/${language}/${namespace}`));
+  if (!key) throw new Error(`virtual:messages/${language}/${namespace} is not in the build manifest`);
+  return key;
+};
+/** The task titles' matching, loaded for a reader of another language than English (decision 0552). */
+const TITLE_MATCHING = /virtual:title-matcher$/;
 
 /** Manifest keys of `keys` and everything they import statically. */
 function staticClosure(manifest, keys) {
@@ -88,32 +104,64 @@ export function measureFirstLoads(dist, loads = FIRST_LOADS) {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
   const classic = classicScripts(dist);
-  return loads.map(({ name, routes, ceilingBytes, firstCallsOnMount, withFirstCallsCeilingBytes }) => {
-    const keys = staticClosure(manifest, [...entries, ...routes]);
-    const files = [...classic, ...[...keys].map((key) => manifest[key].file)]
-      .map((file) => ({ file, gzip: gzippedSize(path.join(dist, file)) }))
-      .sort((a, b) => b.gzip - a.gzip);
-    const css = [...keys].flatMap((key) => manifest[key].css ?? []);
-    const cssGzip = [...new Set(css)].reduce((sum, file) => sum + gzippedSize(path.join(dist, file)), 0);
-    const withCalls = [...keys]
-      .flatMap((key) => manifest[key].dynamicImports ?? [])
-      .filter((key) => WITH_FIRST_CALLS.test(key));
-    const laterFiles = [...staticClosure(manifest, withCalls)]
-      .filter((key) => !keys.has(key))
-      .map((key) => ({ file: manifest[key].file, gzip: gzippedSize(path.join(dist, manifest[key].file)) }));
-    const withFirstCalls = { files: laterFiles, total: laterFiles.reduce((sum, f) => sum + f.gzip, 0) };
-    const total = files.reduce((sum, f) => sum + f.gzip, 0);
-    return {
+  return loads.map(
+    ({
       name,
+      routes,
+      messages = [],
+      titlesLocalized = false,
       ceilingBytes,
-      files,
-      total,
-      cssGzip,
-      withFirstCalls,
       firstCallsOnMount,
       withFirstCallsCeilingBytes,
-      /** What the browser fetches before the page shows what it is for (its data, when it calls on mount). */
-      shown: total + (firstCallsOnMount ? withFirstCalls.total : 0),
-    };
-  });
+    }) => {
+      const routeKeys = staticClosure(manifest, [...entries, ...routes]);
+      // The page's messages are fetched with it (dynamic imports the page waits for before it renders): counted,
+      // in the language whose first load is the larger (the ceiling holds in either).
+      const byLanguage = LANGUAGES.map((language) => {
+        const extra = messages.map((namespace) => messagesKey(manifest, language, namespace));
+        if (titlesLocalized && language !== 'en') {
+          const matching = Object.keys(manifest).filter((k) => TITLE_MATCHING.test(k));
+          if (matching.length === 0)
+            throw new Error('packages/i18n/src/task-titles.ts is not in the build manifest');
+          extra.push(
+            ...matching,
+            messagesKey(manifest, language, 'titles'),
+            messagesKey(manifest, language, 'observation'),
+          );
+        }
+        const keys = new Set([...routeKeys, ...staticClosure(manifest, extra)]);
+        const files = [...classic, ...[...keys].map((key) => manifest[key].file)]
+          .map((file) => ({ file, gzip: gzippedSize(path.join(dist, file)) }))
+          .sort((a, b) => b.gzip - a.gzip);
+        return { language, keys, files, total: files.reduce((sum, f) => sum + f.gzip, 0) };
+      });
+      const largest = byLanguage.reduce((a, b) => (b.total > a.total ? b : a));
+      const { keys, files } = largest;
+      const totalsByLanguage = Object.fromEntries(byLanguage.map((l) => [l.language, l.total]));
+      const css = [...keys].flatMap((key) => manifest[key].css ?? []);
+      const cssGzip = [...new Set(css)].reduce((sum, file) => sum + gzippedSize(path.join(dist, file)), 0);
+      const withCalls = [...keys]
+        .flatMap((key) => manifest[key].dynamicImports ?? [])
+        .filter((key) => WITH_FIRST_CALLS.test(key));
+      const laterFiles = [...staticClosure(manifest, withCalls)]
+        .filter((key) => !keys.has(key))
+        .map((key) => ({ file: manifest[key].file, gzip: gzippedSize(path.join(dist, manifest[key].file)) }));
+      const withFirstCalls = { files: laterFiles, total: laterFiles.reduce((sum, f) => sum + f.gzip, 0) };
+      const total = largest.total;
+      return {
+        name,
+        language: largest.language,
+        totalsByLanguage,
+        ceilingBytes,
+        files,
+        total,
+        cssGzip,
+        withFirstCalls,
+        firstCallsOnMount,
+        withFirstCallsCeilingBytes,
+        /** What the browser fetches before the page shows what it is for (its data, when it calls on mount). */
+        shown: total + (firstCallsOnMount ? withFirstCalls.total : 0),
+      };
+    },
+  );
 }

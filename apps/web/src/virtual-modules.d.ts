@@ -15,3 +15,9 @@ declare module 'virtual:messages/*' {
   const messages: Record<string, (values?: Record<string, string | number>) => string>;
   export default messages;
 }
+
+/** vite.config.ts's task titles' matcher, made from the English templates at build time (decision 0555). */
+declare module 'virtual:title-matcher' {
+  const matcher: import('@sage/i18n/title-matching').TitleMatcher;
+  export default matcher;
+}

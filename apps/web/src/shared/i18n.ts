@@ -24,6 +24,9 @@ const LOADERS: Record<Language, Record<WebNamespace, () => Promise<{ default: Co
     status: () => import('virtual:messages/en/status'),
     observation: () => import('virtual:messages/en/observation'),
     titles: () => import('virtual:messages/en/titles'),
+    dashboard: () => import('virtual:messages/en/dashboard'),
+    alert: () => import('virtual:messages/en/alert'),
+    care: () => import('virtual:messages/en/care'),
   },
   es: {
     signIn: () => import('virtual:messages/es/signIn'),
@@ -32,6 +35,9 @@ const LOADERS: Record<Language, Record<WebNamespace, () => Promise<{ default: Co
     status: () => import('virtual:messages/es/status'),
     observation: () => import('virtual:messages/es/observation'),
     titles: () => import('virtual:messages/es/titles'),
+    dashboard: () => import('virtual:messages/es/dashboard'),
+    alert: () => import('virtual:messages/es/alert'),
+    care: () => import('virtual:messages/es/care'),
   },
 };
 
@@ -106,10 +112,60 @@ export function loadMessages(language: Language, namespace: WebNamespace): Track
   return promise;
 }
 
+/**
+ * Starts loading namespaces of the current language (and, in another language than English, the task titles'
+ * matching): a page calls it before its first `useMessages`, so they load together, not one after the other.
+ */
+export function preloadMessages(...namespaces: WebNamespace[]): void {
+  for (const namespace of namespaces) void loadMessages(current, namespace);
+  if (current !== 'en') void loadTitleLocalizer(current);
+}
+
 /** A namespace's messages in the current language; the component suspends while they load. */
 export function useMessages<N extends WebNamespace>(namespace: N): Messages<N> {
   const language = useLanguage();
   return use(loadMessages(language, namespace) as Promise<Compiled>) as unknown as Messages<N>;
+}
+
+/** Formats a stored task title in the reader's language (decision 0552). */
+export type TitleLocalizer = (title: string) => string;
+const asTyped: TitleLocalizer = (title) => title;
+let titleLocalizers: Partial<Record<Language, Tracked<TitleLocalizer>>> = {};
+
+/**
+ * Task titles are stored in English, as the product wrote them: shown as they are in English; in another
+ * language matched against the templates and formatted in it (decision 0552). The matching (and the English
+ * templates it needs) loads only for a reader of another language, never on an English first load.
+ */
+function loadTitleLocalizer(language: Language): Tracked<TitleLocalizer> {
+  let promise = titleLocalizers[language];
+  if (!promise) {
+    promise = Promise.all([
+      import('virtual:title-matcher'),
+      loadMessages(language, 'titles'),
+      loadMessages(language, 'observation'),
+    ]).then(([{ default: matcher }, titles, observation]): TitleLocalizer => {
+      return (title) =>
+        matcher.localizeWith(
+          title,
+          (key, values) => titles[key]?.(values) ?? title,
+          (id) => observation[id]?.() ?? id,
+        );
+    }) as Tracked<TitleLocalizer>;
+    const settled = promise;
+    settled.then((value) => {
+      settled.status = 'fulfilled';
+      settled.value = value;
+    });
+    titleLocalizers = { ...titleLocalizers, [language]: settled };
+  }
+  return promise;
+}
+
+/** The current language's task title formatter; suspends while a non-English one loads. */
+export function useTaskTitle(): TitleLocalizer {
+  const language = useLanguage();
+  return language === 'en' ? asTyped : use(loadTitleLocalizer(language) as Promise<TitleLocalizer>);
 }
 
 /** Set at sign-in when the sign-in screen's language was chosen there: saved to the profile once signed in. */

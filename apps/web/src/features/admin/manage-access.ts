@@ -1,15 +1,17 @@
 import { useCanAuditDevices } from '../device-qa/device-qa-api';
 import { useFacilityPermissions } from './admin-shared';
-import { MANAGE_LINKS, type ManageAudience } from './manage-links';
+import type { ManageAudience } from './manage-links';
 
-/** The sections of the managers' area the signed-in person may open at the current facility (null: loading). */
-export function useManageLinks(): typeof MANAGE_LINKS | null {
+/**
+ * Which audiences of the managers' area the signed-in person belongs to at the current facility (null: loading).
+ * Without the sections' labels (manage-links.ts), so the dashboard's entry does not carry them (decision 0555).
+ */
+export function useManageAudiences(): Record<ManageAudience, boolean> | null {
   const { facilityId, permissions, isPending } = useFacilityPermissions();
   const canAudit = useCanAuditDevices(facilityId);
   if (isPending || (facilityId && canAudit === null)) return null;
-  const may: Record<ManageAudience, boolean> = {
+  return {
     management: Boolean(facilityId && permissions?.isManagement),
     deviceAudit: Boolean(facilityId && canAudit),
   };
-  return MANAGE_LINKS.filter((link) => may[link.audience ?? 'management']);
 }

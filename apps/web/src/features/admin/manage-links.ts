@@ -8,6 +8,7 @@ import {
   ResponseTimesMessages,
 } from '@sage/contract';
 import { ADMIN_ROUTES, REPORTS_ROUTE } from './admin-shared';
+import { useManageAudiences } from './manage-access';
 import { ROUTINE_CHECKS_ROUTE, ROUTINE_CHECKS_TITLE } from './routine-checks/routine-checks-route';
 
 /**
@@ -30,3 +31,10 @@ export const MANAGE_LINKS: { label: string; to: string; audience?: ManageAudienc
   { label: ReportsMessages.title, to: REPORTS_ROUTE },
   { label: 'Station displays', to: '/manage/station-displays' },
 ];
+
+/** The sections of the managers' area the signed-in person may open at the current facility (null: loading). */
+export function useManageLinks(): typeof MANAGE_LINKS | null {
+  const may = useManageAudiences();
+  if (!may) return null;
+  return MANAGE_LINKS.filter((link) => may[link.audience ?? 'management']);
+}

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Loader, Stack } from '@mantine/core';
 import { AdminMessages } from '@sage/contract';
 import { Link } from 'react-router';
 import { PageHeader } from '../../shared/page-header/page-header';
-import { useManageLinks } from './manage-access';
+import { useManageLinks } from './manage-links';
 
 /**
  * /manage: the managers' area, one button per section (docs/decisions/0155); each section is shown to those

@@ -12,12 +12,13 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { DEVICE_TYPE_LABELS, isClosedTaskStatus, TASK_STATUS_LABELS, type TTaskReply } from '@sage/contract';
+import { DEVICE_TYPE_LABELS, isClosedTaskStatus, type TTaskReply } from '@sage/contract';
 import { formatTimeSince } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { isApiError } from '../../shared/api/client';
 import { useDrawers } from '../../shared/drawers';
+import { type Messages, preloadMessages, useMessages, useTaskTitle } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { reportError } from '../../shared/report-error';
 import { useSession } from '../../shared/session';
@@ -29,25 +30,25 @@ import { isTrainingTaskId } from '../training/training-tasks';
 import { UnitLink } from '../units/unit-link';
 import { invalidateTask, type RequestableTaskStatus, tasksApi, useTask } from './alerts-api';
 import { updateCachedTaskLists } from './task-cache';
-import { mineLabel, residentName, severityColor, severityLabel, staffName } from './task-labels';
+import { mineLabel, residentName, severityColor, staffName } from './task-labels';
 import { useNow } from './use-now';
-
-/** Failures without a message of their own in the spec (docs/decisions/0051). */
-const GENERIC_FAILURE = 'Something went wrong. Please try again.';
 
 /** /alerts/alert/{taskId}: the alert, its timeline and notes, and the actions valid in its status. */
 export function AlertDetailPage() {
   const { taskId = '' } = useParams();
   const task = useTask(taskId);
+  // The care confirmation drawer's too, so it opens at once.
+  preloadMessages('alert', 'dashboard', 'severity', 'status', 'care');
+  const m = useMessages('alert');
   return (
     <>
       <LiveUpdates />
-      <PageHeader title="Alert" defaultRoute="/alerts" />
+      <PageHeader title={m.title()} defaultRoute="/alerts" />
       <Box component="main" p="md" pb={96}>
         {task.isPending ? (
           <Loader aria-label="Loading" />
         ) : task.isError ? (
-          <Alert color="red" title="This alert could not be loaded">
+          <Alert color="red" title={m.couldNotLoad()}>
             {task.error.message}
           </Alert>
         ) : (
@@ -64,6 +65,11 @@ function AlertDetail({ task }: { task: TTaskReply }) {
   const now = useNow();
   const queryClient = useQueryClient();
   const drawers = useDrawers();
+  const m = useMessages('alert');
+  const dashboard = useMessages('dashboard');
+  const severity = useMessages('severity');
+  const statusLabel = useMessages('status');
+  const title = useTaskTitle();
   const status = useMutation({
     mutationFn: (next: RequestableTaskStatus | 'UNASSIGN') =>
       next === 'UNASSIGN' ? tasksApi.unassign(task.id) : tasksApi.setStatus(task.id, next),
@@ -73,7 +79,8 @@ function AlertDetail({ task }: { task: TTaskReply }) {
       // A lost race (claimed by someone else, status changed): the refetch shows where the task is now.
       if (!(isApiError(error) && error.status === 409)) {
         reportError(error, { action: 'task-status', taskId: task.id });
-        toast.error(GENERIC_FAILURE);
+        // Failures without a message of their own in the spec (docs/decisions/0051).
+        toast.error(m.failed());
       }
     },
     onSettled: () => invalidateTask(queryClient, task.id),
@@ -83,7 +90,8 @@ function AlertDetail({ task }: { task: TTaskReply }) {
   const mine = task.assignee?.id === me;
   const context = taskResolutionContext(task);
   const resident = residentName(task);
-  const mineText = mineLabel(task, me);
+  const mineKey = mineLabel(task, me);
+  const mineText = mineKey ? dashboard[mineKey]() : null;
 
   const actions: React.ReactNode[] = [];
   if (open && task.status === 'OPEN_UNCLAIMED') {
@@ -95,7 +103,7 @@ function AlertDetail({ task }: { task: TTaskReply }) {
         loading={status.isPending}
         onClick={() => status.mutate('OPEN_CLAIMED')}
       >
-        Claim
+        {m.claim()}
       </Button>,
     );
   }
@@ -108,7 +116,7 @@ function AlertDetail({ task }: { task: TTaskReply }) {
           fullWidth
           onClick={() => drawers.openWorkflow(confirmCareWorkflow(task))}
         >
-          Confirm Care
+          {m.confirmCare()}
         </Button>,
       );
     }
@@ -121,7 +129,7 @@ function AlertDetail({ task }: { task: TTaskReply }) {
           variant={context.needsCareConfirmation ? 'light' : 'filled'}
           onClick={() => drawers.openWorkflow(resolveWorkflow(task))}
         >
-          Resolve
+          {m.resolve()}
         </Button>,
       );
     }
@@ -134,7 +142,7 @@ function AlertDetail({ task }: { task: TTaskReply }) {
         loading={status.isPending}
         onClick={() => status.mutate('UNASSIGN')}
       >
-        Unclaim
+        {m.unclaim()}
       </Button>,
     );
   }
@@ -149,7 +157,7 @@ function AlertDetail({ task }: { task: TTaskReply }) {
       variant="default"
       onClick={() => drawers.open('add-task-note', { taskId: task.id })}
     >
-      Add Note
+      {m.addNote()}
     </Button>,
   );
 
@@ -158,27 +166,27 @@ function AlertDetail({ task }: { task: TTaskReply }) {
       <Stack gap={6}>
         <Group gap="xs">
           <Badge color={severityColor(task.severity)} variant="filled">
-            {severityLabel(task.severity)}
+            {severity[task.severity]()}
           </Badge>
-          {task.isTest ? <Badge variant="outline">Test Alert</Badge> : null}
-          {isTrainingTaskId(task.id) ? <Badge variant="outline">Training</Badge> : null}
+          {task.isTest ? <Badge variant="outline">{m.testAlert()}</Badge> : null}
+          {isTrainingTaskId(task.id) ? <Badge variant="outline">{m.training()}</Badge> : null}
         </Group>
         <Title order={1} fz="h2">
-          {task.title}
+          {title(task.title)}
         </Title>
         <Text fw={600} data-testid="task-status">
-          {TASK_STATUS_LABELS[task.status]}
+          {statusLabel[task.status]()}
         </Text>
         <Text c="dimmed" size="sm">
-          {formatTimeSince(task.creationTimestamp, now)} ago
-          {task.assignee ? ` · ${mineText ?? `claimed by ${staffName(task.assignee)}`}` : ''}
+          {m.ago({ time: formatTimeSince(task.creationTimestamp, now) })}
+          {task.assignee ? ` · ${mineText ?? m.claimedBy({ name: staffName(task.assignee) ?? '' })}` : ''}
         </Text>
       </Stack>
 
       <Card withBorder padding="sm" radius="md">
         <Stack gap={2}>
           <Text size="sm" c="dimmed">
-            Resident
+            {m.resident()}
           </Text>
           {task.resident && resident ? (
             // The resident's details (and contacts) one tap away.
@@ -193,23 +201,23 @@ function AlertDetail({ task }: { task: TTaskReply }) {
               {resident}
             </Anchor>
           ) : (
-            <Text fw={600}>No resident</Text>
+            <Text fw={600}>{m.noResident()}</Text>
           )}
           <Text size="sm" c="dimmed" mt="xs">
-            Unit
+            {m.unit()}
           </Text>
           {task.unit && isTrainingTaskId(task.id) ? (
             <Text fw={600}>{task.unit.displayName}</Text>
           ) : task.unit ? (
             <UnitLink unit={task.unit} />
           ) : (
-            <Text fw={600}>No unit</Text>
+            <Text fw={600}>{m.noUnit()}</Text>
           )}
           <Text size="sm" c="dimmed" mt="xs">
-            Raised by
+            {m.raisedBy()}
           </Text>
           <Text fw={600} data-testid="raised-by">
-            {raisedBy(task)}
+            {raisedBy(task, m)}
           </Text>
         </Stack>
       </Card>
@@ -218,20 +226,22 @@ function AlertDetail({ task }: { task: TTaskReply }) {
 
       {task.status === 'CLOSED_RESOLVED' ? (
         <Card withBorder padding="sm" radius="md">
-          <Text fw={700}>Resolved{task.resolvedBy ? ` by ${staffName(task.resolvedBy)}` : ''}</Text>
+          <Text fw={700}>
+            {task.resolvedBy ? m.resolvedBy({ name: staffName(task.resolvedBy) ?? '' }) : m.resolved()}
+          </Text>
           {task.resolutionNote ? <Text size="sm">{task.resolutionNote}</Text> : null}
         </Card>
       ) : null}
 
       {task.notes.length > 0 ? (
-        <Stack gap="xs" component="section" aria-label="Notes">
+        <Stack gap="xs" component="section" aria-label={m.notes()}>
           <Title order={2} fz="h4">
-            Notes
+            {m.notes()}
           </Title>
           {task.notes.map((note) => (
             <Card key={note.id} withBorder padding="sm" radius="md">
               <Text size="sm" c="dimmed">
-                {staffName(note.creator)} · {formatTimeSince(note.createdAt, now)} ago
+                {staffName(note.creator)} · {m.ago({ time: formatTimeSince(note.createdAt, now) })}
                 {note.subject ? ` · ${note.subject}` : ''}
               </Text>
               <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note.content}</Text>
@@ -240,9 +250,9 @@ function AlertDetail({ task }: { task: TTaskReply }) {
         </Stack>
       ) : null}
 
-      <Stack gap="xs" component="section" aria-label="Updates">
+      <Stack gap="xs" component="section" aria-label={m.updates()}>
         <Title order={2} fz="h4">
-          Updates
+          {m.updates()}
         </Title>
         <Timeline bulletSize={14} lineWidth={2} active={task.updates.length}>
           {[...task.updates]
@@ -250,7 +260,7 @@ function AlertDetail({ task }: { task: TTaskReply }) {
             .map((update) => (
               <Timeline.Item key={update.id} title={update.description}>
                 <Text size="xs" c="dimmed">
-                  {[staffName(update.creator), `${formatTimeSince(update.createdAt, now)} ago`]
+                  {[staffName(update.creator), m.ago({ time: formatTimeSince(update.createdAt, now) })]
                     .filter(Boolean)
                     .join(' · ')}
                 </Text>
@@ -263,11 +273,11 @@ function AlertDetail({ task }: { task: TTaskReply }) {
 }
 
 /** Which device raised the alert and where ('Sage Button in AL 101'), or who made the task (decision 0184). */
-function raisedBy(task: TTaskReply): string {
+function raisedBy(task: TTaskReply, m: Messages<'alert'>): string {
   if (task.creator.device) {
     const device = DEVICE_TYPE_LABELS[task.creator.device.type];
-    return task.unit ? `${device} in ${task.unit.displayName}` : `${device}, not placed in a unit`;
+    return task.unit ? m.deviceIn({ device, unit: task.unit.displayName }) : m.deviceNotPlaced({ device });
   }
-  if (task.kind === 'DEVICE_TROUBLE') return 'Device supervision';
-  return staffName(task.creator.staffMember) ?? 'Unknown';
+  if (task.kind === 'DEVICE_TROUBLE') return m.deviceSupervision();
+  return staffName(task.creator.staffMember) ?? m.unknown();
 }

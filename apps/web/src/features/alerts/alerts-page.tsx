@@ -1,5 +1,6 @@
 import { Box, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { preloadMessages } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { useSession } from '../../shared/session';
 import { LiveUpdates } from '../live/use-live-updates';
@@ -10,6 +11,8 @@ import { useNow } from './use-now';
 
 /** /alerts: open and closed alerts (most severe, then oldest first for open ones; newest first for closed). */
 export function AlertsPage() {
+  // The cards' messages, loading with the lists rather than after them.
+  preloadMessages('dashboard', 'severity', 'status');
   const [tab, setTab] = useState<'open' | 'closed'>('open');
   const session = useSession();
   const now = useNow();

@@ -1,8 +1,9 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { TASK_STATUS_LABELS, type TTaskReply } from '@sage/contract';
+import type { TTaskReply } from '@sage/contract';
 import { formatTimeSince } from '@sage/domain';
 import { Link } from 'react-router';
-import { mineLabel, severityColor, severityLabel, staffName, taskWhereLine } from './task-labels';
+import { useMessages, useTaskTitle } from '../../shared/i18n';
+import { mineLabel, severityColor, staffName, taskWhereLine } from './task-labels';
 
 export interface TaskCardProps {
   task: TTaskReply;
@@ -19,7 +20,12 @@ export const TASK_CARD_MIN_HEIGHT = 128;
  * their phone); the status is read right after the title ("…needs assistance, Open - claimed").
  */
 export function TaskCard({ task, now, staffMemberId }: TaskCardProps) {
-  const mine = mineLabel(task, staffMemberId);
+  const m = useMessages('dashboard');
+  const severity = useMessages('severity');
+  const status = useMessages('status');
+  const title = useTaskTitle();
+  const mineKey = mineLabel(task, staffMemberId);
+  const mine = mineKey ? m[mineKey]() : null;
   const holder = staffName(task.assignee);
   return (
     <Card
@@ -35,26 +41,27 @@ export function TaskCard({ task, now, staffMemberId }: TaskCardProps) {
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Badge color={severityColor(task.severity)} variant="filled" size="sm">
-            {severityLabel(task.severity)}
+            {severity[task.severity]()}
           </Badge>
           <Text
             size="sm"
             c="dimmed"
             component="time"
             dateTime={new Date(task.creationTimestamp).toISOString()}
-            title="Time since creation"
+            title={m.timeSinceCreation()}
           >
             {formatTimeSince(task.creationTimestamp, now)}
           </Text>
         </Group>
         <Text fw={700} lineClamp={2}>
-          {task.title}
-          <span className="sage-spoken-only">, {TASK_STATUS_LABELS[task.status]}</span>
+          {/* Resident names in it stay as written; the product's own titles in the reader's language. */}
+          {title(task.title)}
+          <span className="sage-spoken-only">, {status[task.status]()}</span>
         </Text>
-        <Text size="sm">{taskWhereLine(task)}</Text>
+        <Text size="sm">{taskWhereLine(task, m)}</Text>
         <Group gap="xs">
           <Text size="sm" c="dimmed">
-            <span aria-hidden>{TASK_STATUS_LABELS[task.status]}</span>
+            <span aria-hidden>{status[task.status]()}</span>
             {holder && !mine ? ` · ${holder}` : ''}
           </Text>
           {mine ? (

@@ -1,10 +1,4 @@
-import {
-  DEVICE_TYPE_LABELS,
-  isClosedTaskStatus,
-  SEVERITY_LABELS,
-  type Severity,
-  type TTaskReply,
-} from '@sage/contract';
+import { DEVICE_TYPE_LABELS, isClosedTaskStatus, type Severity, type TTaskReply } from '@sage/contract';
 import { isEmergencyType } from '@sage/domain';
 
 /** 'Margaret "Peggy" Thompson' when the resident goes by another name. */
@@ -25,28 +19,43 @@ export function severityColor(severity: Severity): string {
   return 'gray';
 }
 
-export const severityLabel = (severity: Severity): string => SEVERITY_LABELS[severity];
-
-/** "An assignee who is the current user counts as 'claimed by me' while open and 'resolved by me' once closed." */
-export function mineLabel(task: TTaskReply, staffMemberId: string | undefined): string | null {
+/**
+ * "An assignee who is the current user counts as 'claimed by me' while open and 'resolved by me' once closed."
+ * The message's key (the dashboard namespace's `claimedByMe` / `resolvedByMe`), shown in the reader's language.
+ */
+export function mineLabel(
+  task: TTaskReply,
+  staffMemberId: string | undefined,
+): 'claimedByMe' | 'resolvedByMe' | null {
   if (!staffMemberId) return null;
   if (isClosedTaskStatus(task.status)) {
     return (task.resolvedBy?.id ?? task.assignee?.id) === staffMemberId && task.status === 'CLOSED_RESOLVED'
-      ? 'resolved by me'
+      ? 'resolvedByMe'
       : null;
   }
-  return task.assignee?.id === staffMemberId ? 'claimed by me' : null;
+  return task.assignee?.id === staffMemberId ? 'claimedByMe' : null;
+}
+
+/** The 'where' line's texts for a task with no unit or resident (the dashboard namespace's). */
+export interface NowhereTexts {
+  deviceTroubleNowhere: () => string;
+  deviceNowhere: (values: { device: string }) => string;
+  taskFromNowhere: (values: { name: string }) => string;
+  taskNowhere: () => string;
 }
 
 /**
  * The card's 'where' line: unit and resident; for a task with neither, what it is instead (decision 0188): the
  * device that raised it, device trouble, or the person who made the task.
  */
-export function taskWhereLine(task: Pick<TTaskReply, 'unit' | 'resident' | 'creator' | 'kind'>): string {
+export function taskWhereLine(
+  task: Pick<TTaskReply, 'unit' | 'resident' | 'creator' | 'kind'>,
+  m: NowhereTexts,
+): string {
   const where = [task.unit?.displayName, residentName(task)].filter(Boolean).join(' · ');
   if (where) return where;
-  if (task.kind === 'DEVICE_TROUBLE') return 'Device trouble, no unit or resident';
-  if (task.creator.device) return `${DEVICE_TYPE_LABELS[task.creator.device.type]}, no unit or resident`;
+  if (task.kind === 'DEVICE_TROUBLE') return m.deviceTroubleNowhere();
+  if (task.creator.device) return m.deviceNowhere({ device: DEVICE_TYPE_LABELS[task.creator.device.type] });
   const maker = staffName(task.creator.staffMember);
-  return maker ? `Task from ${maker}, no unit or resident` : 'Task, no unit or resident';
+  return maker ? m.taskFromNowhere({ name: maker }) : m.taskNowhere();
 }

@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/client';
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
 import { invalidateTask, tasksApi } from '../alerts/alerts-api';
@@ -45,6 +46,7 @@ export function AdditionalNotesDrawer({
   drawer,
   context,
 }: AdditionalNotesDrawerProps & { drawer: DrawerControls }) {
+  const m = useMessages('care');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const data = resolutionData(drawer);
@@ -100,10 +102,10 @@ export function AdditionalNotesDrawer({
       if (context.taskId) {
         toast.success(
           context.deviceType === 'DOOR_ALARM'
-            ? ResolveMessages.doorChecked
+            ? m.doorChecked()
             : isEmergency
-              ? ResolveMessages.emergencyResolved
-              : ResolveMessages.taskResolved,
+              ? m.emergencyResolved()
+              : m.taskResolved(),
         );
         if (reply && 'status' in reply) {
           updateCachedTaskLists(queryClient, { id: reply.id, status: reply.status, task: reply });

@@ -3,12 +3,12 @@ import {
   CARE_CONFIRMATION_POLL_MS,
   CARE_CONFIRMATION_SUCCESS_DELAY_MS,
   CARE_CONFIRMATION_TIMEOUT_MS,
-  CareConfirmationMessages,
 } from '@sage/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../shared/api/client';
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
 import { invalidateTask, type RequestableTaskStatus, taskKeys, tasksApi } from '../alerts/alerts-api';
@@ -37,6 +37,7 @@ export function CareConfirmationDrawer({
   unitName,
   hasResident,
 }: CareConfirmationDrawerProps & { drawer: DrawerControls }) {
+  const m = useMessages('care');
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<Phase>('starting');
   /** Local time the current attempt started (from the server's timeSinceLastUpdate once known). */
@@ -109,10 +110,10 @@ export function CareConfirmationDrawer({
     if (tracker.dataUpdatedAt < attemptRequestedAt.current) return;
     const { task, timeSinceLastUpdate } = tracker.data;
     if (task.status === 'CLOSED_RESOLVED') {
-      toast.info(CareConfirmationMessages.alertResolved);
+      toast.info(m.alertResolved());
       close();
     } else if (task.status === 'OPEN_UNCLAIMED') {
-      toast.warning(CareConfirmationMessages.alertUnclaimed);
+      toast.warning(m.alertUnclaimed());
       close();
     } else if (task.status === 'OPEN_CONFIRMED') {
       setPhase('confirmed');
@@ -173,31 +174,23 @@ export function CareConfirmationDrawer({
 
   const remaining = Math.max(0, CARE_CONFIRMATION_TIMEOUT_MS - elapsed);
   const percent = (remaining / CARE_CONFIRMATION_TIMEOUT_MS) * 100;
-  const prompt = hasResident
-    ? CareConfirmationMessages.pressPendant
-    : CareConfirmationMessages.pressWallButton(unitName ?? '');
+  const prompt = hasResident ? m.pressPendant() : m.pressWallButton({ unit: unitName ?? '' });
 
   return (
     <DrawerLayout
       drawer={drawer}
       withBack={false}
-      title={
-        phase === 'confirmed'
-          ? CareConfirmationMessages.confirmed
-          : phase === 'failed'
-            ? CareConfirmationMessages.noPressDetected
-            : prompt
-      }
+      title={phase === 'confirmed' ? m.confirmed() : phase === 'failed' ? m.noPressDetected() : prompt}
       actions={
         phase === 'confirmed' ? null : (
           <>
             {phase === 'failed' ? (
               <Button fullWidth size="lg" onClick={() => void startAttempt()}>
-                {CareConfirmationMessages.tryAgain}
+                {m.tryAgain()}
               </Button>
             ) : null}
             <Button fullWidth size="lg" variant="default" onClick={cancel}>
-              {CareConfirmationMessages.cancel}
+              {m.cancel()}
             </Button>
           </>
         )
@@ -219,7 +212,7 @@ export function CareConfirmationDrawer({
               { value: phase === 'failed' ? 0 : percent, color: phase === 'failed' ? 'red' : 'blue' },
             ]}
             label={
-              <Text ta="center" fz={32} fw={700} aria-label="Seconds left">
+              <Text ta="center" fz={32} fw={700} aria-label={m.secondsLeft()}>
                 {phase === 'failed' ? 0 : Math.ceil(remaining / 1000)}
               </Text>
             }
@@ -227,7 +220,7 @@ export function CareConfirmationDrawer({
         )}
         {phase === 'waiting' || phase === 'starting' ? (
           <Text ta="center" c="dimmed">
-            {CareConfirmationMessages.hint}
+            {m.hint()}
           </Text>
         ) : null}
         {/* In training the ring counts down and the dialog appears at or below 90 % (alerts doc section 4). */}

@@ -4,11 +4,12 @@ import { compareCallRank } from '@sage/domain';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useDrawers } from '../../shared/drawers';
+import { preloadMessages, useMessages } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { useSession } from '../../shared/session';
 import { AdminEntries } from '../admin/enterprises/admin-entries';
 import { ManageEntry } from '../admin/manage-entry';
-import { ALERT_SOUND_TEXTS, openAlertSoundSettings } from '../alert-sound/alert-sound';
+import { openAlertSoundSettings } from '../alert-sound/alert-sound';
 import { useOpenTasks } from '../alerts/alerts-api';
 import { TASK_CARD_MIN_HEIGHT, TaskCard } from '../alerts/task-card';
 import { useNow } from '../alerts/use-now';
@@ -54,6 +55,9 @@ export function DashboardPage() {
   const profile = useProfile(me);
   const openTasks = useOpenTasks();
   const drawers = useDrawers();
+  // The cards' messages load with the page's own (the page suspends until they are in).
+  preloadMessages('dashboard', 'severity', 'status');
+  const m = useMessages('dashboard');
   const now = useNow();
   const openWithTraining = useWithOpenTrainingTasks(openTasks.data);
   const tasks = [...(openWithTraining ?? [])].sort(compareCallRank);
@@ -69,11 +73,11 @@ export function DashboardPage() {
       <LiveUpdates />
       <ExploreInsightsPrompt />
       <PageHeader
-        title="Dashboard"
+        title={m.title()}
         hideBack
         action={
           <Button variant="subtle" onClick={() => void signOut()}>
-            Log Out
+            {m.logOut()}
           </Button>
         }
       />
@@ -86,20 +90,20 @@ export function DashboardPage() {
               variant="light"
               onClick={() => drawers.open('search-resident', { mode: 'details' })}
             >
-              Search Resident
+              {m.searchResident()}
             </Button>
             <Button size="lg" variant="light" onClick={() => openLogCareByUnit(drawers)}>
-              Log Care
+              {m.logCare()}
             </Button>
           </Stack>
 
           <Section
-            title="My Alerts"
-            label="My claimed alerts"
+            title={m.myAlerts()}
+            label={m.myClaimedAlerts()}
             action={
               // At the top of the alerts, where no list above it can push it down as cards arrive.
               <Button component={Link} to="/alerts" variant="subtle" mih={44}>
-                All alerts
+                {m.allAlerts()}
               </Button>
             }
           >
@@ -107,7 +111,7 @@ export function DashboardPage() {
               <CardPlaceholder />
             ) : mine.length === 0 ? (
               <Text component="li" c="dimmed">
-                No claimed alerts
+                {m.noClaimedAlerts()}
               </Text>
             ) : (
               mine.map((task) => (
@@ -118,7 +122,7 @@ export function DashboardPage() {
             )}
           </Section>
 
-          <Section title="Open Alerts" label="Open alerts in my care zones">
+          <Section title={m.openAlerts()} label={m.openAlertsInMyCareZones()}>
             {loading ? (
               <CardPlaceholder />
             ) : openTasks.isError ? (
@@ -127,7 +131,7 @@ export function DashboardPage() {
               </Text>
             ) : inZones.length === 0 ? (
               <Text component="li" c="dimmed">
-                No open alerts
+                {m.noOpenAlerts()}
               </Text>
             ) : (
               inZones.map((task) => (
@@ -143,16 +147,16 @@ export function DashboardPage() {
           <DailyCheckInEntry />
           <WorkingInEntry />
           <Button component={Link} to={TEAM_ROUTE} variant="light" size="lg">
-            Team
+            {m.team()}
           </Button>
           <Button component={Link} to="/tasks" variant="light" size="lg">
-            Tasks
+            {m.tasks()}
           </Button>
           <Button component={Link} to={INSIGHTS_ROUTE} variant="light" size="lg">
-            Insights
+            {m.insights()}
           </Button>
           <Button variant="light" size="lg" onClick={openAlertSoundSettings}>
-            {ALERT_SOUND_TEXTS.settingsEntry}
+            {m.alertSound()}
           </Button>
           <NotificationEntries profile={profile.data} />
           <AdminEntries profile={profile.data} />

@@ -1,10 +1,12 @@
 import { Box, Divider, Stack } from '@mantine/core';
 import { DRAWER_EXIT_MS, DrawerTitles } from '@sage/contract';
+import { Suspense } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_ROUTE } from '../../shared/constants';
 import { useDrawers } from '../../shared/drawers';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { useSession } from '../../shared/session';
+import { LanguageSetting } from '../language/language-setting';
 import { ProfileLanguage } from '../language/profile-language';
 import { NotificationSettingsEntry } from '../notification-policies/notification-settings-entry';
 import { OptInEntry } from '../notifications/opt-in/opt-in-entry';
@@ -92,6 +94,10 @@ export function ShiftPage() {
               <Stack gap="sm">
                 <OptInEntry />
                 <NotificationSettingsEntry isManagement={isManagement} />
+                {/* Its messages load with the language; the rest of the page does not wait for them. */}
+                <Suspense fallback={null}>
+                  <LanguageSetting staffMemberId={staffMemberId} />
+                </Suspense>
               </Stack>
             </>
           }

@@ -2,6 +2,7 @@ import { Box, Button, Group, Loader, SegmentedControl, Stack, Text } from '@mant
 import type { TTaskReply } from '@sage/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { preloadMessages } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { useSession } from '../../shared/session';
 import { useFacilityPermissions } from '../admin/admin-shared';
@@ -18,6 +19,8 @@ export const TASK_SCHEDULES_ROUTE = '/tasks/schedules';
  * me or my groups; each opens its page, where it is claimed and resolved (decision 0242).
  */
 export function TasksPage() {
+  // The cards' messages, loading with the lists rather than after them.
+  preloadMessages('dashboard', 'severity', 'status');
   const [tab, setTab] = useState<'observations' | 'mine'>('observations');
   const session = useSession();
   const now = useNow();

@@ -2,12 +2,15 @@ import { Alert, Box, Button, Checkbox, Loader, Stack, Switch, Text, TextInput } 
 import { schemaResolver, useForm } from '@mantine/form';
 import { ADMIN_STAFF_ROUTE, TEAM_MEMBER_ROUTE, type TStaffMember } from '@sage/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api';
 import { useDrawers } from '../../../shared/drawers';
+import { setLanguage } from '../../../shared/i18n';
 import { PageHeader } from '../../../shared/page-header/page-header';
+import { useSession } from '../../../shared/session';
 import { toast } from '../../../shared/toast';
+import { StaffLanguageField } from '../../language/language-setting';
 import { useCurrentFacility } from '../../shift/shift-api';
 import { fullName, teamApi, useFacilityGroups, usePermissionsOf, useTeamMember } from '../../team/team-api';
 import { StaffTourStatus } from '../../training/tour-completion';
@@ -156,6 +159,7 @@ const toEditValues = (person: TStaffMember): TEditStaffForm => ({
   jobTitle: person.jobTitle ?? '',
   isAgencyStaff: person.isAgencyStaff,
   isCareAdmin: person.isCareAdmin,
+  language: person.language,
   // PII is shown (and sent) only when the reply carries it (canSeePII).
   ...(person.phoneNumber !== null ? { phoneNumber: person.phoneNumber } : {}),
   ...(person.phoneNumber !== null ? { email: person.email ?? '' } : {}),
@@ -173,6 +177,7 @@ export function EditStaffPage() {
     validate: schemaResolver(ZEditStaffFormSchema, { sync: true }),
   });
   const person = member.data;
+  const session = useSession();
 
   const show = (p: TStaffMember) => {
     const values = toEditValues(p);
@@ -198,6 +203,8 @@ export function EditStaffPage() {
     },
     onSuccess: async (saved) => {
       setStale(false);
+      // A manager editing their own record sees their new language at once (decision 0554).
+      if (saved.id === session?.staffMemberId) setLanguage(saved.language, { remember: true });
       toast.success(StaffFormTexts.saved(fullName(saved)));
       queryClient.setQueryData(['staff', id], saved);
       await refresh();
@@ -276,6 +283,14 @@ export function EditStaffPage() {
                 label={StaffFormTexts.careAdmin}
                 {...form.getInputProps('isCareAdmin', { type: 'checkbox' })}
               />
+              <Suspense fallback={null}>
+                <StaffLanguageField
+                  value={form.values.language}
+                  onChange={(language) =>
+                    form.setFieldValue('language', language as TEditStaffForm['language'])
+                  }
+                />
+              </Suspense>
               <PermissionSummary staffMemberId={id} />
               <StaffTourStatus staffMemberId={id} />
               <Button type="submit" size="lg" fullWidth loading={save.isPending}>

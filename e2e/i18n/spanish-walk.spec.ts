@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { CATALOGUES } from '@sage/i18n/catalogue';
+import { codeSentTo } from '../a11y/fixtures';
+import { expectAccessibleScreen } from '../a11y/scan';
+import { ingestUrl } from '../alerts/fixtures';
+import { SPANISH_COMMUNITY } from '../stack/facts';
+
+test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+
+/**
+ * The English texts of the areas shown in Spanish (decisions 0555-0556): each message of those namespaces of the
+ * English catalogue, its fixed words (the parts between placeholders; 'Task from {name}, no unit or resident'
+ * gives 'Task from' and ', no unit or resident'). None may be on the screen as a whole word or phrase.
+ */
+const SPANISH_AREAS = ['dashboard', 'alert', 'care', 'severity', 'status', 'titles', 'observation'] as const;
+const ENGLISH_PHRASES = [
+  ...new Set(
+    SPANISH_AREAS.flatMap((namespace) =>
+      Object.values(CATALOGUES.en[namespace] as Record<string, string>).flatMap((message) =>
+        message
+          .split(/\{\w+\}/)
+          .map((part) => part.replace(/^[\s,.:·-]+|[\s,.:·-]+$/g, ''))
+          // A fragment of a letter or two ('in', a dash) is no sentence of English.
+          .filter((part) => part.length >= 3),
+      ),
+    ),
+  ),
+];
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The English phrases of those areas visible on the page (its text as read, hidden spoken parts included), the
+ * alert's timeline aside.
+ */
+async function englishOnScreen(page: Page): Promise<string[]> {
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, what display: none hides left out.
+  let text = await page.locator('body').innerText();
+  // The alert page's timeline: the server's record of what happened, written in English (decision 0556).
+  const updates = page.getByRole('region', { name: 'Novedades' });
+  // biome-ignore lint/performance/useDomNodeTextContent: the same reading as the page's above.
+  if ((await updates.count()) > 0) text = text.replace(await updates.innerText(), '');
+  return ENGLISH_PHRASES.filter((phrase) =>
+    new RegExp(`(^|[^\\p{L}])${escapeRegExp(phrase)}($|[^\\p{L}])`, 'u').test(text),
+  );
+}
+
+async function expectSpanishScreen(page: Page, name: string) {
+  await expect(page.locator('html')).toHaveAttribute('lang', /^es\b/);
+  expect(await englishOnScreen(page), `English on ${name}`).toEqual([]);
+  await expectAccessibleScreen(page, name);
+}
+
+const drawer = (page: Page) => page.getByRole('dialog');
+const openAlerts = (page: Page) =>
+  page.getByRole('list', { name: 'Alertas abiertas en mis zonas de cuidado' });
+
+async function press(page: Page) {
+  const response = await page.request.post(ingestUrl(), {
+    headers: { 'x-gateway-key': SPANISH_COMMUNITY.gatewayKey },
+    data: {
+      eventId: randomUUID(),
+      hardwareId: SPANISH_COMMUNITY.pendant,
+      type: 'BUTTON_PRESS',
+      timestamp: new Date().toISOString(),
+    },
+  });
+  expect(response.status()).toBe(202);
+}
+
+test('[I18N][SPANISH-WALK]: a caregiver who reads Spanish signs in, and claims, confirms and resolves an alert in Spanish', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  // The check itself: it knows the English of the areas (a typo in a namespace name would check nothing).
+  expect(ENGLISH_PHRASES).toEqual(
+    expect.arrayContaining(['Dashboard', 'Open Alerts', 'Claim', 'Open - claimed']),
+  );
+
+  // Sign-in, in Spanish (the choice is saved to the profile at sign-in).
+  await page.goto('/authenticate');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+  await expect(page.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
+  const startedAt = new Date(Date.now() - 1_000).toISOString();
+  await page.getByLabel('Número de teléfono').fill(SPANISH_COMMUNITY.caregiverPhone.slice(2));
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  const code = await codeSentTo(request, SPANISH_COMMUNITY.caregiverPhone, startedAt);
+  await page.getByLabel('Dígito 1 de 6').fill(code);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+
+  // Shift start (Working In and its drawers are not in Spanish yet: decision 0556).
+  await expect(page).toHaveURL(/\/profile\/shift\?fromLogin=true$/);
+  await expect(page.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
+  await page.getByRole('button', { name: 'Confirm Selection' }).click();
+  await drawer(page).getByRole('radio', { name: 'Computer' }).check();
+  await drawer(page).getByRole('button', { name: 'Select', exact: true }).click();
+  await drawer(page).getByRole('button', { name: 'Skip' }).click();
+
+  // The dashboard, then the alert on it.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Alertas abiertas' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buscar residente' })).toBeVisible();
+  await expect(openAlerts(page).getByText('No hay alertas abiertas')).toBeVisible();
+  await expectSpanishScreen(page, 'dashboard');
+  await press(page);
+  const card = openAlerts(page).getByRole('link').filter({ hasText: SPANISH_COMMUNITY.unit });
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  // The title the product wrote, in Spanish; the resident's name as it is.
+  await expect(card).toContainText('Margaret Hale-olmo necesita ayuda');
+  await expect(card).toContainText('Abierta - sin tomar');
+  await expectSpanishScreen(page, 'dashboard with an open alert');
+
+  // The alert page, unclaimed, then claimed.
+  await card.click();
+  await expect(page).toHaveURL(/\/alerts\/alert\//);
+  await expect(page.getByRole('heading', { name: 'Margaret Hale-olmo necesita ayuda' })).toBeVisible();
+  await expect(page.getByTestId('task-status')).toHaveText('Abierta - sin tomar');
+  await expectSpanishScreen(page, 'alert page, unclaimed');
+  await page.getByRole('button', { name: 'Tomar', exact: true }).click();
+  await expect(page.getByTestId('task-status')).toHaveText('Abierta - tomada');
+  await expectSpanishScreen(page, 'alert page, claimed');
+
+  // Confirm care at the bedside.
+  await page.getByRole('button', { name: 'Confirmar cuidado' }).click();
+  await expect(drawer(page).getByText('Presione el colgante del residente para continuar')).toBeVisible();
+  await expect(page.getByTestId('task-status')).toHaveText('Abierta - confirmando cuidado');
+  await expectSpanishScreen(page, 'care confirmation');
+  await press(page);
+  await expect(drawer(page).getByText('¡Confirmado!')).toBeVisible({ timeout: 15_000 });
+
+  // Resolve: the care provided, an observation, notes (these drawers are not in Spanish yet: decision 0556).
+  await expect(drawer(page).getByRole('heading', { name: 'Select all care provided' })).toBeVisible();
+  await drawer(page).getByRole('checkbox', { name: 'Bathing' }).check();
+  await drawer(page).getByRole('button', { name: 'Select (1)' }).click();
+  await drawer(page).getByRole('checkbox', { name: 'Skin' }).check();
+  await drawer(page).getByRole('button', { name: 'Select (1)' }).click();
+  await expect(drawer(page).getByRole('heading', { name: 'Additional Notes' })).toBeVisible();
+  await drawer(page).getByLabel('Enter notes here (optional)').fill('Le ayudé con el baño.');
+  await drawer(page).getByRole('button', { name: 'Submit' }).click();
+
+  // Back on the dashboard, told in Spanish: the alert is no longer open.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(
+    page.locator('.mantine-Notification-root').filter({ hasText: 'Tarea resuelta' }),
+  ).toBeVisible();
+  await expect(
+    openAlerts(page).getByRole('link').filter({ hasText: 'Margaret Hale-olmo necesita ayuda' }),
+  ).toHaveCount(0);
+  await expect(drawer(page)).toHaveCount(0);
+  await expectSpanishScreen(page, 'dashboard after resolving');
+});
