@@ -35,6 +35,8 @@ const steps: [string, string[]][] = [
   // killed under presses; fails when a press answered 202 before the kill is missing on the new primary, or any
   // press is lost or doubled. Ports 3330/3331 (API, ingest), 3341/3342, 3351/3352, 3379/3380.
   ['chaos failover (short form)', ['exec', 'tsx', 'scripts/chaos/run.ts', '--kill-primary', '--short']],
+  // The standby killed: the primary keeps accepting, and the product says it has no standby (a log line, /healthz).
+  ['chaos standby loss (short form)', ['exec', 'tsx', 'scripts/chaos/run.ts', '--kill-standby', '--short']],
   // Backups (decision 0524): base backup + WAL archive, restored to a chosen time, counted, the API started on it.
   ['restore drill', ['exec', 'tsx', 'scripts/backup/drill.ts']],
   // The press-to-live benchmark's CI form (issue #18): 5 s, 20 presses/s, 20 clients; fails only when a press did
