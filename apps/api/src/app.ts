@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@sage/db';
+import { databaseOutage, isDatabaseUnavailable, type PrismaClient } from '@sage/db';
 import errors from '@sage/service-kit/errors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -53,7 +53,12 @@ export async function buildApp(cfg: Config, options: BuildAppOptions = {}): Prom
   app.decorate('now', options.now ?? (() => new Date()));
 
   await app.register(config, { config: cfg });
-  await app.register(errors);
+  await app.register(errors, {
+    databaseUnavailable: {
+      is: isDatabaseUnavailable,
+      lost: (log, error) => databaseOutage.lost(log, 'api', error),
+    },
+  });
   await app.register(security);
   await app.register(noStore);
   await app.register(compression);

@@ -45,6 +45,14 @@ export function createPrisma(connectionString: string, options: CreatePrismaOpti
 }
 
 /**
+ * Calls `fn` each time the client's pool opens a connection: after a database loss, the first one that works
+ * says the database is back (the API's outage log, decision 0593). Nothing for a client without a pool of its own.
+ */
+export function onConnectionOpened(prisma: PrismaClient, fn: () => void): void {
+  pools.get(prisma)?.on('connect', fn);
+}
+
+/**
  * Runs `text` as a named (prepared) statement on the client's pool (`prepared`). A client without a pool of its
  * own (a transaction's) runs the same text through Prisma, inside its transaction.
  */

@@ -1,4 +1,4 @@
-export { createPrisma, type Db, type PrismaClient, queryPrepared } from './client';
+export { createPrisma, type Db, onConnectionOpened, type PrismaClient, queryPrepared } from './client';
 export * from './device-events';
 export * from './device-qa';
 export { isUniqueViolation } from './errors';

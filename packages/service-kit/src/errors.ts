@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -79,11 +79,28 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Seconds a client is told to wait before trying again while the database cannot be reached. */
+export const DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+
+export interface ErrorsOptions {
+  /**
+   * The database could not be reached (a failover, a restart): the request answers 503 with Retry-After rather
+   * than 500, and `lost` logs it (once per outage, decision 0591). The API passes `@sage/db`'s classifier; this
+   * package stays free of the database (decision 0593).
+   */
+  databaseUnavailable?: {
+    is(error: unknown): boolean;
+    lost(log: FastifyBaseLogger, error: unknown): void;
+  };
+}
+
 /**
  * One error model for every service (ARCHITECTURE.md): 400 names the field and the rule,
- * other codes under 500 carry their message, 500 says only "Internal Server Error".
+ * other codes under 500 carry their message, 500 says only "Internal Server Error"; a database that cannot be
+ * reached is a 503 with Retry-After when the service says how to tell (decision 0593).
  */
-export default fp(async function errors(app: FastifyInstance) {
+export default fp<ErrorsOptions>(async function errors(app: FastifyInstance, opts) {
+  const unavailable = opts.databaseUnavailable;
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';
@@ -116,6 +133,15 @@ export default fp(async function errors(app: FastifyInstance) {
       });
     }
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
+    if (status >= 500 && unavailable?.is(error)) {
+      unavailable.lost(request.log, error);
+      return reply.code(503).header('retry-after', String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS)).send({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        code: 'database_unavailable',
+        message: 'The database cannot be reached just now; try again in a few seconds',
+      });
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply

@@ -1,4 +1,4 @@
-import { createPrisma, type PrismaClient } from '@sage/db';
+import { createPrisma, databaseOutage, onConnectionOpened, type PrismaClient } from '@sage/db';
 import { readDatabaseUrl } from '@sage/service-kit/env';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -22,6 +22,9 @@ export default fp<{ prisma?: PrismaClient }>(
     // (docs/decisions/0080).
     const prisma = opts.prisma ?? createPrisma(app.config.DATABASE_URL, { min: 2 });
     app.decorate('prisma', prisma);
+    // Requests that met a lost database answered 503 and logged the loss once (decision 0593); the first new
+    // connection that opens says it is back.
+    onConnectionOpened(prisma, () => databaseOutage.back(app.log, 'api'));
     if (!opts.prisma) app.addHook('onClose', () => prisma.$disconnect());
     if (app.config.READ_DATABASE_URL) {
       const readPrisma = createPrisma(readDatabaseUrl(app.config), { role: 'read' });
