@@ -5,6 +5,9 @@ import { EMBEDDED_REPORTS_PASSWORD } from './embedded-reports';
 import { applyMigrations, readMigrations } from './migrate';
 import { reportsDatabaseUrl } from './tabular-records';
 
+/** A relay a test can cut, to take a server away from the process under test (tcp-relay.ts). */
+export { startTcpRelay, type TcpRelay } from './tcp-relay';
+
 /**
  * Test databases: each test file gets its own database, cloned from a template that holds the
  * migrated schema, so files run in parallel and leave nothing behind.

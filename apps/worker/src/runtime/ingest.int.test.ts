@@ -1,61 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import { Writable } from 'node:stream';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { createTestFacility } from '@sage/db/factories';
-import { createTestDatabase } from '@sage/db/testing';
+import { createTestDatabase, startTcpRelay } from '@sage/db/testing';
 import { describe, expect, it } from 'vitest';
 import { loadWorkerConfig } from '../env';
 import { startIngest } from './ingest';
-
-/** A loopback TCP relay to PostgreSQL that can be cut (connections dropped, new ones refused) and restored. */
-async function relayTo(target: URL) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | null = null;
-  let port = 0;
-  const open = () =>
-    new Promise<void>((resolve) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port || 5432), target.hostname);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on('close', () => sockets.delete(s));
-          s.on('error', () => {});
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        port = (server!.address() as net.AddressInfo).port;
-        resolve();
-      });
-    });
-  await open();
-  return {
-    url(database: string) {
-      const url = new URL(target);
-      url.host = `127.0.0.1:${port}`;
-      url.pathname = `/${database}`;
-      return url.toString();
-    },
-    async cut() {
-      // New connections refused at once; open ones dropped (close waits for them to end).
-      const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
-      for (const s of sockets) s.destroy();
-      await closed;
-    },
-    restore: open,
-  };
-}
 
 describe('[WORKER][INGEST]: while the database is unreachable (decision 0112)', () => {
   it('answers 503 with Retry-After, stores nothing, and accepts the same event once the database is back', async () => {
     const db = await createTestDatabase();
     const facility = await createTestFacility(db.prisma);
-    const relay = await relayTo(new URL(db.url));
+    const relay = await startTcpRelay({
+      host: new URL(db.url).hostname,
+      port: Number(new URL(db.url).port || 5432),
+    });
+    const relayed = new URL(db.url);
+    relayed.host = `127.0.0.1:${relay.port}`;
     const config = loadWorkerConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
-      DATABASE_URL: relay.url(db.name),
+      DATABASE_URL: relayed.toString(),
     });
     const lines: { level: number; msg: string }[] = [];
     const stream = new Writable({
