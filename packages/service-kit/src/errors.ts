@@ -80,7 +80,7 @@ export function sqlState(error: unknown): string | undefined {
 }
 
 /**
- * One error model for every service (ARCHITECTURE.md): 400 names the field and the rule,
+ * One error model for every service (ARCHITECTURE.md, 'Service base paths'): 400 names the field and the rule,
  * other codes under 500 carry their message, 500 says only "Internal Server Error".
  */
 export default fp(async function errors(app: FastifyInstance) {

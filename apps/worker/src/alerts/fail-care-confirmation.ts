@@ -17,7 +17,7 @@ export type CareConfirmationTimeoutResult =
   | { kind: 'MOVED_ON' };
 
 /**
- * The server-side care-confirmation limit (alerts doc sections 4 and 9; ARCHITECTURE.md): a task still in
+ * The server-side care-confirmation limit (alerts doc sections 4 and 9; ARCHITECTURE.md, 'Device ingest contract'): a task still in
  * OPEN_CONFIRMING since `confirmingSince` once 30 s have passed goes back to OPEN_CLAIMED, with a
  * CARE_CONFIRMATION_FAILED update, whether or not a browser is open. The status test and the update are one
  * statement, so a press confirming care at the same moment either wins or loses as a whole.
