@@ -5,6 +5,8 @@ import { EMBEDDED_REPORTS_PASSWORD } from './embedded-reports';
 import { applyMigrations, readMigrations } from './migrate';
 import { reportsDatabaseUrl } from './tabular-records';
 
+/** A free loopback port (for a child process to listen on). */
+export { freePort } from './local-cluster';
 /** A relay a test can cut, to take a server away from the process under test (tcp-relay.ts). */
 export { startTcpRelay, type TcpRelay } from './tcp-relay';
 
