@@ -1,4 +1,4 @@
-import { ObservationType } from '@sage/contract';
+import { GROUP_DISPLAY_NAMES, ObservationType } from '@sage/contract';
 import {
   CareType,
   type DeviceType,
@@ -15,17 +15,7 @@ import {
  */
 
 /** Display names of the groups (the contract's GROUP_DISPLAY_NAMES, plus Activities). */
-export const GROUP_NAMES: Record<GroupType, string> = {
-  CareStaff: 'Care staff',
-  Culinary: 'Culinary',
-  Housekeeping: 'Housekeeping',
-  Maintenance: 'Maintenance',
-  Management: 'Management',
-  NurseMedTech: 'Nurse/MedTech',
-  SageSupport: 'provider support',
-  Transportation: 'Transportation',
-  Activities: 'Activities',
-};
+export const GROUP_NAMES: Record<GroupType, string> = { ...GROUP_DISPLAY_NAMES, Activities: 'Activities' };
 
 export const ALL_GROUP_TYPES = Object.values(GroupType) as GroupType[];
 

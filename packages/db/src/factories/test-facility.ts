@@ -15,6 +15,7 @@ import {
   type BuiltDoor,
   type BuiltFacility,
   type BuiltResident,
+  type BuiltStaff,
   type BuiltUnit,
   type FacilityPlan,
   NIGHT_DOOR_SCHEDULE,
@@ -38,14 +39,8 @@ export function randomTestPhoneNumber(): string {
   return `+1415${exchange}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
 }
 
-export interface TestStaffMember {
-  id: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  email: string | null;
-  groups: GroupType[];
-}
+/** A staff member of the test facility (the built one without its facility config's id). */
+export type TestStaffMember = Omit<BuiltStaff, 'facilityConfigId'>;
 
 export type TestStaffRole =
   | 'manager'
