@@ -44,7 +44,7 @@ export async function buildFacility(db: Db, plan: FacilityPlan): Promise<BuiltFa
     residents,
     doors,
     sensors,
-    spareDevices: spareDevices.map(({ deviceId, hardwareId, type }) => ({ deviceId, hardwareId, type })),
+    spareDevices,
     companyPhones,
     staff,
     gateway,

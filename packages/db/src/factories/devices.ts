@@ -32,11 +32,7 @@ export async function createDevices(
     doors: Record<string, BuiltDoor>;
     defaultDoorScheduleId: string | null;
   },
-): Promise<
-  Pick<BuiltFacility, 'sensors'> & {
-    spareDevices: (BuiltFacility['spareDevices'][number] & { batteryLevel: number | null })[];
-  }
-> {
+): Promise<Pick<BuiltFacility, 'sensors' | 'spareDevices'>> {
   const devices: Prisma.DeviceCreateManyInput[] = [];
   const allocations: Prisma.DeviceAllocationCreateManyInput[] = [];
   const allocate = (type: DeviceType, d: DevicePlan, target: AllocationTarget): BuiltDevice => {
@@ -108,21 +104,17 @@ export async function createDevices(
       unitId: unit.id,
     };
   }
-  const spareDevices = (plan.spareDevices ?? []).map((d) => ({
-    deviceId: randomUUID(),
-    hardwareId: d.hardwareId,
-    type: d.type,
-    batteryLevel: d.batteryLevel ?? null,
-  }));
-  for (const d of spareDevices) {
+  const spareDevices = (plan.spareDevices ?? []).map((d) => {
+    const deviceId = randomUUID();
     devices.push({
       ...tenant,
-      id: d.deviceId,
+      id: deviceId,
       hardwareId: d.hardwareId,
       type: d.type,
-      batteryLevel: d.batteryLevel,
+      batteryLevel: d.batteryLevel ?? null,
     });
-  }
+    return { deviceId, hardwareId: d.hardwareId, type: d.type };
+  });
   if (devices.length) await db.device.createMany({ data: devices });
   if (allocations.length) await db.deviceAllocation.createMany({ data: allocations });
   return { sensors, spareDevices };
