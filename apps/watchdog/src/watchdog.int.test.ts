@@ -1,7 +1,13 @@
-import net from 'node:net';
+import type net from 'node:net';
 import { createPrisma, type PrismaClient } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
-import { createTestDatabase, type TestDatabase, testServerUrl } from '@sage/db/testing';
+import {
+  createTestDatabase,
+  startTcpRelay,
+  type TcpRelay,
+  type TestDatabase,
+  testServerUrl,
+} from '@sage/db/testing';
 import { createOutboxSmsTransport, type SmsMessage, type SmsTransport } from '@sage/notify/sms';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -32,39 +38,6 @@ class HealthServer {
   }
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
-  }
-}
-
-/** A TCP relay to the test's PostgreSQL: cut, the watchdog's database is unreachable (the test's own is not). */
-class DatabaseRelay {
-  private server: net.Server | null = null;
-  private readonly sockets = new Set<net.Socket>();
-  port = 0;
-  constructor(private readonly target: { host: string; port: number }) {}
-  async up(): Promise<void> {
-    if (this.server) return;
-    const server = net.createServer((client) => {
-      const upstream = net.connect(this.target.port, this.target.host);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => {});
-      }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', resolve);
-    });
-    this.port = (server.address() as net.AddressInfo).port;
-    this.server = server;
-  }
-  async down(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-    this.server = null;
   }
 }
 
@@ -282,10 +255,11 @@ describe('the watchdog (issue #29)', () => {
   });
 
   describe('the database unreachable', () => {
-    const relay = new DatabaseRelay(targetOf());
+    // A relay to the test's PostgreSQL: cut, the watchdog's database is unreachable (the test's own is not).
+    let relay: TcpRelay;
     let relayed: PrismaClient;
     beforeAll(async () => {
-      await relay.up();
+      relay = await startTcpRelay(targetOf());
       const url = new URL(db.url);
       url.hostname = '127.0.0.1';
       url.port = String(relay.port);
@@ -293,14 +267,14 @@ describe('the watchdog (issue #29)', () => {
     });
     afterAll(async () => {
       await relayed.$disconnect();
-      await relay.down();
+      await relay.close();
     });
 
     it('outbox: the text is queued in memory (no crash) and written, with the all-clear, when it returns', async () => {
       const w = watchdog({ prisma: relayed, sms: createOutboxSmsTransport(relayed), probeTimeoutMs: 2_000 });
       expect((await w.check()).databaseUp).toBe(true);
 
-      await relay.down();
+      await relay.cut();
       const down = await w.check();
       expect(down.databaseUp).toBe(false);
       expect(down.opened).toEqual([]);
@@ -317,7 +291,7 @@ describe('the watchdog (issue #29)', () => {
       expect((await w.check()).texts).toEqual([]);
       expect(await outbox(onCallPhone)).toEqual([]);
 
-      await relay.up();
+      await relay.restore();
       advance(5);
       const back = await w.check();
       expect(back.databaseUp).toBe(true);
@@ -342,7 +316,7 @@ describe('the watchdog (issue #29)', () => {
       };
       const w = watchdog({ prisma: relayed, sms: twilio, probeTimeoutMs: 2_000 });
       await w.check();
-      await relay.down();
+      await relay.cut();
       await w.check();
       advance(31);
       const fault = await w.check();
@@ -353,7 +327,7 @@ describe('the watchdog (issue #29)', () => {
       });
       expect(sent.map((m) => m.to)).toContain(onCallPhone);
       expect(w.queuedTexts).toEqual([]);
-      await relay.up();
+      await relay.restore();
       advance(5);
       await w.check();
       expect(sent.filter((m) => m.to === onCallPhone).map((m) => m.body)).toEqual([

@@ -26,7 +26,7 @@ const LONE_SURROGATE = /\p{Surrogate}/u;
 const hasNone = (pattern: RegExp) =>
   Object.assign((value: string) => !pattern.test(value), { noneOf: pattern });
 
-/** Ids are opaque strings (ARCHITECTURE.md): 1-128 characters, no control characters. */
+/** Ids are opaque strings (ARCHITECTURE.md, 'Service base paths'): 1-128 characters, no control characters. */
 export const ZIdSchema = z
   .string()
   .min(1)
@@ -109,7 +109,7 @@ export type TErrorIssue = z.infer<typeof ZErrorIssueSchema>;
 
 /**
  * The common error reply of every service. A 400 names the field and the rule in `issues`
- * (ARCHITECTURE.md: "Bad input gets a 400 whose body names the field and the rule").
+ * (ARCHITECTURE.md, 'Service base paths': "Bad input gets a 400 whose body names the field and the rule").
  */
 export const ZErrorReplySchema = z.object({
   statusCode: z.number().int(),

@@ -1,4 +1,4 @@
-/** Service base paths (ARCHITECTURE.md): one API process serves every service under its base path. */
+/** Service base paths (ARCHITECTURE.md, 'Service base paths'): one API process serves every service under its base path. */
 export const Service = {
   admin: 'admin',
   insights: 'insights',

@@ -1,5 +1,5 @@
 /**
- * Sign-in constants (ARCHITECTURE.md), without zod: the web app's sign-in page imports these on its first load,
+ * Sign-in constants (ARCHITECTURE.md, 'Sign-in contract'), without zod: the web app's sign-in page imports these on its first load,
  * and a module that also made zod schemas would bring zod with it (docs/decisions/0384). The schemas are in
  * signin.ts; both are exported from the package's index.
  */

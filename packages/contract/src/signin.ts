@@ -4,7 +4,7 @@ import { LoginErrorCode, LoginStep, LogoutReason, SignupErrorCode } from './sign
 import { ZStaffLanguageSchema } from './staff-profile';
 
 /**
- * Sign-in request and reply schemas (ARCHITECTURE.md). The constants (paths, codes, routes) are in
+ * Sign-in request and reply schemas (ARCHITECTURE.md, 'Sign-in contract'). The constants (paths, codes, routes) are in
  * signin-constants.ts, free of zod (docs/decisions/0384).
  */
 

@@ -12,4 +12,4 @@ export * from './response-times';
 export * from './retention';
 export * from './tabular-records';
 export * from './task-changes';
-export { inTransaction, withTransaction } from './transaction';
+export { inTransaction, type TransactionOptions, withTransaction } from './transaction';

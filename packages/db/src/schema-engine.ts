@@ -7,7 +7,7 @@ import { applyMigrations } from './migrate';
 import { schemaPath } from './paths';
 
 // Prisma's native schema engine cannot be downloaded on every machine; its WebAssembly build
-// computes the same migration scripts (see ARCHITECTURE.md). It needs `--experimental-wasm-modules`.
+// computes the same migration scripts (see ARCHITECTURE.md, 'Databases'). It needs `--experimental-wasm-modules`.
 type DiffTarget =
   | { tag: 'empty' }
   | { tag: 'schemaDatamodel'; files: { path: string; content: string }[] }

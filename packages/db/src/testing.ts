@@ -1,10 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import net from 'node:net';
 import pg from 'pg';
 import { createPrisma, type PrismaClient } from './client';
 import { EMBEDDED_REPORTS_PASSWORD } from './embedded-reports';
 import { applyMigrations, readMigrations } from './migrate';
 import { reportsDatabaseUrl } from './tabular-records';
+
+/** A free loopback port (for a child process to listen on). */
+export { freePort } from './local-cluster';
+/** A relay a test can cut, to take a server away from the process under test (tcp-relay.ts). */
+export { startTcpRelay, type TcpRelay } from './tcp-relay';
 
 /**
  * Test databases: each test file gets its own database, cloned from a template that holds the
@@ -137,48 +141,5 @@ export async function createEmptyDatabase(): Promise<{ url: string; drop(): Prom
   return {
     url: withDatabase(serverUrl, name),
     drop: () => admin(serverUrl, (c) => dropWhenLeft(c, name)),
-  };
-}
-
-/**
- * A loopback TCP relay to the test server that can be cut (connections dropped, new ones refused) and restored on
- * the same port: a database lost and back, for the tests of what a process does meanwhile.
- */
-export async function databaseRelay(databaseUrl: string) {
-  const target = new URL(databaseUrl);
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | null = null;
-  let port = 0;
-  const open = () =>
-    new Promise<void>((resolve) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port || 5432), target.hostname);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on('close', () => sockets.delete(s));
-          s.on('error', () => {});
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        port = (server!.address() as net.AddressInfo).port;
-        resolve();
-      });
-    });
-  await open();
-  return {
-    url(database: string) {
-      const url = new URL(target);
-      url.host = `127.0.0.1:${port}`;
-      url.pathname = `/${database}`;
-      return url.toString();
-    },
-    async cut() {
-      // New connections refused at once; open ones dropped (close waits for them to end).
-      const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
-      for (const s of sockets) s.destroy();
-      await closed;
-    },
-    restore: open,
   };
 }

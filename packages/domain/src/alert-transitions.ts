@@ -25,8 +25,8 @@ export interface StatusChangeOptions {
  * - "Claimed to unclaimed: assignee removed, unassignment update added."
  * - "Claimed to confirming: starts care confirmation." → a STATUS_CHANGE update (spec silent on the update; ours).
  * - "Confirming to claimed: on cancel or failure." → STATUS_CHANGE on cancel; CARE_CONFIRMATION_FAILED on
- *   failure (ARCHITECTURE.md: the 30 s limit adds a CARE_CONFIRMATION_FAILED update).
- * - "Confirming to confirmed: when the device press is detected." → CARE_CONFIRMED (ARCHITECTURE.md).
+ *   failure (ARCHITECTURE.md, 'Device ingest contract': the 30 s limit adds a CARE_CONFIRMATION_FAILED update).
+ * - "Confirming to confirmed: when the device press is detected." → CARE_CONFIRMED (ARCHITECTURE.md, 'Device ingest contract').
  * - "Resolve: status becomes closed-resolved, with manual-entry updates for the care provided and a closed update."
  *
  * Decisions where the spec is silent ("Server-side transitions beyond these are not shown"):

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
-import { recordTaskChangePg, setTaskChangeNotify, type TaskChangedNotification } from '@sage/db';
-import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
+import {
+  recordTaskChangePg,
+  setTaskChangeNotify,
+  type TaskChangedNotification,
+  withTransaction,
+} from '@sage/db';
+import { createTestDatabase, startTcpRelay, type TestDatabase } from '@sage/db/testing';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createNatsLiveBus, type NatsLiveBus } from './bus';
@@ -57,20 +61,10 @@ describe('the NATS live bus: relay and subscriber against a real nats-server and
     return { bus: b as NatsLiveBus, changes, sessions, recognitions, deviceQa };
   };
   const record = async (taskId = randomUUID()) => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const version = await recordTaskChangePg(client, {
-        facilityId,
-        taskId,
-        status: 'OPEN_UNCLAIMED',
-        severity: 'STAFF_ASSIST',
-      });
-      await client.query('COMMIT');
-      return { version, taskId };
-    } finally {
-      client.release();
-    }
+    const version = await withTransaction(pool, (client) =>
+      recordTaskChangePg(client, { facilityId, taskId, status: 'OPEN_UNCLAIMED', severity: 'STAFF_ASSIST' }),
+    );
+    return { version, taskId };
   };
   const leading = (r: LiveRelay) => until(() => r.leading(), 'the relay to lead');
 
@@ -175,9 +169,9 @@ describe('the NATS live bus: relay and subscriber against a real nats-server and
   it('a change committed while only the relay is cut off from NATS is published once it reconnects', async () => {
     // The relay reaches NATS through a proxy this test cuts; the subscriber stays connected all along, so it has
     // no reconnect of its own to catch up on. nats.js drops what is published while disconnected.
-    const proxy = await natsProxy(nats.port);
+    const proxy = await startTcpRelay({ port: nats.port });
     opened.push(proxy);
-    const r = await relay({ natsUrl: proxy.url });
+    const r = await relay({ natsUrl: `nats://127.0.0.1:${proxy.port}` });
     await leading(r);
     const s = await bus();
     const { version: before } = await record();
@@ -218,33 +212,3 @@ describe('the NATS live bus: relay and subscriber against a real nats-server and
     await until(() => s.changes.some((c) => c.version === version), 'the healed change', 10_000);
   });
 });
-
-/** A TCP proxy to the NATS server whose connections a test can cut (and refuse) and then let through again. */
-async function natsProxy(target: number) {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target, '127.0.0.1');
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => {});
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  await listen(0);
-  const port = (server.address() as net.AddressInfo).port;
-  const cut = async () => {
-    const closed = new Promise((resolve) => server.close(resolve));
-    for (const socket of sockets) socket.destroy();
-    await closed;
-  };
-  return {
-    url: `nats://127.0.0.1:${port}`,
-    cut,
-    restore: () => listen(port),
-    close: async () => {
-      if (server.listening) await cut();
-    },
-  };
-}

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
-import { recordTaskChangePg, type TaskChangedNotification } from '@sage/db';
-import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
+import { recordTaskChangePg, type TaskChangedNotification, withTransaction } from '@sage/db';
+import { createTestDatabase, startTcpRelay, type TestDatabase } from '@sage/db/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgLiveBus, LIVE_BUS_APPLICATION_NAME } from './pg-bus';
@@ -64,20 +63,14 @@ describe('the Postgres live bus (LISTEN/NOTIFY, decision 0031)', () => {
         await new Promise((r) => setTimeout(r, 50));
       }
       // Still live after the drops.
-      const client = await pool.connect();
-      let version: number;
-      try {
-        await client.query('BEGIN');
-        version = await recordTaskChangePg(client, {
+      const version = await withTransaction(pool, (client) =>
+        recordTaskChangePg(client, {
           facilityId,
           taskId: randomUUID(),
           status: 'OPEN_UNCLAIMED',
           severity: 'HIGH_PRIORITY',
-        });
-        await client.query('COMMIT');
-      } finally {
-        client.release();
-      }
+        }),
+      );
       await until(() => changes.some((c) => c.version === version), 'a change after the drops');
       expect(changes.filter((c) => c.version === version)).toHaveLength(1);
       expect(new Set(changes.map((c) => c.version)).size).toBe(changes.length);
@@ -108,7 +101,7 @@ describe('the Postgres live bus (LISTEN/NOTIFY, decision 0031)', () => {
   it('reconnects promptly once the database answers again, replays the gap, and gets a NOTIFY sent right after (decision 0590)', async () => {
     // The bus reaches PostgreSQL through a proxy the test closes (connections cut, new ones refused: a database
     // down, as during a failover) and opens again.
-    const proxy = await tcpProxy(Number(new URL(db.url).port));
+    const proxy = await startTcpRelay({ port: Number(new URL(db.url).port) });
     const lines: { level: string; msg: string }[] = [];
     const logger = {
       info: (_o: object, msg: string) => lines.push({ level: 'info', msg }),
@@ -131,30 +124,23 @@ describe('the Postgres live bus (LISTEN/NOTIFY, decision 0031)', () => {
       bus.subscribeSessionEnded((id) => {
         if (id === null) reconnects++;
       });
-      const record = async () => {
-        const client = await pool.connect();
-        try {
-          await client.query('BEGIN');
-          const version = await recordTaskChangePg(client, {
+      const record = () =>
+        withTransaction(pool, (client) =>
+          recordTaskChangePg(client, {
             facilityId,
             taskId: randomUUID(),
             status: 'OPEN_UNCLAIMED',
             severity: 'HIGH_PRIORITY',
-          });
-          await client.query('COMMIT');
-          return version;
-        } finally {
-          client.release();
-        }
-      };
+          }),
+        );
 
-      await proxy.close();
+      await proxy.cut();
       await until(() => !bus.connected(), 'the bus to notice the loss');
       const duringGap = await record();
       // Down long enough for the backoff to reach its cap and for one "still disconnected" error.
       await new Promise((r) => setTimeout(r, 3_000));
       expect(bus.connected()).toBe(false);
-      await proxy.open();
+      await proxy.restore();
       // A generous bound: the bus retries at least every second (it waited up to 5 s before).
       await until(() => reconnects === 1, 'the bus to reconnect once the database answers', 5_000);
       // Sent right after the reconnection: a device QA notice is never replayed, only the NOTIFY delivers it.
@@ -187,30 +173,3 @@ describe('the Postgres live bus (LISTEN/NOTIFY, decision 0031)', () => {
     }
   });
 });
-
-/** A TCP proxy to PostgreSQL whose connections a test can cut (and refuse new ones) and then let through again. */
-async function tcpProxy(target: number) {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target, '127.0.0.1');
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => {});
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  await listen(0);
-  const port = (server.address() as net.AddressInfo).port;
-  return {
-    port,
-    open: () => listen(port),
-    async close() {
-      if (!server.listening) return;
-      const closed = new Promise((resolve) => server.close(resolve));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-  };
-}

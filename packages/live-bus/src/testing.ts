@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
+import { freePort } from '@sage/db/local-cluster';
 
 /** The nats-server binary (these machines have it at /usr/sbin/nats-server); NATS_SERVER_BIN overrides. */
 export const NATS_SERVER_BIN = process.env.NATS_SERVER_BIN || '/usr/sbin/nats-server';
@@ -11,17 +12,6 @@ export interface NatsServer {
   stop(): Promise<void>;
   /** Starts it again on the same port. */
   start(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function accepting(port: number): Promise<boolean> {

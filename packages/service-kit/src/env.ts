@@ -55,7 +55,7 @@ export const SHARED_ENV_FIELDS = {
   TWILIO_AUTH_TOKEN: z.string().optional(),
 };
 
-/** ARCHITECTURE.md: the local text-message outbox is refused in production. */
+/** ARCHITECTURE.md, 'Sign-in contract': the local text-message outbox is refused in production. */
 export function refuseOutboxInProduction(
   c: { NODE_ENV: string; TWILIO_ACCOUNT_SID?: string; TWILIO_AUTH_TOKEN?: string },
   ctx: z.RefinementCtx,

@@ -95,7 +95,7 @@ export interface ErrorsOptions {
 }
 
 /**
- * One error model for every service (ARCHITECTURE.md): 400 names the field and the rule,
+ * One error model for every service (ARCHITECTURE.md, 'Service base paths'): 400 names the field and the rule,
  * other codes under 500 carry their message, 500 says only "Internal Server Error"; a database that cannot be
  * reached is a 503 with Retry-After when the service says how to tell (decision 0593).
  */

@@ -1,10 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import {
-  DEVICE_QA_TEST_WINDOW_MS,
-  GATEWAY_KEY_HEADER,
-  INGEST_EVENTS_PATH,
-  QA_SESSION_PRESS_OUTCOME,
-} from '@sage/contract';
+import { DEVICE_QA_TEST_WINDOW_MS, QA_SESSION_PRESS_OUTCOME } from '@sage/contract';
 import { armDeviceQaTest, openDeviceQaSession, scheduleDeviceQaExpiry } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { DEVICE_QA_CHANNEL } from '@sage/live-bus';
@@ -12,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceEventOutcome } from '../device-events/model';
 import { IngestGroupCommit } from '../ingest/group-commit';
-import { eventually, startTestWorker, type TestWorker } from '../test/worker';
+import { eventually, pressOf, sendEvent, startTestWorker, type TestWorker } from '../test/worker';
 
 /**
  * A device QA walk silences nothing by itself (docs/decisions/0505, issue #29): only the device the technician put
@@ -33,23 +27,11 @@ describe('[WORKER][DEVICE-QA]: during a QA walk, only the device on test is quie
     await t.close();
   });
 
-  const send = async (
+  const send = (
     facility: TestFacility,
     hardwareId: string,
     extra: { type?: string; batteryLevel?: number } = {},
-  ) => {
-    const eventId = randomUUID();
-    const res = await t.worker.ingest.inject({
-      method: 'POST',
-      url: INGEST_EVENTS_PATH,
-      headers: { [GATEWAY_KEY_HEADER]: facility.gateway.key },
-      payload: { eventId, hardwareId, type: 'BUTTON_PRESS', timestamp: new Date().toISOString(), ...extra },
-    });
-    expect(res.statusCode).toBe(202);
-    return eventually(() =>
-      t.prisma.deviceEvent.findFirst({ where: { eventId, processedAt: { not: null } } }),
-    );
-  };
+  ) => sendEvent(t, facility, pressOf(hardwareId, extra));
   const tasksOfDevice = (deviceId: string) => t.prisma.task.findMany({ where: { deviceId } });
   const startWalk = (facility: TestFacility, over: { startedAt?: Date; durationMs?: number } = {}) =>
     openDeviceQaSession(t.prisma, {

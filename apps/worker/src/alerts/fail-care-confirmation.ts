@@ -1,5 +1,11 @@
 import { TaskUpdateType } from '@sage/contract';
-import { CARE_CONFIRMATION_TIMEOUT_MS, recordTaskChangePg, type Severity, type TaskStatus } from '@sage/db';
+import {
+  CARE_CONFIRMATION_TIMEOUT_MS,
+  recordTaskChangePg,
+  type Severity,
+  type TaskStatus,
+  withTransaction,
+} from '@sage/db';
 import type pg from 'pg';
 
 export type CareConfirmationTimeoutResult =
@@ -11,7 +17,7 @@ export type CareConfirmationTimeoutResult =
   | { kind: 'MOVED_ON' };
 
 /**
- * The server-side care-confirmation limit (alerts doc sections 4 and 9; ARCHITECTURE.md): a task still in
+ * The server-side care-confirmation limit (alerts doc sections 4 and 9; ARCHITECTURE.md, 'Device ingest contract'): a task still in
  * OPEN_CONFIRMING since `confirmingSince` once 30 s have passed goes back to OPEN_CLAIMED, with a
  * CARE_CONFIRMATION_FAILED update, whether or not a browser is open. The status test and the update are one
  * statement, so a press confirming care at the same moment either wins or loses as a whole.
@@ -21,9 +27,7 @@ export async function failCareConfirmation(
   payload: { taskId: string; confirmingSince: string },
 ): Promise<CareConfirmationTimeoutResult> {
   const since = new Date(payload.confirmingSince);
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  const failed = await withTransaction(pool, async (client) => {
     const { rows } = await client.query<{
       id: string;
       facilityId: string;
@@ -38,16 +42,8 @@ export async function failCareConfirmation(
       [payload.taskId, since, CARE_CONFIRMATION_TIMEOUT_MS],
     );
     const task = rows[0];
-    if (!task) {
-      await client.query('ROLLBACK');
-      const { rows: still } = await client.query<{ confirming: boolean }>(
-        `SELECT true AS confirming FROM "Task" WHERE id = $1 AND status = 'OPEN_CONFIRMING' AND "confirmingSince" = $2`,
-        [payload.taskId, since],
-      );
-      return still.length
-        ? { kind: 'NOT_YET', runAt: new Date(since.getTime() + CARE_CONFIRMATION_TIMEOUT_MS) }
-        : { kind: 'MOVED_ON' };
-    }
+    // Nothing updated: nothing written, the transaction ends with nothing in it.
+    if (!task) return false;
     await client.query(
       `INSERT INTO "TaskUpdate" ("taskId", "facilityId", type, description) VALUES ($1, $2, $3::"TaskUpdateType", $4)`,
       [
@@ -63,12 +59,14 @@ export async function failCareConfirmation(
       status: task.status,
       severity: task.severity,
     });
-    await client.query('COMMIT');
-    return { kind: 'FAILED' };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+    return true;
+  });
+  if (failed) return { kind: 'FAILED' };
+  const { rows: still } = await pool.query<{ confirming: boolean }>(
+    `SELECT true AS confirming FROM "Task" WHERE id = $1 AND status = 'OPEN_CONFIRMING' AND "confirmingSince" = $2`,
+    [payload.taskId, since],
+  );
+  return still.length
+    ? { kind: 'NOT_YET', runAt: new Date(since.getTime() + CARE_CONFIRMATION_TIMEOUT_MS) }
+    : { kind: 'MOVED_ON' };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type DeviceEventInput, type StoredDeviceEventRow, withTransaction } from '@sage/db';
+import { type DeviceEventInput, inTransaction, type StoredDeviceEventRow, withTransaction } from '@sage/db';
 import type pg from 'pg';
 import { Batch } from './batch';
 import type { ApplyResult, Logger } from './model';
@@ -100,17 +100,18 @@ export async function warmUpBatch(
   press: DeviceEventInput | null,
   logger: Logger,
 ): Promise<void> {
-  await client.query('BEGIN');
-  try {
-    if (press) {
-      await storeAndApply(client, [press], logger);
-    } else {
-      // A batch of no press: the lock and the store run for nothing, which prepares them.
-      await storeAndApply(client, [], logger);
-      await applyDeviceEvents(client, [randomUUID()], logger);
-      await warmUpRaise(client);
-    }
-  } finally {
-    await client.query('ROLLBACK');
-  }
+  await inTransaction(
+    client,
+    async () => {
+      if (press) {
+        await storeAndApply(client, [press], logger);
+      } else {
+        // A batch of no press: the lock and the store run for nothing, which prepares them.
+        await storeAndApply(client, [], logger);
+        await applyDeviceEvents(client, [randomUUID()], logger);
+        await warmUpRaise(client);
+      }
+    },
+    { rollBack: true },
+  );
 }

@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH, type IngestEventType } from '@sage/contract';
+import type { IngestEventType } from '@sage/contract';
 import { JobName, scheduleCareConfirmationTimeout } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startTestWorker, type TestWorker } from '../test/worker';
+import {
+  eventually,
+  postEvent,
+  pressOf,
+  processedEvent,
+  sendEvent,
+  startTestWorker,
+  type TestWorker,
+} from '../test/worker';
 import { applyStoredEvent } from './apply';
 import { DeviceEventOutcome } from './model';
 
@@ -18,18 +26,9 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
   afterAll(() => t.close());
 
   const post = (body: object, facility: TestFacility = f) =>
-    t.worker.ingest.inject({
-      method: 'POST',
-      url: INGEST_EVENTS_PATH,
-      headers: { [GATEWAY_KEY_HEADER]: facility.gateway.key },
-      payload: body,
-    });
-  const eventOf = (hardwareId: string, type: IngestEventType = 'BUTTON_PRESS', timestamp = new Date()) => ({
-    eventId: randomUUID(),
-    hardwareId,
-    type,
-    timestamp: timestamp.toISOString(),
-  });
+    postEvent(t.worker.ingest, body, facility.gateway.key);
+  const eventOf = (hardwareId: string, type: IngestEventType = 'BUTTON_PRESS', timestamp = new Date()) =>
+    pressOf(hardwareId, { type, timestamp: timestamp.toISOString() });
   /**
    * The latest past instant at hh:00 UTC (within the last 24 h): a time of day the test controls, recent enough
    * not to be a stale event (decision 0102).
@@ -40,14 +39,10 @@ describe('[WORKER][ALERTS]: device events raise, update and confirm alerts', () 
     if (at.getTime() > Date.now()) at.setUTCDate(at.getUTCDate() - 1);
     return at;
   };
-  const processed = (eventId: string) =>
-    eventually(() => t.prisma.deviceEvent.findFirst({ where: { eventId, processedAt: { not: null } } }));
+  const processed = (eventId: string) => processedEvent(t.prisma, eventId);
   /** Posts an event (202 expected) and waits until the worker has processed it. */
-  const send = async (event: { eventId: string } & Record<string, unknown>, facility: TestFacility = f) => {
-    const res = await post(event, facility);
-    expect(res.statusCode).toBe(202);
-    return processed(event.eventId);
-  };
+  const send = (event: { eventId: string } & Record<string, unknown>, facility: TestFacility = f) =>
+    sendEvent(t, facility, event);
   const openTaskOf = (deviceId: string) => t.prisma.task.findUnique({ where: { openDeviceKey: deviceId } });
   const updatesOf = (taskId: string) =>
     t.prisma.taskUpdate.findMany({ where: { taskId }, orderBy: { createdAt: 'asc' } });

@@ -1,13 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
-import path from 'node:path';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { createTestFacility } from '@sage/db/factories';
-import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
+import { createTestDatabase, freePort, type TestDatabase } from '@sage/db/testing';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { eventually } from '../test/worker';
+import { eventually, spawnWorkerProcess } from '../test/worker';
 
 const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
@@ -16,31 +14,9 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-
 /** The ingest as deployed: a process of its own (ingest-main.ts), which now applies the events it accepts. */
 async function startIngestProcess(db: TestDatabase, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/ingest-main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'error',
-      DATABASE_URL: db.url,
-      INGEST_PORT: String(port),
-      HOST: '127.0.0.1',
-    },
-    stdio: ['ignore', 'ignore', 'ignore'],
-  });
+  const child = spawnWorkerProcess('src/ingest-main.ts', { DATABASE_URL: db.url, INGEST_PORT: String(port) });
   children.push(child);
   await eventually(
     async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok ?? false,

@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceEventOutcome } from '../device-events/model';
-import { eventually, startTestWorker, type TestWorker } from '../test/worker';
+import { postEvent, pressOf, processedEvent, startTestWorker, type TestWorker } from '../test/worker';
 import ingestRoutes, { INGEST_OPERATION_ID } from './routes';
 
 /** The device-ingest defects found at review (issue 17): tenancy, event ids, timestamps, ids, limits, docs. */
@@ -23,23 +23,9 @@ describe('[WORKER][INGEST]: review fixes', () => {
   afterAll(() => t.close());
 
   const post = (body: object, facility: TestFacility = a) =>
-    t.worker.ingest.inject({
-      method: 'POST',
-      url: INGEST_EVENTS_PATH,
-      headers: { [GATEWAY_KEY_HEADER]: facility.gateway.key },
-      payload: body,
-    });
-  const press = (hardwareId: string, extra: object = {}) => ({
-    eventId: randomUUID(),
-    hardwareId,
-    type: 'BUTTON_PRESS',
-    timestamp: new Date().toISOString(),
-    ...extra,
-  });
-  const processed = (gatewayId: string, eventId: string) =>
-    eventually(() =>
-      t.prisma.deviceEvent.findFirst({ where: { gatewayId, eventId, processedAt: { not: null } } }),
-    );
+    postEvent(t.worker.ingest, body, facility.gateway.key);
+  const press = pressOf;
+  const processed = (gatewayId: string, eventId: string) => processedEvent(t.prisma, eventId, gatewayId);
 
   describe('[TENANCY]', () => {
     it("refuses a gateway's event for another community's device: recorded, nothing changes", async () => {

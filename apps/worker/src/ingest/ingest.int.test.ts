@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceEventOutcome } from '../device-events/model';
-import { eventually, startTestWorker, type TestWorker } from '../test/worker';
+import { postEvent, pressOf, processedEvent, startTestWorker, type TestWorker } from '../test/worker';
 
 describe('[WORKER][INGEST]: device events from facility gateways', () => {
   let t: TestWorker;
@@ -16,21 +15,9 @@ describe('[WORKER][INGEST]: device events from facility gateways', () => {
   afterAll(() => t.close());
 
   const post = (body: object, key: string | null = facility.gateway.key) =>
-    t.worker.ingest.inject({
-      method: 'POST',
-      url: INGEST_EVENTS_PATH,
-      headers: key ? { [GATEWAY_KEY_HEADER]: key } : {},
-      payload: body,
-    });
-  const press = (hardwareId: string, extra: object = {}) => ({
-    eventId: randomUUID(),
-    hardwareId,
-    type: 'BUTTON_PRESS',
-    timestamp: new Date().toISOString(),
-    ...extra,
-  });
-  const processed = (eventId: string) =>
-    eventually(() => t.prisma.deviceEvent.findFirst({ where: { eventId, processedAt: { not: null } } }));
+    postEvent(t.worker.ingest, body, key);
+  const press = pressOf;
+  const processed = (eventId: string) => processedEvent(t.prisma, eventId);
 
   it('stores the event before answering 202, then records the device activity', async () => {
     const pendant = facility.residents.AL.pendant;

@@ -1,7 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
-import path from 'node:path';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH, type IngestEventType } from '@sage/contract';
 import {
   queryPrepared,
@@ -12,7 +9,7 @@ import {
   type TaskChangedNotification,
 } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
-import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
+import { createTestDatabase, freePort, type TestDatabase } from '@sage/db/testing';
 import {
   createNatsLiveBus,
   DEVICE_QA_CHANNEL,
@@ -23,18 +20,7 @@ import {
 import { type NatsServer, startNatsServer } from '@sage/live-bus/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../test/worker';
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
+import { eventually, spawnWorkerProcess, type TestWorkerProcess } from '../test/worker';
 
 const quiet = { info() {}, warn() {}, error() {} };
 
@@ -53,36 +39,24 @@ describe('[WORKER][INGEST][NATS]: with the NATS live bus the ingest and the job 
   let listener: pg.Client;
   let bus: NatsLiveBus;
   let ingestUrl: string;
-  const children: ChildProcess[] = [];
+  const children: TestWorkerProcess[] = [];
   const notified: { channel: string; payload: string | undefined }[] = [];
   const frames: TaskChangedNotification[] = [];
 
-  /** What a child wrote to stderr, for the failure message when it stops. */
-  const output = new Map<ChildProcess, string>();
-  const start = (entry: string, env: Record<string, string>): ChildProcess => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'error',
-        DATABASE_URL: db.url,
-        LIVE_BUS_URL: nats.url,
-        HOST: '127.0.0.1',
-        INSIGHTS_ENGINE: 'off',
-        ...env,
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+  const start = (entry: string, env: Record<string, string>): TestWorkerProcess => {
+    const child = spawnWorkerProcess(entry, {
+      DATABASE_URL: db.url,
+      LIVE_BUS_URL: nats.url,
+      INSIGHTS_ENGINE: 'off',
+      ...env,
     });
-    output.set(child, '');
-    child.stderr?.on('data', (d) => output.set(child, (output.get(child)! + d).slice(-4_000)));
     children.push(child);
     return child;
   };
   /** A process of the test that stopped is a failure of its own, not a wait that times out. */
   const running = () => {
     for (const child of children) {
-      if (child.exitCode !== null) throw new Error(`a process of the test stopped:\n${output.get(child)}`);
+      if (child.exitCode !== null) throw new Error(`a process of the test stopped:\n${child.output()}`);
     }
   };
 

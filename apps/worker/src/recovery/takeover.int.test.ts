@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { JobName } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
@@ -10,7 +9,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadWorkerConfig } from '../env';
 import { startIngest } from '../runtime/ingest';
-import { eventually } from '../test/worker';
+import { eventually, spawnWorkerProcess } from '../test/worker';
 import { startWorker, type WorkerProcess } from '../worker';
 
 /** Short timings, so a takeover happens within a test's seconds. */
@@ -179,25 +178,12 @@ describe('[WORKER][TAKEOVER]: the job process survives its database connections 
     const ingest = await startIngest(config, { logger: false, listen: false });
     cleanups.push(() => ingest.close());
     // The job process as it runs in production: its own process (jobs-main.ts).
-    let output = '';
-    const jobs = spawn(process.execPath, ['--import', 'tsx', 'src/jobs-main.ts'], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: db.url,
-        WORKER_CONCURRENCY: '4',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const jobs = spawnWorkerProcess('src/jobs-main.ts', {
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: db.url,
+      WORKER_CONCURRENCY: '4',
     });
     child = jobs;
-    jobs.stdout?.on('data', (d) => {
-      output += String(d);
-    });
-    jobs.stderr?.on('data', (d) => {
-      output += String(d);
-    });
     await eventually(
       // Its three queues beat: the timed jobs', the escalation starts' and the rest (decisions 0458, 0478).
       async () => (await pool.query(`SELECT 1 FROM "WorkerHeartbeat"`)).rowCount === 3,
@@ -270,7 +256,7 @@ describe('[WORKER][TAKEOVER]: the job process survives its database connections 
     );
     expect(rows).toHaveLength(60);
     expect(rows.filter((r) => r.activities !== 1)).toEqual([]);
-    expect(jobs.exitCode, output).toBeNull();
+    expect(jobs.exitCode, jobs.output()).toBeNull();
     expect(jobs.signalCode).toBeNull();
     // No press's job left behind, locked or not.
     await eventually(

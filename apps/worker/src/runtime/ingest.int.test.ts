@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { createTestFacility } from '@sage/db/factories';
-import { createTestDatabase, databaseRelay } from '@sage/db/testing';
+import { createTestDatabase, startTcpRelay } from '@sage/db/testing';
 import { describe, expect, it } from 'vitest';
 import { loadWorkerConfig } from '../env';
 import { startIngest } from './ingest';
@@ -11,11 +11,16 @@ describe('[WORKER][INGEST]: while the database is unreachable (decision 0112)', 
   it('answers 503 with Retry-After, stores nothing, and accepts the same event once the database is back', async () => {
     const db = await createTestDatabase();
     const facility = await createTestFacility(db.prisma);
-    const relay = await databaseRelay(db.url);
+    const relay = await startTcpRelay({
+      host: new URL(db.url).hostname,
+      port: Number(new URL(db.url).port || 5432),
+    });
+    const relayed = new URL(db.url);
+    relayed.host = `127.0.0.1:${relay.port}`;
     const config = loadWorkerConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
-      DATABASE_URL: relay.url(db.name),
+      DATABASE_URL: relayed.toString(),
     });
     const lines: { level: number; msg: string }[] = [];
     const stream = new Writable({

@@ -3,7 +3,7 @@ import {
   DeviceTroubleCause,
   GATEWAY_SUPERVISION_INTERVAL_MIN,
 } from '@sage/contract';
-import { recordTaskChangePg, type TaskChangeInput } from '@sage/db';
+import { inTransaction, recordTaskChangePg, type TaskChangeInput } from '@sage/db';
 import { type AllocatedDevice, deviceSubjectOf, gatewayTroubleTitle, troubleTitle } from '@sage/domain';
 import type pg from 'pg';
 import {
@@ -86,8 +86,7 @@ export async function runSupervisionCheck(
   client: pg.ClientBase,
   now: Date = new Date(),
 ): Promise<SupervisionCheckResult> {
-  await client.query('BEGIN');
-  try {
+  return inTransaction(client, async () => {
     const intervals = JSON.stringify(DEVICE_SUPERVISION_INTERVAL_MIN);
     const { rows: closed } = await client.query<TaskChangeInput>(CLOSE_ENDED_SQL, [
       now,
@@ -131,10 +130,6 @@ export async function runSupervisionCheck(
       })),
     ];
     const raised = await raiseTroubles(client, troubles);
-    await client.query('COMMIT');
     return { raised, closed };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  }
+  });
 }

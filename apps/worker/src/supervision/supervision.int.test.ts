@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH, type IngestEventType } from '@sage/contract';
+import type { IngestEventType } from '@sage/contract';
 import { taskNotificationsJobKey } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceEventOutcome } from '../device-events/model';
-import { eventually, startTestWorker, type TestWorker } from '../test/worker';
+import { eventually, pressOf, sendEvent, startTestWorker, type TestWorker } from '../test/worker';
 import { runSupervisionCheck } from './check';
 import { TROUBLE_CLOSED_DESCRIPTIONS, troubleKey } from './trouble-tasks';
 
@@ -18,26 +17,8 @@ describe('[WORKER][SUPERVISION]: device and gateway trouble (decision 0105)', ()
   });
   afterAll(() => t.close());
 
-  const send = async (
-    hardwareId: string,
-    type: IngestEventType,
-    extra: object = {},
-    facility: TestFacility = f,
-  ) => {
-    const eventId = randomUUID();
-    const res = await t.worker.ingest.inject({
-      method: 'POST',
-      url: INGEST_EVENTS_PATH,
-      headers: { [GATEWAY_KEY_HEADER]: facility.gateway.key },
-      payload: { eventId, hardwareId, type, timestamp: new Date().toISOString(), ...extra },
-    });
-    expect(res.statusCode).toBe(202);
-    return eventually(() =>
-      t.prisma.deviceEvent.findFirst({
-        where: { gatewayId: facility.gateway.id, eventId, processedAt: { not: null } },
-      }),
-    );
-  };
+  const send = (hardwareId: string, type: IngestEventType, extra: object = {}, facility: TestFacility = f) =>
+    sendEvent(t, facility, pressOf(hardwareId, { type, ...extra }));
   const check = async () => {
     const client = await t.worker.pool.connect();
     try {

@@ -2,6 +2,7 @@ import { TABULAR_LIMITS, type TQueryParameter, type TTabularCell, type TTabularC
 import {
   createPgClient,
   currentHost,
+  inTransaction,
   parseDatabaseUrl,
   REPORT_READER_ROLE,
   type RunQueryExecutionPayload,
@@ -284,30 +285,38 @@ export async function runReadOnly(
       }
     }
     if (run.onBackend && !(await run.onBackend(backend.pid))) throw new RunAbandoned();
-    await client.query('BEGIN READ ONLY');
-    await client.query(
-      `SELECT set_config('statement_timeout', $1, true), set_config('TimeZone', 'UTC', true),
-              set_config('search_path', 'reporting', true)`,
-      [String(run.timeoutMs)],
+    // One read-only transaction (the settings below are its own): the reader's role refuses writes anyway.
+    return await inTransaction(
+      client,
+      async () => {
+        await client.query(
+          `SELECT set_config('statement_timeout', $1, true), set_config('TimeZone', 'UTC', true),
+                set_config('search_path', 'reporting', true)`,
+          [String(run.timeoutMs)],
+        );
+        // The statement timeout is the query's own setting, which its SQL could change: the worker keeps time too.
+        stopTimer = setTimeout(() => {
+          timedOut = true;
+          void signalReader(hostUrl, backend.pid, 'cancel');
+          terminateTimer = setTimeout(
+            () => void signalReader(hostUrl, backend.pid, 'terminate'),
+            TERMINATE_AFTER_MS,
+          );
+        }, run.timeoutMs + OUTSIDE_TIMEOUT_GRACE_MS);
+        const result = await client.query({
+          text: `${run.marker ?? ''} ${wrapReportQuery(run.text, run.rowLimit + 1)}`,
+          values: run.values,
+          rowMode: 'array',
+          types: RAW_TEXT,
+          // The extended protocol: one statement only, whatever the text (the simple one would run several).
+          queryMode: 'extended',
+        } as pg.QueryArrayConfig);
+        // The query is over: the worker's own clock stops (the COMMIT of a read-only transaction is not timed).
+        clearTimeout(stopTimer);
+        return Object.assign(result as unknown as pg.QueryArrayResult, { timedOut });
+      },
+      { begin: 'BEGIN READ ONLY' },
     );
-    // The statement timeout is the query's own setting, which its SQL could change: the worker keeps time too.
-    stopTimer = setTimeout(() => {
-      timedOut = true;
-      void signalReader(hostUrl, backend.pid, 'cancel');
-      terminateTimer = setTimeout(
-        () => void signalReader(hostUrl, backend.pid, 'terminate'),
-        TERMINATE_AFTER_MS,
-      );
-    }, run.timeoutMs + OUTSIDE_TIMEOUT_GRACE_MS);
-    const result = await client.query({
-      text: `${run.marker ?? ''} ${wrapReportQuery(run.text, run.rowLimit + 1)}`,
-      values: run.values,
-      rowMode: 'array',
-      types: RAW_TEXT,
-      // The extended protocol: one statement only, whatever the text (the simple one would run several).
-      queryMode: 'extended',
-    } as pg.QueryArrayConfig);
-    return Object.assign(result as unknown as pg.QueryArrayResult, { timedOut });
   } catch (error) {
     if (timedOut && error && typeof error === 'object') Object.assign(error, { timedOut: true });
     throw error;

@@ -1,4 +1,6 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { JobName, type PrismaClient } from '@sage/db';
 import type { TestFacility } from '@sage/db/factories';
@@ -35,6 +37,28 @@ export async function startTestWorker(env: Record<string, string> = {}): Promise
       await db.drop();
     },
   };
+}
+
+/** A worker process of a test: what it wrote (stdout and stderr, the last 8,000 characters) for a failure message. */
+export type TestWorkerProcess = ChildProcess & { output(): string };
+
+/**
+ * A worker entry (`src/ingest-main.ts`, `src/jobs-main.ts`) as deployed: a process of its own, under tsx, with the
+ * test's settings (`NODE_ENV=test`, `LOG_LEVEL=error`, `HOST=127.0.0.1`) and `env` (its `DATABASE_URL` at least).
+ */
+export function spawnWorkerProcess(entry: string, env: Record<string, string>): TestWorkerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'error', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (d: Buffer) => {
+    output = (output + String(d)).slice(-8_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return Object.assign(child, { output: () => output });
 }
 
 /** Polls until `check` returns a value (jobs run asynchronously), or fails after `timeoutMs`. */
@@ -116,6 +140,47 @@ export async function startJobUnderTest(): Promise<StartJobUnderTest> {
   };
 }
 
+/** A button press of `hardwareId` as a gateway sends it (a new eventId, sent now); `extra` adds or overrides fields. */
+export function pressOf(hardwareId: string, extra: Record<string, unknown> = {}) {
+  return {
+    eventId: randomUUID(),
+    hardwareId,
+    type: 'BUTTON_PRESS',
+    timestamp: new Date().toISOString(),
+    ...extra,
+  };
+}
+
+/** POSTs `body` to the ingest app (inject) as the gateway of `gatewayKey` (with null, no key header). */
+export function postEvent(ingest: FastifyInstance, body: object, gatewayKey: string | null) {
+  return ingest.inject({
+    method: 'POST',
+    url: INGEST_EVENTS_PATH,
+    headers: gatewayKey ? { [GATEWAY_KEY_HEADER]: gatewayKey } : {},
+    payload: body,
+  });
+}
+
+/** The stored event `eventId` (of the gateway `gatewayId`, when given) once the worker has processed it. */
+export function processedEvent(prisma: PrismaClient, eventId: string, gatewayId?: string) {
+  return eventually(() =>
+    prisma.deviceEvent.findFirst({
+      where: { ...(gatewayId ? { gatewayId } : {}), eventId, processedAt: { not: null } },
+    }),
+  );
+}
+
+/** Posts `event` as `facility`'s gateway, fails unless it is accepted (202), and waits until it is processed. */
+export async function sendEvent(
+  t: Pick<TestWorker, 'worker' | 'prisma'>,
+  facility: TestFacility,
+  event: { eventId: string } & Record<string, unknown>,
+) {
+  const res = await postEvent(t.worker.ingest, event, facility.gateway.key);
+  if (res.statusCode !== 202) throw new Error(`the ingest answered ${res.statusCode}: ${res.body}`);
+  return processedEvent(t.prisma, event.eventId, facility.gateway.id);
+}
+
 /**
  * One button press of every resident's pendant of `facilities`, all at once through the ingest app (inject): the
  * presses (which facility, which device) and each one's reply status, in the same order.
@@ -131,19 +196,7 @@ export async function pressEveryPendant(
     })),
   );
   const replies = await Promise.all(
-    presses.map(({ facility, hardwareId }) =>
-      ingest.inject({
-        method: 'POST',
-        url: INGEST_EVENTS_PATH,
-        headers: { [GATEWAY_KEY_HEADER]: facility.gateway.key },
-        payload: {
-          eventId: randomUUID(),
-          hardwareId,
-          type: 'BUTTON_PRESS',
-          timestamp: new Date().toISOString(),
-        },
-      }),
-    ),
+    presses.map(({ facility, hardwareId }) => postEvent(ingest, pressOf(hardwareId), facility.gateway.key)),
   );
   return { presses, statuses: replies.map((r) => r.statusCode) };
 }

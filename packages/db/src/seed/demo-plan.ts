@@ -24,7 +24,7 @@ export const DEMO = {
   timezone: 'America/Chicago',
   emergencyNotificationNumber: '+14155550190',
   taskNotificationNumber: '+14155550191',
-  /** Fixed sign-in numbers (ARCHITECTURE.md). */
+  /** Fixed sign-in numbers (ARCHITECTURE.md, 'Demo data'). */
   phones: {
     manager: '+14155550100',
     caregiver: '+14155550101',

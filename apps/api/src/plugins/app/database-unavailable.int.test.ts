@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { PROFILE_HEADER } from '@sage/contract';
 import { createPrisma } from '@sage/db';
 import { createTestFacility } from '@sage/db/factories';
-import { createTestDatabase, databaseRelay } from '@sage/db/testing';
+import { createTestDatabase, startTcpRelay } from '@sage/db/testing';
 import { DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '@sage/service-kit/errors';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -17,7 +17,10 @@ describe('[API][ERRORS]: while the database cannot be reached', () => {
   it('answers 503 with Retry-After, logs the loss once and its return once, and serves again when it is back', async () => {
     const db = await createTestDatabase();
     const f = await createTestFacility(db.prisma);
-    const relay = await databaseRelay(db.url);
+    const server = new URL(db.url);
+    const relay = await startTcpRelay({ host: server.hostname, port: Number(server.port || 5432) });
+    const relayed = new URL(db.url);
+    relayed.host = `127.0.0.1:${relay.port}`;
     const lines: { level: number; msg: string; source?: string }[] = [];
     const stream = new Writable({
       write(chunk, _encoding, done) {
@@ -25,9 +28,9 @@ describe('[API][ERRORS]: while the database cannot be reached', () => {
         done();
       },
     });
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: relay.url(db.name) });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: relayed.toString() });
     // The API's own client, through the relay (the test's client stays on the server, for the session below).
-    const prisma = createPrisma(relay.url(db.name), { connectionTimeoutMillis: 1_000 });
+    const prisma = createPrisma(relayed.toString(), { connectionTimeoutMillis: 1_000 });
     const app = await buildApp(config, { prisma, logger: { level: 'debug', stream } });
     await app.ready();
     const { token } = await openSessionToken(db.prisma, f.staff.manager.id, config.JWT_SECRET, 600);
@@ -62,7 +65,7 @@ describe('[API][ERRORS]: while the database cannot be reached', () => {
     } finally {
       await app.close();
       await prisma.$disconnect();
-      await relay.cut();
+      await relay.close();
       await db.drop();
     }
   });
