@@ -21,6 +21,7 @@ import {
   type BlockSnapshot,
   type ContextState,
   type EscalationDeps,
+  nextRunJob,
   runNotificationBlocks,
 } from './escalation';
 import { type ContextRow, readTasks, type TaskRow } from './escalation-reads';
@@ -163,11 +164,30 @@ export async function startTaskNotificationsBatch(
   const later = starting.flatMap((s) =>
     s.runAts.flatMap((runAt, blockIndex) => (runAt <= startedAtMs ? [] : [{ s, blockIndex, runAt }])),
   );
-  // The contexts and the later blocks' jobs (decision 0433) in one statement: they commit together.
+  // The next runs of the recurring blocks due now (decision 0650): queued here, with the later blocks, rather than
+  // in a statement of their own after the runs below. A run below that fails is queued again under its block's
+  // key, which replaces its next run (the retried run queues it again); one that finds the task no longer waiting
+  // leaves a next run that ends at once (its context completed).
+  const nextRuns = starting.flatMap((s) =>
+    s.runAts.flatMap((runAt, blockIndex) => {
+      if (runAt > startedAtMs) return [];
+      const block = (s.context.state as unknown as ContextState).blocks[blockIndex]!;
+      const next = nextRunJob(
+        s.context.id,
+        blockIndex,
+        block,
+        s.context.startedAt.getTime(),
+        0,
+        s.task.severity,
+      );
+      return next ? [next.job] : [];
+    }),
+  );
+  // The contexts, the later blocks' jobs (decision 0433) and those next runs in one statement: they commit together.
   const policyFor = (facilityId: string) => policyOf.get(facilityId)!;
   await queryPrepared(prisma, START_WRITE_SQL, [
-    ...addJobsParams(
-      later.map((l) => ({
+    ...addJobsParams([
+      ...later.map((l) => ({
         identifier: JobName.runNotificationBlock,
         payload: {
           contextId: l.s.context.id,
@@ -179,7 +199,8 @@ export async function startTaskNotificationsBatch(
         priority: l.s.priority,
         maxAttempts: 3,
       })),
-    ),
+      ...nextRuns,
+    ]),
     starting.map(({ context }) => context.id),
     starting.map(({ context }) => context.facilityId),
     starting.map(({ context }) => context.taskId),
@@ -201,6 +222,7 @@ export async function startTaskNotificationsBatch(
     {
       contexts: starting.map((s) => s.context),
       tasksByContext: new Map(starting.map((s) => [s.context.id, s.task])),
+      nextRunsQueued: true,
     },
   );
   for (const [i, outcome] of outcomes.entries()) {

@@ -112,7 +112,12 @@ export async function runNotificationBlocks(
   deps: EscalationDeps,
   rawPayloads: readonly unknown[],
   helpers: Pick<JobHelpers, 'addJob' | 'logger'>,
-  preloaded?: { contexts: ContextRow[]; tasksByContext: Map<string, TaskRow> },
+  preloaded?: {
+    contexts: ContextRow[];
+    tasksByContext: Map<string, TaskRow>;
+    /** The runs' next runs are queued already (the start's write, decision 0650): not queued again here. */
+    nextRunsQueued?: boolean;
+  },
 ): Promise<Outcomes> {
   const outcomes: Outcomes = new Array(rawPayloads.length);
   const payloads = rawPayloads.map((raw, i) => {
@@ -135,7 +140,7 @@ export async function runNotificationBlocks(
 
   const planned = await settleLimited(runs, BLOCK_RUNS_AT_ONCE, (run) => planRun(deps, run, staffRead));
   const { sent, nextRuns } = await sendPlanned(deps, runs, planned, outcomes);
-  await queueNextRunsAndWatches(deps, helpers, outcomes, nextRuns, sent);
+  await queueNextRunsAndWatches(deps, helpers, outcomes, preloaded?.nextRunsQueued ? [] : nextRuns, sent);
   await watchFailedTexts(deps, helpers, outcomes, sent);
   return outcomes;
 }
@@ -232,29 +237,39 @@ async function planRun(
     });
   }
 
-  // Recurring: the next run due after now (runs missed while the queue was down are skipped, not replayed).
-  let nextRun: number | null = null;
-  let nextJob: QueuedJob | null = null;
-  if (isRecurring(block)) {
-    const elapsed = Date.now() - startedAtMs - block.executionTimeAfterStartInMs;
-    nextRun = Math.max(payload.run + 1, Math.floor(elapsed / block.recurringIntervalInMs) + 1);
-    const runAt = blockRunAt(block, startedAtMs, nextRun);
-    if (runAt !== null) {
-      nextJob = {
-        identifier: JobName.runNotificationBlock,
-        payload: {
-          contextId: context.id,
-          blockIndex: payload.blockIndex,
-          run: nextRun,
-        } satisfies RunNotificationBlockPayload,
-        runAt: new Date(runAt),
-        jobKey: notificationBlockJobKey(context.id, payload.blockIndex),
-        priority: notificationJobPriority(task.severity),
-        maxAttempts: 3,
-      };
-    }
-  }
-  return { task, recipientIds, outgoing, nextRun, nextJob };
+  const next = nextRunJob(context.id, payload.blockIndex, block, startedAtMs, payload.run, task.severity);
+  return { task, recipientIds, outgoing, nextRun: next?.run ?? null, nextJob: next?.job ?? null };
+}
+
+/**
+ * A recurring block's next run after run `run`, due after now (runs missed while the queue was down are skipped,
+ * not replayed), and its job (the block's key: a missed alert bringing the block forward replaces it); null for a
+ * block that does not recur.
+ */
+export function nextRunJob(
+  contextId: string,
+  blockIndex: number,
+  block: ScheduledBlock,
+  startedAtMs: number,
+  run: number,
+  severity: Severity,
+): { run: number; job: QueuedJob } | null {
+  if (!isRecurring(block)) return null;
+  const elapsed = Date.now() - startedAtMs - block.executionTimeAfterStartInMs;
+  const nextRun = Math.max(run + 1, Math.floor(elapsed / block.recurringIntervalInMs) + 1);
+  const runAt = blockRunAt(block, startedAtMs, nextRun);
+  if (runAt === null) return null;
+  return {
+    run: nextRun,
+    job: {
+      identifier: JobName.runNotificationBlock,
+      payload: { contextId, blockIndex, run: nextRun } satisfies RunNotificationBlockPayload,
+      runAt: new Date(runAt),
+      jobKey: notificationBlockJobKey(contextId, blockIndex),
+      priority: notificationJobPriority(severity),
+      maxAttempts: 3,
+    },
+  };
 }
 
 /**
