@@ -38,8 +38,9 @@ const OPEN_TROUBLE_SUFFIXES = {
  * pipeline's advisory lock, tried, never waited for: a device whose events a batch is applying goes to the pipeline
  * behind them, so no two writers of one device ever wait on each other). For each taken: the device's last heard
  * (GREATEST, never back) and its battery (when the heartbeat is its newest word), a DeviceActivity row when the
- * battery level changed or the device is first heard in a new clock hour (decision 0661), and the gateways' own
- * last heard ($9, those not written for GATEWAY_WRITE_EVERY_MS). Returns the ordinals of the heartbeats taken.
+ * battery level changed or the device is first heard in a new clock hour (decision 0661), and the own last heard of
+ * the gateways of the heartbeats taken ($9: those this process has not written for GATEWAY_WRITE_EVERY_MS; a heartbeat
+ * left to the pipeline is stored, and its gateway heard by it). Returns the ordinals of the heartbeats taken.
  */
 export const HEARTBEATS_SQL = `WITH hb AS (
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::int[])
@@ -75,7 +76,7 @@ export const HEARTBEATS_SQL = `WITH hb AS (
            OR (battery IS NOT NULL AND battery IS DISTINCT FROM "wasBattery")
      ), gateway AS (
        UPDATE "FacilityGateway" g SET "lastHeardAt" = GREATEST(g."lastHeardAt", now())
-        WHERE g.id = ANY($9::text[])
+        WHERE g.id = ANY($9::text[]) AND g.id IN (SELECT hb."gatewayId" FROM hb JOIN taken USING (n))
      )
      SELECT n::int AS n FROM taken`;
 
@@ -214,7 +215,8 @@ export class HeartbeatPath {
       );
       taken = new Set(done.map((r) => r.n));
       if (this.gatewayWritten.size > 10_000) this.gatewayWritten.clear();
-      for (const id of gateways) this.gatewayWritten.set(id, now);
+      for (const row of list)
+        if (taken.has(row.n)) this.gatewayWritten.set(row.waiting.at(-1)!.gateway.id, now);
     } catch (error) {
       this.logger.warn('heartbeat statement failed: its heartbeats go through the device-event pipeline', {
         heartbeats: batch.length,
