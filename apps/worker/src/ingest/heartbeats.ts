@@ -10,6 +10,7 @@ import {
 import { prepared } from '@sage/db';
 import type pg from 'pg';
 import type { Logger } from '../device-events/model';
+import { isDatabaseUnavailable } from '../recovery/db-errors';
 import type { Gateway } from './gateways';
 import type { Accepted } from './group-commit';
 
@@ -218,10 +219,12 @@ export class HeartbeatPath {
       for (const row of list)
         if (taken.has(row.n)) this.gatewayWritten.set(row.waiting.at(-1)!.gateway.id, now);
     } catch (error) {
-      this.logger.warn('heartbeat statement failed: its heartbeats go through the device-event pipeline', {
-        heartbeats: batch.length,
-        error: error instanceof Error ? error.message : String(error),
-      });
+      // A lost database is the pipeline's to report, once (decision 0591): it meets it too, and answers 503.
+      if (!isDatabaseUnavailable(error))
+        this.logger.warn('heartbeat statement failed: its heartbeats go through the device-event pipeline', {
+          heartbeats: batch.length,
+          error: error instanceof Error ? error.message : String(error),
+        });
       taken = new Set();
     }
     for (const row of list) {
