@@ -86,11 +86,16 @@ describe('[WORKER][INGEST]: while the database is unreachable (decision 0112)', 
   it('a heartbeat meeting the loss on the heartbeat path answers 503 too, the loss logged once; taken once back', async () => {
     const db = await createTestDatabase();
     const facility = await createTestFacility(db.prisma);
-    const relay = await databaseRelay(db.url);
+    const relay = await startTcpRelay({
+      host: new URL(db.url).hostname,
+      port: Number(new URL(db.url).port || 5432),
+    });
+    const relayed = new URL(db.url);
+    relayed.host = `127.0.0.1:${relay.port}`;
     const config = loadWorkerConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
-      DATABASE_URL: relay.url(db.name),
+      DATABASE_URL: relayed.toString(),
     });
     const lines: { level: number; msg: string }[] = [];
     const stream = new Writable({
