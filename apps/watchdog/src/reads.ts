@@ -39,10 +39,13 @@ SELECT f.id AS "facilityId", f.name, f.timezone AS "timeZone", f."emergencyNotif
   FROM "Facility" f
  WHERE f.status <> 'INACTIVE'`;
 
-/** Each gateway of a community that is not inactive, and how long ago it was last heard (decision 0105's rule). */
+/**
+ * Each gateway of a community that is not inactive, and how long ago it was last heard (decision 0105's rule): its
+ * newest stored event or the last heartbeat the ingest's heartbeat path took from it (decision 0660).
+ */
 const GATEWAYS_SQL = `
 SELECT g.id, g."facilityId", g.name,
-       (extract(epoch FROM now() - GREATEST(g."createdAt",
+       (extract(epoch FROM now() - GREATEST(g."createdAt", g."lastHeardAt",
           (SELECT max(e."receivedAt") FROM "DeviceEvent" e WHERE e."gatewayId" = g.id))) * 1000)::float8 AS "ageMs"
   FROM "FacilityGateway" g
   JOIN "Facility" f ON f.id = g."facilityId" AND f.status <> 'INACTIVE'`;

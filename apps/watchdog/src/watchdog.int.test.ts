@@ -252,6 +252,15 @@ describe('the watchdog (issue #29)', () => {
       expect.stringContaining(`gateway ${gatewayName} is heard again`),
     ]);
     expect(await outbox(cedar.staff.manager.phoneNumber)).toEqual([]);
+
+    // Silent again, then heard through heartbeats the ingest's heartbeat path took: no event stored, the gateway's
+    // own last heard written (decision 0660).
+    await prisma.$executeRaw`UPDATE "DeviceEvent" SET "receivedAt" = now() - interval '20 minutes' WHERE "gatewayId" = ${maple.gateway.id}`;
+    advance(60);
+    expect((await w.check()).opened).toEqual([`gateway:${maple.gateway.id}`]);
+    await prisma.$executeRaw`UPDATE "FacilityGateway" SET "lastHeardAt" = now() WHERE id = ${maple.gateway.id}`;
+    advance(5);
+    expect((await w.check()).cleared).toEqual([`gateway:${maple.gateway.id}`]);
   });
 
   describe('the database unreachable', () => {

@@ -192,7 +192,9 @@ describe('[WORKER][DEVICE-QA]: during a QA walk, only the device on test is quie
     const f = await createTestFacility(t.prisma);
     const walk = await startWalk(f);
     const test = await putOnTest(f, walk.id, f.units.AL.wallButton.deviceId);
-    const beat = await send(f, f.units.AL.wallButton.hardwareId, { type: 'HEARTBEAT' });
+    // A heartbeat the pipeline applies: one with a low battery (the ingest's heartbeat path leaves those to it,
+    // decision 0660; one it takes never reaches the test at all).
+    const beat = await send(f, f.units.AL.wallButton.hardwareId, { type: 'HEARTBEAT', batteryLevel: 10 });
     expect(beat.outcome).toBe(DeviceEventOutcome.ACTIVITY_RECORDED);
     expect((await t.prisma.deviceQaTest.findUniqueOrThrow({ where: { id: test.id } })).armedDeviceKey).toBe(
       f.units.AL.wallButton.deviceId,

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { hashGatewayKey } from './gateway-key';
 import { cachedGatewayLookup } from './gateways';
 import { IngestGroupCommit } from './group-commit';
+import { HeartbeatPath } from './heartbeats';
 
 export interface IngestRoutesOptions {
   /** Events one gateway key may post per window (default INGEST_RATE_LIMIT_PER_SECOND per second; decision 0103). */
@@ -69,7 +70,15 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
     info: (message, meta) => app.log.info(meta ?? {}, message),
     warn: (message, meta) => app.log.warn(meta ?? {}, message),
   });
-  app.addHook('onClose', async () => groupCommit.drain());
+  // Heartbeats that can change nothing but a device's last heard and battery: one statement a window (decision 0660).
+  const heartbeats = new HeartbeatPath(app.pool, (gateway, event) => groupCommit.accept(gateway, event), {
+    info: (message, meta) => app.log.info(meta ?? {}, message),
+    warn: (message, meta) => app.log.warn(meta ?? {}, message),
+  });
+  app.addHook('onClose', async () => {
+    await heartbeats.drain();
+    await groupCommit.drain();
+  });
   const findGateway = cachedGatewayLookup(app.pool);
 
   const limit = options.rateLimit ?? { max: INGEST_RATE_LIMIT_PER_SECOND, timeWindowMs: 1000 };
@@ -111,7 +120,7 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
       const key = request.headers[GATEWAY_KEY_HEADER];
       const gateway = key ? await findGateway(key) : null;
       if (!gateway) throw unauthorized(`${GATEWAY_KEY_HEADER} is missing or unknown`, 'invalid_gateway_key');
-      const { clamped } = await groupCommit.accept(gateway, request.body);
+      const { clamped } = await heartbeats.accept(gateway, request.body);
       if (clamped) {
         request.log.warn(
           { gatewayId: gateway.id, eventId: request.body.eventId, timestamp: request.body.timestamp },

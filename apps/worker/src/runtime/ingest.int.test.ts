@@ -82,4 +82,70 @@ describe('[WORKER][INGEST]: while the database is unreachable (decision 0112)', 
       await db.drop();
     }
   });
+
+  it('a heartbeat meeting the loss on the heartbeat path answers 503 too, the loss logged once; taken once back', async () => {
+    const db = await createTestDatabase();
+    const facility = await createTestFacility(db.prisma);
+    const relay = await startTcpRelay({
+      host: new URL(db.url).hostname,
+      port: Number(new URL(db.url).port || 5432),
+    });
+    const relayed = new URL(db.url);
+    relayed.host = `127.0.0.1:${relay.port}`;
+    const config = loadWorkerConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: relayed.toString(),
+    });
+    const lines: { level: number; msg: string }[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const { ingest, close } = await startIngest(config, { logger: { level: 'info', stream }, listen: false });
+    const { pendant } = facility.residents.AL;
+    const beat = () => ({
+      eventId: randomUUID(),
+      hardwareId: pendant.hardwareId,
+      type: 'HEARTBEAT',
+      timestamp: new Date().toISOString(),
+    });
+    const post = (body: object) =>
+      ingest.inject({
+        method: 'POST',
+        url: INGEST_EVENTS_PATH,
+        headers: { [GATEWAY_KEY_HEADER]: facility.gateway.key },
+        payload: body,
+      });
+    try {
+      // Taken while the database is there (and the gateway's key remembered, decision 0410's 5 s).
+      expect((await post(beat())).statusCode).toBe(202);
+      await relay.cut();
+      const lost = beat();
+      const refused = await post(lost);
+      expect(refused.statusCode).toBe(503);
+      expect((await post(lost)).statusCode).toBe(503);
+
+      await relay.restore();
+      const back = beat();
+      expect((await post(back)).statusCode).toBe(202);
+      const device = await db.prisma.device.findUniqueOrThrow({ where: { id: pendant.deviceId } });
+      expect(device.lastHeardAt?.toISOString()).toBe(back.timestamp);
+      expect(await db.prisma.deviceEvent.count({ where: { hardwareId: pendant.hardwareId } })).toBe(0);
+      const said = lines.filter((l) => l.level >= 30).map((l) => `${l.level} ${l.msg}`);
+      expect(said.filter((l) => l.startsWith('50') || l.startsWith('60') || l.includes('heartbeat'))).toEqual(
+        [],
+      );
+      expect(said.filter((l) => l.includes('database connection'))).toEqual([
+        '40 database connection lost: retrying (further failures at debug level)',
+        '30 database connection back',
+      ]);
+    } finally {
+      await close();
+      await relay.cut();
+      await db.drop();
+    }
+  });
 });

@@ -23,8 +23,11 @@ import {
 
 /** A device's interval in minutes: its facility's own, else its type's default (passed as JSON by type). */
 const INTERVAL_SQL = `make_interval(mins => COALESCE(f."deviceSupervisionIntervalMin", ($2::jsonb ->> d.type::text)::int))`;
-/** When a gateway was last heard: its newest event (index on gatewayId, receivedAt), else its creation. */
-const GATEWAY_LAST_SEEN_SQL = `GREATEST(g."createdAt", (SELECT max(e."receivedAt") FROM "DeviceEvent" e WHERE e."gatewayId" = g.id))`;
+/**
+ * When a gateway was last heard: its newest event (index on gatewayId, receivedAt) or the last heartbeat the ingest's
+ * heartbeat path took from it (no event stored, decision 0660), else its creation.
+ */
+const GATEWAY_LAST_SEEN_SQL = `GREATEST(g."createdAt", g."lastHeardAt", (SELECT max(e."receivedAt") FROM "DeviceEvent" e WHERE e."gatewayId" = g.id))`;
 
 const CLOSE_ENDED_SQL = `
 WITH ending AS (

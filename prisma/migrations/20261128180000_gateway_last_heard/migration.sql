@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "FacilityGateway" ADD COLUMN     "lastHeardAt" TIMESTAMPTZ(3);
