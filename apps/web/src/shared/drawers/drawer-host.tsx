@@ -3,6 +3,7 @@ import { type ComponentType, type Dispatch, Suspense, useCallback, useEffect, us
 import { DRAWER_ENTER_MS, DRAWER_EXIT_MS } from '../constants';
 import { AppQueryProvider } from '../query-client';
 import { reportError } from '../report-error';
+import { DRAWER_MAX_HEIGHT_VAR } from './drawer-height';
 import type { DrawerQueueAction, DrawerRequest } from './drawer-queue';
 import type { DrawerControls, DrawerRegistry } from './drawer-registry';
 import type { DrawerType } from './drawer-types';
@@ -107,7 +108,12 @@ export function DrawerHost({ active, registry, dispatch }: DrawerHostProps) {
       closeOnEscape={shown?.closeOnEscape ?? false}
       transitionProps={{ transition: 'slide-up', duration: DRAWER_ENTER_MS, exitDuration: DRAWER_EXIT_MS }}
       styles={{
-        content: { height: 'auto', maxHeight: '90dvh', paddingBottom: 'env(safe-area-inset-bottom)' },
+        // A guided tour's card at the top lowers the limit to the room below it (DRAWER_MAX_HEIGHT_VAR).
+        content: {
+          height: 'auto',
+          maxHeight: `var(${DRAWER_MAX_HEIGHT_VAR}, 90dvh)`,
+          paddingBottom: 'env(safe-area-inset-bottom)',
+        },
       }}
       data-drawer-type={step?.type}
       data-sage-drawer

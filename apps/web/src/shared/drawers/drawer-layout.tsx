@@ -1,5 +1,6 @@
 import { ActionIcon, Box, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { DRAWER_MAX_HEIGHT_VAR } from './drawer-height';
 import type { DrawerControls } from './drawer-registry';
 
 export interface DrawerLayoutProps {
@@ -13,11 +14,10 @@ export interface DrawerLayoutProps {
 }
 
 /**
- * The drawer's height limit (the sheet's 90dvh less the body's padding): the frame fills at most this, so its
- * actions stay on screen at 360 x 740 however long the list (decision 0181).
+ * The drawer's height limit (the sheet's, 90dvh unless the tour lowers it, less the body's padding): the frame
+ * fills at most this, so its actions stay on screen at 360 x 740 however long the list (decision 0181).
  */
-export const DRAWER_FRAME_MAX_HEIGHT =
-  'calc(90dvh - 2 * var(--drawer-padding, var(--mantine-spacing-md)) - env(safe-area-inset-bottom))';
+export const DRAWER_FRAME_MAX_HEIGHT = `calc(var(${DRAWER_MAX_HEIGHT_VAR}, 90dvh) - 2 * var(--drawer-padding, var(--mantine-spacing-md)) - env(safe-area-inset-bottom))`;
 
 /**
  * The common frame of a bottom-sheet drawer: optional back arrow and title at the top, the content in the
