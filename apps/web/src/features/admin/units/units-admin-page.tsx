@@ -44,7 +44,7 @@ function UnitsList({ facilityId }: { facilityId: string }) {
                 >
                   <Group justify="space-between" wrap="nowrap">
                     <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Text fw={600} truncate>
+                      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                         {u.displayName}
                       </Text>
                       <Text size="sm" c="dimmed">
@@ -53,7 +53,9 @@ function UnitsList({ facilityId }: { facilityId: string }) {
                           .join(' · ')}
                       </Text>
                     </Stack>
-                    <Text size="sm">{AdminMessages.occupants(u.occupantCount)}</Text>
+                    <Text size="sm" style={{ flexShrink: 0 }}>
+                      {AdminMessages.occupants(u.occupantCount)}
+                    </Text>
                   </Group>
                 </Card>
               </li>
