@@ -1,5 +1,5 @@
 import { Box, Button, Card, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { AdminMessages, CARE_TYPE_LABELS } from '@sage/contract';
+import { AdminMessages, CARE_TYPE_LABELS, UnitsAdminMessages } from '@sage/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../shared/page-header/page-header';
@@ -31,7 +31,7 @@ function ZonesList({ facilityId }: { facilityId: string }) {
           {AdminMessages.addCareZone}
         </Button>
         <TextInput
-          label={AdminMessages.searchCareZones}
+          label={UnitsAdminMessages.searchCareZones}
           placeholder="Zone name or care type"
           size="md"
           value={search}
@@ -44,7 +44,7 @@ function ZonesList({ facilityId }: { facilityId: string }) {
         ) : zones.data.length === 0 ? (
           <Text c="dimmed">{AdminMessages.noCareZones}</Text>
         ) : shown.length === 0 ? (
-          <Text c="dimmed">{AdminMessages.noCareZonesFound}</Text>
+          <Text c="dimmed">{UnitsAdminMessages.noCareZonesFound}</Text>
         ) : (
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Care zones">
             {shown.map((z) => (

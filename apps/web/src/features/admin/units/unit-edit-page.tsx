@@ -5,6 +5,7 @@ import {
   CARE_TYPE_LABELS,
   type CareType,
   type TAdminUnit,
+  UnitsAdminMessages,
   ZCreateUnitRequestSchema,
   ZUpdateUnitRequestSchema,
 } from '@sage/contract';
@@ -116,20 +117,20 @@ function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUn
   const archive = useAdminWrite({
     write: () => adminApi.archiveUnit(unit?.id ?? ''),
     refresh,
-    savedMessage: (saved) => AdminMessages.unitArchived(saved.displayName),
+    savedMessage: (saved) => UnitsAdminMessages.unitArchived(saved.displayName),
     onSaved: returnToList,
     messages,
   });
   const restore = useAdminWrite({
     write: () => adminApi.restoreUnit(unit?.id ?? ''),
     refresh,
-    savedMessage: (saved) => AdminMessages.unitRestored(saved.displayName),
+    savedMessage: (saved) => UnitsAdminMessages.unitRestored(saved.displayName),
     messages,
   });
   const confirmArchive = () =>
     drawers.open('confirmation', {
-      title: AdminMessages.archiveUnitTitle(unit?.displayName ?? ''),
-      text: AdminMessages.archiveUnitText,
+      title: UnitsAdminMessages.archiveUnitTitle(unit?.displayName ?? ''),
+      text: UnitsAdminMessages.archiveUnitText,
       confirmLabel: AdminMessages.archive,
       destructive: true,
       onConfirm: () => archive.mutateAsync().then(() => undefined),
@@ -187,7 +188,7 @@ function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUn
               </Button>
               {unit.occupantCount > 0 ? (
                 <Text size="sm" c="dimmed" id={archiveWhyId}>
-                  {AdminMessages.unitArchiveWhy}
+                  {UnitsAdminMessages.unitArchiveWhy}
                 </Text>
               ) : null}
             </Stack>
@@ -207,7 +208,7 @@ function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUn
                 {AdminMessages.delete}
               </Button>
               <Text size="sm" c="dimmed" id={deleteWhyId}>
-                {AdminMessages.unitDeleteWhy}
+                {UnitsAdminMessages.unitDeleteWhy}
               </Text>
             </Stack>
           ) : null}

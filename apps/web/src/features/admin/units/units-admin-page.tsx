@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Group, Loader, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { AdminMessages, CARE_TYPE_LABELS, type TAdminUnit } from '@sage/contract';
+import { AdminMessages, CARE_TYPE_LABELS, type TAdminUnit, UnitsAdminMessages } from '@sage/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../shared/page-header/page-header';
@@ -40,7 +40,7 @@ function UnitsList({ facilityId }: { facilityId: string }) {
           {AdminMessages.addUnit}
         </Button>
         <TextInput
-          label={AdminMessages.searchUnits}
+          label={UnitsAdminMessages.searchUnits}
           placeholder="Unit name, room, wing"
           size="md"
           value={search}
@@ -57,9 +57,9 @@ function UnitsList({ facilityId }: { facilityId: string }) {
         ) : units.isError ? (
           <Text c="red">{units.error.message}</Text>
         ) : units.data.length === 0 ? (
-          <Text c="dimmed">{archived ? AdminMessages.noArchivedUnits : AdminMessages.noUnits}</Text>
+          <Text c="dimmed">{archived ? UnitsAdminMessages.noArchivedUnits : AdminMessages.noUnits}</Text>
         ) : shown.length === 0 ? (
-          <Text c="dimmed">{AdminMessages.noUnitsFound}</Text>
+          <Text c="dimmed">{UnitsAdminMessages.noUnitsFound}</Text>
         ) : (
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Units">
             {shown.map((u) => (
@@ -83,7 +83,7 @@ function UnitsList({ facilityId }: { facilityId: string }) {
                     </Stack>
                     {u.isArchived ? (
                       <Badge color="gray" style={{ flexShrink: 0 }}>
-                        {AdminMessages.archived}
+                        {UnitsAdminMessages.archived}
                       </Badge>
                     ) : (
                       <Text size="sm" style={{ flexShrink: 0 }}>
