@@ -80,10 +80,6 @@ export const adminApi = {
   updateUnit: (id: string, body: TUpdateUnitRequest): Promise<TAdminUnit> =>
     api.put('admin', `/units/${enc(id)}`, body, { parse: ZAdminUnitSchema.parse }),
   deleteUnit: (id: string) => api.delete('admin', `/units/${enc(id)}`),
-  archiveUnit: (id: string): Promise<TAdminUnit> =>
-    api.post('admin', `/units/${enc(id)}/archive`, undefined, { parse: ZAdminUnitSchema.parse }),
-  restoreUnit: (id: string): Promise<TAdminUnit> =>
-    api.post('admin', `/units/${enc(id)}/restore`, undefined, { parse: ZAdminUnitSchema.parse }),
 
   careZone: (id: string): Promise<TCareZoneDetail> =>
     api.get('admin', `/careZones/${enc(id)}`, { parse: ZCareZoneDetailSchema.parse }),

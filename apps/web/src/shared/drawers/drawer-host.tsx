@@ -3,7 +3,6 @@ import { type ComponentType, type Dispatch, Suspense, useCallback, useEffect, us
 import { DRAWER_ENTER_MS, DRAWER_EXIT_MS } from '../constants';
 import { AppQueryProvider } from '../query-client';
 import { reportError } from '../report-error';
-import { DRAWER_MAX_HEIGHT_VAR } from './drawer-height';
 import type { DrawerQueueAction, DrawerRequest } from './drawer-queue';
 import type { DrawerControls, DrawerRegistry } from './drawer-registry';
 import type { DrawerType } from './drawer-types';
@@ -108,10 +107,11 @@ export function DrawerHost({ active, registry, dispatch }: DrawerHostProps) {
       closeOnEscape={shown?.closeOnEscape ?? false}
       transitionProps={{ transition: 'slide-up', duration: DRAWER_ENTER_MS, exitDuration: DRAWER_EXIT_MS }}
       styles={{
-        // A guided tour's card at the top lowers the limit to the room below it (DRAWER_MAX_HEIGHT_VAR).
+        // A guided tour's card at the top lowers the limit to the room below it (DRAWER_MAX_HEIGHT_VAR of
+        // drawer-layout.tsx, spelled out here: this file is part of the first load, that one is not).
         content: {
           height: 'auto',
-          maxHeight: `var(${DRAWER_MAX_HEIGHT_VAR}, 90dvh)`,
+          maxHeight: 'var(--sage-drawer-max-height, 90dvh)',
           paddingBottom: 'env(safe-area-inset-bottom)',
         },
       }}

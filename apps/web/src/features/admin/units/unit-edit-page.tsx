@@ -19,6 +19,7 @@ import { AdminGuard } from '../admin-guard';
 import { ADMIN_ROUTES, useReturnToList } from '../admin-shared';
 import { orNull, schemaErrors } from '../form-rules';
 import { useAdminWrite } from '../use-admin-write';
+import { unitArchiveApi } from './unit-archive-api';
 
 interface UnitFormValues {
   displayName: string;
@@ -115,14 +116,14 @@ function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUn
   const drawers = useDrawers();
   // A unit with history cannot be deleted; it is archived (out of the lists and pickers) or restored.
   const archive = useAdminWrite({
-    write: () => adminApi.archiveUnit(unit?.id ?? ''),
+    write: () => unitArchiveApi.archive(unit?.id ?? ''),
     refresh,
     savedMessage: (saved) => UnitsAdminMessages.unitArchived(saved.displayName),
     onSaved: returnToList,
     messages,
   });
   const restore = useAdminWrite({
-    write: () => adminApi.restoreUnit(unit?.id ?? ''),
+    write: () => unitArchiveApi.restore(unit?.id ?? ''),
     refresh,
     savedMessage: (saved) => UnitsAdminMessages.unitRestored(saved.displayName),
     messages,
