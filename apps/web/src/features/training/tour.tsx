@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DEFAULT_ROUTE } from '../../shared/constants';
-import { DRAWER_MAX_HEIGHT_VAR, useActiveDrawerType } from '../../shared/drawers';
+import { useActiveDrawerType } from '../../shared/drawers';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
 import { startTraining } from './start-training';
@@ -26,6 +26,12 @@ export const TourTexts = {
   close: 'End the tour',
   stepOf: (step: number, count: number) => `Step ${step} of ${count}`,
 } as const;
+
+/**
+ * The CSS variable holding a bottom sheet's height limit (90dvh when unset), read by the drawer host and the
+ * drawer frame (spelled out there: they are part of the first load, this constant is not).
+ */
+const DRAWER_MAX_HEIGHT_VAR = '--sage-drawer-max-height';
 
 /** The gap kept between the card and the screen's edge, and between the card and a drawer below it. */
 const CARD_GAP_PX = 8;

@@ -107,8 +107,7 @@ export function DrawerHost({ active, registry, dispatch }: DrawerHostProps) {
       closeOnEscape={shown?.closeOnEscape ?? false}
       transitionProps={{ transition: 'slide-up', duration: DRAWER_ENTER_MS, exitDuration: DRAWER_EXIT_MS }}
       styles={{
-        // A guided tour's card at the top lowers the limit to the room below it (DRAWER_MAX_HEIGHT_VAR of
-        // drawer-layout.tsx, spelled out here: this file is part of the first load, that one is not).
+        // A guided tour's card at the top lowers the limit to the room below it (DRAWER_MAX_HEIGHT_VAR, tour.tsx).
         content: {
           height: 'auto',
           maxHeight: 'var(--sage-drawer-max-height, 90dvh)',

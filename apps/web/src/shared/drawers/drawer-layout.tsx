@@ -2,13 +2,6 @@ import { ActionIcon, Box, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { DrawerControls } from './drawer-registry';
 
-/**
- * The CSS variable holding a bottom sheet's height limit (90dvh when unset; drawer-host.tsx reads it too). The
- * guided tour sets it on the document while its card sits above a drawer, so the drawer starts below the card:
- * its title and controls are never under the card (issue #32, decision 0615).
- */
-export const DRAWER_MAX_HEIGHT_VAR = '--sage-drawer-max-height';
-
 export interface DrawerLayoutProps {
   drawer: DrawerControls;
   title: ReactNode;
@@ -20,10 +13,12 @@ export interface DrawerLayoutProps {
 }
 
 /**
- * The drawer's height limit (the sheet's, 90dvh unless the tour lowers it, less the body's padding): the frame
+ * The drawer's height limit (the sheet's, 90dvh unless the guided tour lowers it through
+ * --sage-drawer-max-height, decision 0615; less the body's padding): the frame
  * fills at most this, so its actions stay on screen at 360 x 740 however long the list (decision 0181).
  */
-export const DRAWER_FRAME_MAX_HEIGHT = `calc(var(${DRAWER_MAX_HEIGHT_VAR}, 90dvh) - 2 * var(--drawer-padding, var(--mantine-spacing-md)) - env(safe-area-inset-bottom))`;
+export const DRAWER_FRAME_MAX_HEIGHT =
+  'calc(var(--sage-drawer-max-height, 90dvh) - 2 * var(--drawer-padding, var(--mantine-spacing-md)) - env(safe-area-inset-bottom))';
 
 /**
  * The common frame of a bottom-sheet drawer: optional back arrow and title at the top, the content in the

@@ -1,5 +1,5 @@
 export { ConfirmationDrawer } from './confirmation-drawer';
-export { DRAWER_MAX_HEIGHT_VAR, DrawerLayout, type DrawerLayoutProps } from './drawer-layout';
+export { DrawerLayout, type DrawerLayoutProps } from './drawer-layout';
 export {
   DrawerProvider,
   type DrawerProviderProps,
