@@ -28,8 +28,8 @@ export const TourTexts = {
 } as const;
 
 /**
- * The CSS variable holding a bottom sheet's height limit (90dvh when unset), read by the drawer host and the
- * drawer frame (spelled out there: they are part of the first load, this constant is not).
+ * The CSS variable holding a drawer's height limit (90dvh when unset), read by the drawer frame (DrawerLayout,
+ * which every drawer of the tour uses; spelled out there: it is part of the first load, this constant is not).
  */
 const DRAWER_MAX_HEIGHT_VAR = '--sage-drawer-max-height';
 

@@ -107,12 +107,7 @@ export function DrawerHost({ active, registry, dispatch }: DrawerHostProps) {
       closeOnEscape={shown?.closeOnEscape ?? false}
       transitionProps={{ transition: 'slide-up', duration: DRAWER_ENTER_MS, exitDuration: DRAWER_EXIT_MS }}
       styles={{
-        // A guided tour's card at the top lowers the limit to the room below it (DRAWER_MAX_HEIGHT_VAR, tour.tsx).
-        content: {
-          height: 'auto',
-          maxHeight: 'var(--sage-drawer-max-height, 90dvh)',
-          paddingBottom: 'env(safe-area-inset-bottom)',
-        },
+        content: { height: 'auto', maxHeight: '90dvh', paddingBottom: 'env(safe-area-inset-bottom)' },
       }}
       data-drawer-type={step?.type}
       data-sage-drawer
