@@ -157,6 +157,7 @@ test('[SCREENS][MANAGER-10]: the units and care-zone lists have a search', async
 
   await page.goto('/manage/care-zones');
   const zones = page.getByRole('list', { name: 'Care zones' });
+  await expect(zones.getByRole('link', { name: new RegExp(WALK_COMMUNITY.sixthZone) })).toBeVisible();
   expect(await zones.getByRole('link').count()).toBeGreaterThanOrEqual(6);
   await page.getByRole('textbox', { name: 'Search care zones' }).fill('garden');
   await expect(zones.getByRole('link')).toHaveCount(1);
