@@ -69,12 +69,8 @@ export const adminApi = {
   deleteSingleContact: (id: string, path: 'pcp' | 'hospital') =>
     api.delete('admin', `/residents/${enc(id)}/${path}`),
 
-  /** The units in use, or the archived ones (decision 0612). */
-  units: (facilityId: string, archived = false): Promise<TAdminUnit[]> =>
-    api.get('admin', '/units', {
-      query: archived ? { facilityId, isArchived: 'true' } : { facilityId },
-      parse: ZAdminUnitListSchema.parse,
-    }),
+  units: (facilityId: string): Promise<TAdminUnit[]> =>
+    api.get('admin', '/units', { query: { facilityId }, parse: ZAdminUnitListSchema.parse }),
   createUnit: (body: TCreateUnitRequest): Promise<TAdminUnit> =>
     api.post('admin', '/units', body, { parse: ZAdminUnitSchema.parse }),
   updateUnit: (id: string, body: TUpdateUnitRequest): Promise<TAdminUnit> =>
@@ -96,7 +92,7 @@ export const adminKeys = {
     [...residentKeys.all, 'admin', facilityId, search, archived] as const,
   resident: (id: string) => residentKeys.detail(id),
   contacts: (id: string, path: string) => [...residentKeys.all, 'contacts', id, path] as const,
-  units: (facilityId: string, archived = false) => ['units', 'admin', facilityId, archived] as const,
+  units: (facilityId: string) => ['units', 'admin', facilityId] as const,
   careZone: (id: string) => ['careZones', 'detail', id] as const,
 };
 
@@ -119,10 +115,10 @@ export function useAdminResident(id: string | undefined) {
   });
 }
 
-export function useAdminUnits(facilityId: string | undefined, archived = false) {
+export function useAdminUnits(facilityId: string | undefined) {
   return useQuery({
-    queryKey: adminKeys.units(facilityId ?? '', archived),
-    queryFn: () => adminApi.units(facilityId ?? '', archived),
+    queryKey: adminKeys.units(facilityId ?? ''),
+    queryFn: () => adminApi.units(facilityId ?? ''),
     enabled: Boolean(facilityId),
   });
 }

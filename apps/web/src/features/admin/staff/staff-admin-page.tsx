@@ -95,11 +95,12 @@ export function StaffAdminPage() {
                           component={Link}
                           to={TEAM_MEMBER_ROUTE(person.id)}
                           fw={600}
-                          style={{ textDecoration: 'none', color: 'inherit', overflowWrap: 'anywhere' }}
+                          truncate
+                          style={{ textDecoration: 'none', color: 'inherit' }}
                         >
                           {fullName(person)}
                         </Text>
-                        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                        <Text size="sm" c="dimmed" truncate>
                           {person.groupMemberships.map((m) => m.groupName).join(', ')}
                         </Text>
                         <TourCompletionBadge tour={tours.data?.get(person.id)} />
@@ -114,7 +115,6 @@ export function StaffAdminPage() {
                         to={`${ADMIN_STAFF_ROUTE}/${encodeURIComponent(person.id)}`}
                         variant="light"
                         size="md"
-                        style={{ flexShrink: 0 }}
                         aria-label={`${StaffAdminTexts.edit} ${fullName(person)}`}
                       >
                         {StaffAdminTexts.edit}

@@ -1,2 +1,0 @@
--- AlterTable
-ALTER TABLE "Unit" ADD COLUMN     "isArchived" BOOLEAN NOT NULL DEFAULT false;
