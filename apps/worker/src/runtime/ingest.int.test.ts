@@ -7,29 +7,35 @@ import { describe, expect, it } from 'vitest';
 import { loadWorkerConfig } from '../env';
 import { startIngest } from './ingest';
 
+/** A test database with a facility, and an ingest reaching it through a relay the test can cut; its log lines. */
+async function ingestBehindRelay() {
+  const db = await createTestDatabase();
+  const facility = await createTestFacility(db.prisma);
+  const relay = await startTcpRelay({
+    host: new URL(db.url).hostname,
+    port: Number(new URL(db.url).port || 5432),
+  });
+  const relayed = new URL(db.url);
+  relayed.host = `127.0.0.1:${relay.port}`;
+  const config = loadWorkerConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: relayed.toString(),
+  });
+  const lines: { level: number; msg: string }[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const { ingest, close } = await startIngest(config, { logger: { level: 'info', stream }, listen: false });
+  return { db, facility, relay, lines, ingest, close };
+}
+
 describe('[WORKER][INGEST]: while the database is unreachable (decision 0112)', () => {
   it('answers 503 with Retry-After, stores nothing, and accepts the same event once the database is back', async () => {
-    const db = await createTestDatabase();
-    const facility = await createTestFacility(db.prisma);
-    const relay = await startTcpRelay({
-      host: new URL(db.url).hostname,
-      port: Number(new URL(db.url).port || 5432),
-    });
-    const relayed = new URL(db.url);
-    relayed.host = `127.0.0.1:${relay.port}`;
-    const config = loadWorkerConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: relayed.toString(),
-    });
-    const lines: { level: number; msg: string }[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
-    const { ingest, close } = await startIngest(config, { logger: { level: 'info', stream }, listen: false });
+    const { db, facility, relay, lines, ingest, close } = await ingestBehindRelay();
     const eventId = randomUUID();
     const post = () =>
       ingest.inject({
@@ -84,27 +90,7 @@ describe('[WORKER][INGEST]: while the database is unreachable (decision 0112)', 
   });
 
   it('a heartbeat meeting the loss on the heartbeat path answers 503 too, the loss logged once; taken once back', async () => {
-    const db = await createTestDatabase();
-    const facility = await createTestFacility(db.prisma);
-    const relay = await startTcpRelay({
-      host: new URL(db.url).hostname,
-      port: Number(new URL(db.url).port || 5432),
-    });
-    const relayed = new URL(db.url);
-    relayed.host = `127.0.0.1:${relay.port}`;
-    const config = loadWorkerConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: relayed.toString(),
-    });
-    const lines: { level: number; msg: string }[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
-    const { ingest, close } = await startIngest(config, { logger: { level: 'info', stream }, listen: false });
+    const { db, facility, relay, lines, ingest, close } = await ingestBehindRelay();
     const { pendant } = facility.residents.AL;
     const beat = () => ({
       eventId: randomUUID(),
