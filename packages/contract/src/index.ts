@@ -64,3 +64,4 @@ export * from './tour-api';
 export * from './unit-search';
 export * from './units';
 export * from './units-admin';
+export * from './units-admin-messages';

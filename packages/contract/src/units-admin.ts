@@ -52,6 +52,8 @@ export const ZAdminUnitSchema = ZUnitSchema.extend({
   /** Residents living there (not archived). */
   occupantCount: z.number().int(),
   updateTimestampMs: z.number().int(),
+  /** Archived: out of the unit lists and pickers, its history kept (decision 0612). */
+  isArchived: z.boolean(),
 });
 export type TAdminUnit = z.infer<typeof ZAdminUnitSchema>;
 export const ZAdminUnitListSchema = z.array(ZAdminUnitSchema);

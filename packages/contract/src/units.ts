@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCareTypeSchema } from './care-types';
-import { PAGE_NUMBER_MAX, ZIdSchema } from './common';
+import { PAGE_NUMBER_MAX, ZIdSchema, ZQueryBooleanSchema } from './common';
 import { UNIT_SEARCH_PAGE_SIZE } from './constants';
 
 /** GET /admin/api/v1/units */
@@ -11,6 +11,8 @@ export const ZListUnitsQuerySchema = z.object({
   enterpriseId: ZIdSchema.optional(),
   residentId: ZIdSchema.optional(),
   careType: ZCareTypeSchema.optional(),
+  /** true: the archived units only; false or absent: the units in use (decision 0612). */
+  isArchived: ZQueryBooleanSchema.optional(),
   pageSize: z.coerce.number().int().min(1).max(UNIT_SEARCH_PAGE_SIZE).default(UNIT_SEARCH_PAGE_SIZE),
   pageNumber: z.coerce.number().int().min(0).max(PAGE_NUMBER_MAX).default(0),
 });

@@ -69,8 +69,12 @@ export const adminApi = {
   deleteSingleContact: (id: string, path: 'pcp' | 'hospital') =>
     api.delete('admin', `/residents/${enc(id)}/${path}`),
 
-  units: (facilityId: string): Promise<TAdminUnit[]> =>
-    api.get('admin', '/units', { query: { facilityId }, parse: ZAdminUnitListSchema.parse }),
+  /** The units in use, or the archived ones (decision 0612). */
+  units: (facilityId: string, archived = false): Promise<TAdminUnit[]> =>
+    api.get('admin', '/units', {
+      query: archived ? { facilityId, isArchived: 'true' } : { facilityId },
+      parse: ZAdminUnitListSchema.parse,
+    }),
   createUnit: (body: TCreateUnitRequest): Promise<TAdminUnit> =>
     api.post('admin', '/units', body, { parse: ZAdminUnitSchema.parse }),
   updateUnit: (id: string, body: TUpdateUnitRequest): Promise<TAdminUnit> =>
@@ -92,7 +96,7 @@ export const adminKeys = {
     [...residentKeys.all, 'admin', facilityId, search, archived] as const,
   resident: (id: string) => residentKeys.detail(id),
   contacts: (id: string, path: string) => [...residentKeys.all, 'contacts', id, path] as const,
-  units: (facilityId: string) => ['units', 'admin', facilityId] as const,
+  units: (facilityId: string, archived = false) => ['units', 'admin', facilityId, archived] as const,
   careZone: (id: string) => ['careZones', 'detail', id] as const,
 };
 
@@ -115,10 +119,10 @@ export function useAdminResident(id: string | undefined) {
   });
 }
 
-export function useAdminUnits(facilityId: string | undefined) {
+export function useAdminUnits(facilityId: string | undefined, archived = false) {
   return useQuery({
-    queryKey: adminKeys.units(facilityId ?? ''),
-    queryFn: () => adminApi.units(facilityId ?? ''),
+    queryKey: adminKeys.units(facilityId ?? '', archived),
+    queryFn: () => adminApi.units(facilityId ?? '', archived),
     enabled: Boolean(facilityId),
   });
 }

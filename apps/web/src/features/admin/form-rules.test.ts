@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toCompanyPhoneFields } from './company-phones/company-phone-fields';
 import { toFacilityRequest } from './facilities/facility-request';
 import { parseFeatureConfig } from './features/feature-config';
-import { orNull, schemaErrors } from './form-rules';
+import { matchesSearch, orNull, schemaErrors } from './form-rules';
 
 describe('admin forms: from what is typed to the contract request', () => {
   it('a company phone typed the way people write it becomes E.164; a wrong one is left for the schema to name', () => {
@@ -58,5 +58,21 @@ describe('admin forms: from what is typed to the contract request', () => {
       },
     });
     expect(orNull('  x ')).toBe('x');
+  });
+});
+
+describe('admin lists: the search of the units and care-zone lists', () => {
+  it.each([
+    ['', ['Room 101'], true],
+    ['   ', ['Room 101'], true],
+    ['101', ['Room 101', 'Assisted Living'], true],
+    ['room', ['Room 101'], true],
+    ['assisted 101', ['Room 101', 'Assisted Living'], true],
+    ['east 1', ['Room 101', null, 'East'], true],
+    ['102', ['Room 101', 'Assisted Living'], false],
+    ['room memory', ['Room 101', 'Assisted Living'], false],
+    ['garden', [null, undefined], false],
+  ] as const)('%j in %j: %s', (search, texts, expected) => {
+    expect(matchesSearch(search, texts)).toBe(expected);
   });
 });

@@ -30,3 +30,13 @@ export const orNull = (value: string | null | undefined): string | null => {
   const trimmed = value?.trim() ?? '';
   return trimmed === '' ? null : trimmed;
 };
+
+/**
+ * A list's search (units, care zones): every word typed appears in one of the item's texts, in any case and
+ * order ('east 1' finds 'Room 101 · East wing'). An empty search keeps everything.
+ */
+export function matchesSearch(search: string, texts: readonly (string | null | undefined)[]): boolean {
+  const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const haystack = texts.filter(Boolean).join(' ').toLowerCase();
+  return words.every((word) => haystack.includes(word));
+}

@@ -23,7 +23,7 @@ import { toast } from '../../shared/toast';
 import { AdminGuard } from '../admin/admin-guard';
 import { assignedTo } from './allocation-labels';
 import { DeviceStatusLine } from './device-status';
-import { deviceKeys, useAllocation } from './devices-api';
+import { deviceKeys, devicesApi, useAllocation } from './devices-api';
 import { registryApi, registryKeys, useRegisteredDevice } from './registry-api';
 import { useAssignPendant } from './use-assign-pendant';
 
@@ -105,6 +105,27 @@ function DeviceDetail({ device, facilityId }: { device: TRegisteredDeviceReply; 
       toast.error(isApiError(error) && error.status === 409 ? M.unassignBeforeDelete : M.deleteFailed);
     },
   });
+
+  // Unassign here too (the allocation page's call and words), after a confirmation (issue #32, manager point 10).
+  const unassign = useMutation({
+    mutationFn: (allocationId: string) => devicesApi.unallocate(allocationId),
+    onSuccess: async () => {
+      toast.success(DeviceAllocationMessages.unassigned(device.hardwareId));
+      await refresh();
+    },
+    onError: (error) => {
+      reportError(error, { action: 'unassign device', deviceId: device.id });
+      toast.error(DeviceAllocationMessages.unassignFailed);
+    },
+  });
+  const confirmUnassign = (allocationId: string) =>
+    drawers.open('confirmation', {
+      title: DeviceAllocationMessages.unassignTitle,
+      text: DeviceAllocationMessages.unassignText(device.hardwareId),
+      confirmLabel: DeviceAllocationMessages.unassign,
+      destructive: true,
+      onConfirm: () => unassign.mutateAsync(allocationId).then(() => undefined),
+    });
 
   const toResident = () =>
     assignPendant({
@@ -191,9 +212,21 @@ function DeviceDetail({ device, facilityId }: { device: TRegisteredDeviceReply; 
         </Stack>
       </Card>
       {loadingAllocation ? null : a ? (
-        <Button component={Link} to={DEVICE_ALLOCATION_ROUTE(a.id)} size="lg" fullWidth variant="light">
-          {M.openAllocation}
-        </Button>
+        <Stack gap="sm">
+          <Button component={Link} to={DEVICE_ALLOCATION_ROUTE(a.id)} size="lg" fullWidth variant="light">
+            {M.openAllocation}
+          </Button>
+          <Button
+            size="lg"
+            fullWidth
+            variant="outline"
+            color="red"
+            loading={unassign.isPending}
+            onClick={() => confirmUnassign(a.id)}
+          >
+            {DeviceAllocationMessages.unassign}
+          </Button>
+        </Stack>
       ) : (
         <Stack gap="sm">
           {targets.includes(AllocationTarget.RESIDENT) ? (

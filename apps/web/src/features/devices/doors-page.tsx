@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Card, Loader, Stack, Text, TextInput } from '@mantine/core';
 import {
   ButtonLabels,
   EmptyStateMessages,
@@ -8,7 +8,7 @@ import {
 } from '@sage/contract';
 import { doorScheduleSummary } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { isApiError } from '../../shared/api';
 import { useDrawers } from '../../shared/drawers';
 import { PageHeader } from '../../shared/page-header/page-header';
@@ -94,10 +94,13 @@ function DoorRow({ door, fallback }: { door: TDoorReply; fallback: TDoorAlarmSch
   const followsDefault = !door.doorAlarmSchedule && fallback !== null;
   const hours = doorScheduleSummary(door.doorAlarmSchedule ?? fallback);
   const sensor = door.deviceAllocation;
+  const whyNotId = useId();
   return (
     <Card withBorder padding="sm" aria-label={door.name} role="group">
       <Stack gap={6}>
-        <Text fw={600}>{door.name}</Text>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {door.name}
+        </Text>
         <Text size="sm" c="dimmed">
           {sensor ? M.doorSensor(sensor.device.hardwareId) : M.noDoorSensor}
         </Text>
@@ -105,15 +108,19 @@ function DoorRow({ door, fallback }: { door: TDoorReply; fallback: TDoorAlarmSch
           {M.alertHours}: {hours}
           {followsDefault ? ` (${M.facilityDefault})` : ''}
         </Text>
-        <Group grow gap="xs">
-          <Button size="md" variant="light" onClick={() => drawers.open('door-schedule', { door })}>
+        {/* Stacked, full width: side by side at 360 px the labels were cut ('Edit alert h…'). */}
+        <Stack gap="xs">
+          <Button size="md" variant="light" fullWidth onClick={() => drawers.open('door-schedule', { door })}>
             {M.editAlertHours}
           </Button>
           <Button
             size="md"
             variant="outline"
             color="red"
+            fullWidth
             disabled={Boolean(sensor)}
+            // Disabled, it says why (the text under it, read with the button too).
+            aria-describedby={sensor ? whyNotId : undefined}
             loading={remove.isPending}
             onClick={() =>
               drawers.open('confirmation', {
@@ -127,7 +134,12 @@ function DoorRow({ door, fallback }: { door: TDoorReply; fallback: TDoorAlarmSch
           >
             {M.deleteDoor}
           </Button>
-        </Group>
+          {sensor ? (
+            <Text size="sm" c="dimmed" id={whyNotId}>
+              {M.unassignSensorBeforeDelete}
+            </Text>
+          ) : null}
+        </Stack>
       </Stack>
     </Card>
   );

@@ -121,7 +121,7 @@ function DeviceRow({
     <Card component={Link} to={DEVICES_ADMIN_ROUTES.device(device.id)} withBorder padding="sm" mih={56}>
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text fw={600} truncate>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
             {device.hardwareId}
           </Text>
           <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>

@@ -6,7 +6,7 @@ import {
   type TStaffRef,
 } from '@sage/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
+import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DEFAULT_ROUTE } from '../../shared/constants';
 import { useActiveDrawerType } from '../../shared/drawers';
@@ -27,6 +27,39 @@ export const TourTexts = {
   stepOf: (step: number, count: number) => `Step ${step} of ${count}`,
 } as const;
 
+/**
+ * The CSS variable holding a drawer's height limit (90dvh when unset), read by the drawer frame (DrawerLayout,
+ * which every drawer of the tour uses; spelled out there: it is part of the first load, this constant is not).
+ */
+const DRAWER_MAX_HEIGHT_VAR = '--sage-drawer-max-height';
+
+/** The gap kept between the card and the screen's edge, and between the card and a drawer below it. */
+const CARD_GAP_PX = 8;
+
+/**
+ * While the card sits at the top over a bottom drawer, the drawer may only grow up to the card's lower edge
+ * (its height limit, DRAWER_MAX_HEIGHT_VAR, follows the card's height): the drawer's title and controls are
+ * never under the card; a long drawer scrolls its body instead (issue #32, decision 0615).
+ */
+function useDrawerBelowCard(card: RefObject<HTMLElement | null>, active: boolean): void {
+  useLayoutEffect(() => {
+    const element = card.current;
+    if (!active || !element) return;
+    const root = document.documentElement;
+    const limitDrawer = () => {
+      const height = Math.ceil(element.getBoundingClientRect().height);
+      root.style.setProperty(DRAWER_MAX_HEIGHT_VAR, `calc(100dvh - ${height + 2 * CARD_GAP_PX}px)`);
+    };
+    limitDrawer();
+    const observer = new ResizeObserver(limitDrawer);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(DRAWER_MAX_HEIGHT_VAR);
+    };
+  }, [card, active]);
+}
+
 function useTrainingVersion(): number {
   return useSyncExternalStore(trainingAlerts.subscribe, trainingAlerts.version, trainingAlerts.version);
 }
@@ -46,6 +79,12 @@ export function GuidedTour({ staffMemberId }: { staffMemberId: string }) {
   const alert = tour.taskId ? trainingAlerts.get(tour.taskId) : undefined;
   const status = alert?.task.status ?? null;
   const titleId = useId();
+  const cardRef = useRef<HTMLDivElement>(null);
+  // Over a bottom drawer the card sits at the top, compact, and the drawer below it; otherwise at the bottom,
+  // clear of the page's header.
+  const atTop = drawerType !== null;
+  const visible = tour.status !== 'ended' && Boolean(tour.taskId);
+  useDrawerBelowCard(cardRef, atTop && visible);
 
   // The training alert's page and lists follow its simulated changes at once.
   useEffect(
@@ -98,11 +137,11 @@ export function GuidedTour({ staffMemberId }: { staffMemberId: string }) {
 
   const step = TOUR_STEPS[Math.min(tour.step, LAST_TOUR_STEP)] ?? TOUR_STEPS[0];
   const confirming = tour.status === 'confirm-end';
-  // Over a bottom drawer the card sits at the top; otherwise at the bottom, clear of the page's header.
-  const atTop = drawerType !== null;
+  const completion = hasCompletionControls(tour.step);
 
   return (
     <Paper
+      ref={cardRef}
       role="dialog"
       aria-labelledby={titleId}
       data-testid="tour-card"
@@ -110,7 +149,7 @@ export function GuidedTour({ staffMemberId }: { staffMemberId: string }) {
       withBorder
       shadow="xl"
       radius="lg"
-      p="md"
+      p={atTop ? 'sm' : 'md'}
       style={{
         position: 'fixed',
         left: '50%',
@@ -118,7 +157,9 @@ export function GuidedTour({ staffMemberId }: { staffMemberId: string }) {
         width: 'calc(100% - 16px)',
         maxWidth: TOUR_CARD_MAX_WIDTH_PX,
         zIndex: 1000,
-        ...(atTop ? { top: 8 } : { bottom: 'calc(8px + env(safe-area-inset-bottom))' }),
+        ...(atTop
+          ? { top: CARD_GAP_PX }
+          : { bottom: `calc(${CARD_GAP_PX}px + env(safe-area-inset-bottom))` }),
       }}
     >
       {confirming ? (
@@ -159,25 +200,30 @@ export function GuidedTour({ staffMemberId }: { staffMemberId: string }) {
             </ActionIcon>
           </Group>
           <Text size="sm">{step.content}</Text>
-          <Group gap="sm" wrap="nowrap" grow>
-            {hasCompletionControls(tour.step) ? (
-              <>
-                <Button size="md" mih={44} variant="default" onClick={retry}>
-                  {TourTexts.retry}
-                </Button>
-                <Button size="md" mih={44} variant="light" onClick={() => end(DEFAULT_ROUTE)}>
-                  {TourTexts.complete}
-                </Button>
-              </>
-            ) : null}
-            <Button
-              size="md"
-              mih={44}
-              onClick={() => (tour.step >= LAST_TOUR_STEP ? end(null) : tourStore.reach(tour.step + 1))}
-            >
-              {TourTexts.next}
-            </Button>
-          </Group>
+          {completion ? (
+            // Three buttons side by side at 360 px cut their labels ('Retr / Complet / Nex'): stacked, full width.
+            <Stack gap="xs">
+              <Button size="md" mih={44} fullWidth variant="default" onClick={retry}>
+                {TourTexts.retry}
+              </Button>
+              <Button size="md" mih={44} fullWidth variant="light" onClick={() => end(DEFAULT_ROUTE)}>
+                {TourTexts.complete}
+              </Button>
+              <Button size="md" mih={44} fullWidth onClick={() => end(null)}>
+                {TourTexts.next}
+              </Button>
+            </Stack>
+          ) : (
+            <Group gap="sm" wrap="nowrap" grow>
+              <Button
+                size="md"
+                mih={44}
+                onClick={() => (tour.step >= LAST_TOUR_STEP ? end(null) : tourStore.reach(tour.step + 1))}
+              >
+                {TourTexts.next}
+              </Button>
+            </Group>
+          )}
         </Stack>
       )}
     </Paper>

@@ -13,11 +13,12 @@ export interface DrawerLayoutProps {
 }
 
 /**
- * The drawer's height limit (the sheet's 90dvh less the body's padding): the frame fills at most this, so its
- * actions stay on screen at 360 x 740 however long the list (decision 0181).
+ * The drawer's height limit (the sheet's, 90dvh unless the guided tour lowers it through
+ * --sage-drawer-max-height, decision 0615; less the body's padding): the frame
+ * fills at most this, so its actions stay on screen at 360 x 740 however long the list (decision 0181).
  */
 export const DRAWER_FRAME_MAX_HEIGHT =
-  'calc(90dvh - 2 * var(--drawer-padding, var(--mantine-spacing-md)) - env(safe-area-inset-bottom))';
+  'calc(var(--sage-drawer-max-height, 90dvh) - 2 * var(--drawer-padding, var(--mantine-spacing-md)) - env(safe-area-inset-bottom))';
 
 /**
  * The common frame of a bottom-sheet drawer: optional back arrow and title at the top, the content in the

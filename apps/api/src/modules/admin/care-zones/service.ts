@@ -23,7 +23,7 @@ async function toDetail(db: Db, zone: ZoneRow): Promise<TCareZoneDetail> {
     { floor: { in: zone.floors } },
   ];
   const units = await db.unit.findMany({
-    where: { facilityId: zone.facilityId, OR: or },
+    where: { facilityId: zone.facilityId, isArchived: false, OR: or },
     select: { id: true, displayName: true, careType: true },
     orderBy: [{ displayName: 'asc' }, { id: 'asc' }],
   });

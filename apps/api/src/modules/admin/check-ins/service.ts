@@ -131,7 +131,7 @@ export async function listCheckIns(
       await prisma.unit.findMany({
         where: {
           facilityId: facility.id,
-          ...(query.unitId ? { id: query.unitId } : { careType: 'INDEPENDENT_LIVING' }),
+          ...(query.unitId ? { id: query.unitId } : { careType: 'INDEPENDENT_LIVING', isArchived: false }),
         },
         select: {
           id: true,
@@ -343,7 +343,7 @@ export async function searchCheckIns(
     const missing = body.careZoneIds.find((id) => !zones.some((z) => z.id === id));
     if (missing) throw notFound(`Care zone ${missing} not found`);
     const units = await prisma.unit.findMany({
-      where: { facilityId: { in: zones.map((z) => z.facilityId) } },
+      where: { facilityId: { in: zones.map((z) => z.facilityId) }, isArchived: false },
       select: {
         id: true,
         facilityId: true,

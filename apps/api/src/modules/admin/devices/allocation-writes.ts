@@ -47,7 +47,7 @@ async function createOne(
         })
       : null,
     body.unitRid
-      ? tx.unit.findFirst({ where: { id: body.unitRid, facilityId }, select: { id: true } })
+      ? tx.unit.findFirst({ where: { id: body.unitRid, facilityId }, select: { id: true, isArchived: true } })
       : null,
     body.doorRid
       ? tx.door.findFirst({ where: { id: body.doorRid, facilityId }, select: { id: true } })
@@ -69,6 +69,14 @@ async function createOne(
   if (!device) missing('deviceRid', 'device');
   if (body.residentRid && !resident) missing('residentRid', 'resident');
   if (body.unitRid && !unit) missing('unitRid', 'unit');
+  // No device goes to an archived unit (decision 0612).
+  if (unit?.isArchived) {
+    issues.push({
+      field: `${prefix}unitRid`,
+      rule: 'archived',
+      message: 'This unit is archived; restore it first',
+    });
+  }
   if (body.doorRid && !door) missing('doorRid', 'door');
   if (body.doorAlarmScheduleRid && !schedule) missing('doorAlarmScheduleRid', 'door alarm schedule');
   if (device && resident && device.type !== PENDANT_DEVICE_TYPE) {

@@ -160,7 +160,7 @@ export async function updateAllocation(
     body.unitRid
       ? prisma.unit.findFirst({
           where: { id: body.unitRid, facilityId: current.facilityId },
-          select: { id: true },
+          select: { id: true, isArchived: true },
         })
       : null,
   ]);
@@ -176,6 +176,14 @@ export async function updateAllocation(
       field: 'body.unitRid',
       rule: 'same facility',
       message: 'No such unit in the facility of this device',
+    });
+  }
+  // No device goes to an archived unit (decision 0612).
+  if (unit?.isArchived) {
+    issues.push({
+      field: 'body.unitRid',
+      rule: 'archived',
+      message: 'This unit is archived; restore it first',
     });
   }
   if (issues.length) throw invalidInput(issues);

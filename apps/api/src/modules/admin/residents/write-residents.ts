@@ -62,7 +62,7 @@ function checkFieldPermissions(at: CallerAt, body: object, prefix: string): void
     throw forbiddenFields(refused.map((r) => ({ field: `${prefix}.${r.field}`, rule: r.rule })));
 }
 
-/** 400 when the unit is not a unit of the resident's facility. */
+/** 400 when the unit is not a unit of the resident's facility, or is archived. */
 async function checkUnit(
   tx: Tx | PrismaClient,
   facilityId: string,
@@ -70,9 +70,13 @@ async function checkUnit(
   field: string,
 ) {
   if (!unitId) return;
-  const unit = await tx.unit.findFirst({ where: { id: unitId, facilityId }, select: { id: true } });
+  const unit = await tx.unit.findFirst({ where: { id: unitId, facilityId }, select: { isArchived: true } });
   if (!unit) {
     throw invalidInput([{ field, rule: 'facility', message: 'No such unit in this facility' }]);
+  }
+  // Nobody moves into an archived unit (decision 0612).
+  if (unit.isArchived) {
+    throw invalidInput([{ field, rule: 'archived', message: 'This unit is archived; restore it first' }]);
   }
 }
 

@@ -17,7 +17,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getUnit, searchUnits } from './search-units';
 import { listUnitsJson } from './service';
-import { bulkCreateUnits, createUnit, deleteUnits, updateUnit } from './write-units';
+import {
+  archiveUnit,
+  bulkCreateUnits,
+  createUnit,
+  deleteUnits,
+  restoreUnit,
+  updateUnit,
+} from './write-units';
 
 const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -110,6 +117,34 @@ const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       updateUnit(app.prisma, request.auth!.staffMemberId, request.params.unitId, request.body),
+  );
+
+  // Archive and restore (decision 0612): a unit with history cannot be deleted; it can leave the lists.
+  app.post(
+    '/:unitId/archive',
+    {
+      schema: {
+        tags: ['admin: units'],
+        summary:
+          'Archive a unit (management): out of the lists and pickers, its history kept; 409 while residents live there, a device is assigned or an alert is open',
+        params: ZUnitParamsSchema,
+        response: { 200: ZAdminUnitSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => archiveUnit(app.prisma, request.auth!.staffMemberId, request.params.unitId),
+  );
+
+  app.post(
+    '/:unitId/restore',
+    {
+      schema: {
+        tags: ['admin: units'],
+        summary: 'Restore an archived unit (management): back in the lists and pickers',
+        params: ZUnitParamsSchema,
+        response: { 200: ZAdminUnitSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => restoreUnit(app.prisma, request.auth!.staffMemberId, request.params.unitId),
   );
 
   app.delete(

@@ -64,7 +64,8 @@ export async function searchUnits(
   body: TSearchUnitsRequest,
 ): Promise<TSearchUnitsReply> {
   const facilityIds = await facilityScope(prisma, staffMemberId, body.facilityIds);
-  const where: Prisma.UnitWhereInput = { facilityId: { in: facilityIds } };
+  // Archived units are out of every picker (decision 0612).
+  const where: Prisma.UnitWhereInput = { facilityId: { in: facilityIds }, isArchived: false };
   const and: Prisma.UnitWhereInput[] = [];
   if (body.careTypes?.length) and.push({ careType: { in: body.careTypes } });
   if (body.careZoneIds?.length) {

@@ -16,7 +16,11 @@ function listUnitsSql(facilityIds: string[], query: TListUnitsQuery): { text: st
     values.push(value);
     return `$${values.length}`;
   };
-  const filters = [`u."facilityId" = ANY(${p(facilityIds)}::text[])`];
+  const filters = [
+    `u."facilityId" = ANY(${p(facilityIds)}::text[])`,
+    // The units in use unless the archived ones are asked for (decision 0612).
+    `u."isArchived" = ${p(query.isArchived ?? false)}::boolean`,
+  ];
   if (query.careType) filters.push(`u."careType" = ${p(query.careType)}::"CareType"`);
   if (query.residentId)
     filters.push(
@@ -30,7 +34,8 @@ function listUnitsSql(facilityIds: string[], query: TListUnitsQuery): { text: st
               page."phoneNumber", page."facilityId", page.value,
               (SELECT count(*)::int FROM "Resident" r
                 WHERE r."unitId" = page.id AND NOT r."isArchived") AS "occupantCount",
-              (extract(epoch FROM page."updatedAt") * 1000)::bigint AS "updateTimestampMs") x`;
+              (extract(epoch FROM page."updatedAt") * 1000)::bigint AS "updateTimestampMs",
+              page."isArchived") x`;
   return { text, values };
 }
 

@@ -1,8 +1,9 @@
-import type {
-  TAdminUnit,
-  TBulkCreateUnitsRequest,
-  TCreateUnitRequest,
-  TUpdateUnitRequest,
+import {
+  OPEN_TASK_STATUSES,
+  type TAdminUnit,
+  type TBulkCreateUnitsRequest,
+  type TCreateUnitRequest,
+  type TUpdateUnitRequest,
 } from '@sage/contract';
 import { isUniqueViolation, type Prisma, type PrismaClient } from '@sage/db';
 import { conflict, forbidden, HttpError, notFound } from '@sage/service-kit/errors';
@@ -26,6 +27,7 @@ export const ADMIN_UNIT_SELECT = {
   wing: true,
   floor: true,
   phoneNumber: true,
+  isArchived: true,
   updatedAt: true,
   _count: { select: { residents: { where: { isArchived: false } } } },
 } as const satisfies Prisma.UnitSelect;
@@ -177,5 +179,68 @@ export async function deleteUnits(
     }
     const { count } = await tx.unit.deleteMany({ where: { id: { in: ids } } });
     return { deleted: count };
+  });
+}
+
+/**
+ * POST /units/{unitId}/archive: management of the unit's facility. The unit leaves the lists and pickers, its
+ * history stays (a unit with history cannot be deleted). 409 while residents live there, a device is assigned to
+ * it or an alert of it is open: they would point at a unit nobody sees. Archiving an archived unit changes
+ * nothing (decision 0612).
+ */
+export async function archiveUnit(
+  prisma: PrismaClient,
+  staffMemberId: string,
+  unitId: string,
+): Promise<TAdminUnit> {
+  await unitForWrite(prisma, staffMemberId, unitId);
+  return prisma.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ updatedAt: Date; isArchived: boolean }[]>`
+      SELECT "updatedAt", "isArchived" FROM "Unit" WHERE id = ${unitId} FOR UPDATE`;
+    if (!row) throw notFound(`Unit ${unitId} not found`);
+    if (!row.isArchived) {
+      const [occupants, devices, openAlerts] = await Promise.all([
+        tx.resident.count({ where: { unitId, isArchived: false } }),
+        tx.deviceAllocation.count({ where: { unitId, isActive: true } }),
+        tx.task.count({ where: { unitId, status: { in: [...OPEN_TASK_STATUSES] } } }),
+      ]);
+      if (occupants)
+        throw conflict(`Unit ${unitId} has residents; move them before archiving it`, 'UNIT_IN_USE');
+      if (devices) {
+        throw conflict(
+          `Unit ${unitId} has devices assigned; unassign them before archiving it`,
+          'UNIT_IN_USE',
+        );
+      }
+      if (openAlerts) {
+        throw conflict(`Unit ${unitId} has open alerts; resolve them before archiving it`, 'UNIT_IN_USE');
+      }
+    }
+    const updated = await tx.unit.update({
+      where: { id: unitId },
+      data: row.isArchived ? {} : { isArchived: true, updatedAt: nextStamp(row.updatedAt) },
+      select: ADMIN_UNIT_SELECT,
+    });
+    return toAdminUnit(updated);
+  });
+}
+
+/** POST /units/{unitId}/restore: management; the unit is back in the lists and pickers (decision 0612). */
+export async function restoreUnit(
+  prisma: PrismaClient,
+  staffMemberId: string,
+  unitId: string,
+): Promise<TAdminUnit> {
+  await unitForWrite(prisma, staffMemberId, unitId);
+  return prisma.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ updatedAt: Date; isArchived: boolean }[]>`
+      SELECT "updatedAt", "isArchived" FROM "Unit" WHERE id = ${unitId} FOR UPDATE`;
+    if (!row) throw notFound(`Unit ${unitId} not found`);
+    const updated = await tx.unit.update({
+      where: { id: unitId },
+      data: row.isArchived ? { isArchived: false, updatedAt: nextStamp(row.updatedAt) } : {},
+      select: ADMIN_UNIT_SELECT,
+    });
+    return toAdminUnit(updated);
   });
 }

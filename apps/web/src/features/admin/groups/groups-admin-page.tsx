@@ -191,14 +191,14 @@ function GroupCard({ group, onChanged }: { group: TGroup; onChanged: () => Promi
         ) : (
           <Group justify="space-between" wrap="nowrap">
             <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text fw={600} truncate>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {group.name}
               </Text>
               <Text size="sm" c="dimmed">
                 {`${TYPE_LABELS[group.type]} · ${GroupsAdminTexts.members(group.members.length)}`}
               </Text>
             </Stack>
-            <Group gap="xs" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
               <Button size="md" variant="light" onClick={() => setRenaming(true)}>
                 {GroupsAdminTexts.rename}
               </Button>

@@ -132,15 +132,22 @@ function ContactKind({ residentId, kind, canEdit }: { residentId: string; kind: 
         {(list.data ?? []).map((c) => (
           <Group key={c.id} justify="space-between" wrap="nowrap">
             <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text fw={600} truncate>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {contactName(c)}
               </Text>
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {[c.relationship, c.specialty, c.phoneNumber].filter(Boolean).join(' · ')}
               </Text>
             </Stack>
             {canEdit ? (
-              <Button variant="subtle" color="red" size="md" onClick={() => remove.mutate(c)}>
+              <Button
+                variant="subtle"
+                color="red"
+                size="md"
+                style={{ flexShrink: 0 }}
+                aria-label={`${AdminMessages.remove} ${contactName(c)}`}
+                onClick={() => remove.mutate(c)}
+              >
                 {AdminMessages.remove}
               </Button>
             ) : null}

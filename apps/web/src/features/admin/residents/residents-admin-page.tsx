@@ -61,9 +61,10 @@ function ResidentsList({ facilityId }: { facilityId: string }) {
                   padding="sm"
                   mih={56}
                 >
-                  <Group justify="space-between" wrap="nowrap">
+                  {/* The name wraps and the chips go under it: at 360 px nothing is cut ('PENDA…'). */}
+                  <Stack gap={4}>
                     <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Text fw={600} truncate>
+                      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                         {residentFullName(r)}
                       </Text>
                       <Text size="sm" c="dimmed">
@@ -72,12 +73,14 @@ function ResidentsList({ facilityId }: { facilityId: string }) {
                           : 'No unit'}
                       </Text>
                     </Stack>
-                    <Group gap={4} wrap="nowrap">
-                      {r.isArchived ? <Badge color="gray">Archived</Badge> : null}
-                      {r.isOnHold ? <Badge color="orange">On hold</Badge> : null}
-                      {r.hasPendant ? <Badge variant="light">Pendant</Badge> : null}
-                    </Group>
-                  </Group>
+                    {r.isArchived || r.isOnHold || r.hasPendant ? (
+                      <Group gap={4}>
+                        {r.isArchived ? <Badge color="gray">Archived</Badge> : null}
+                        {r.isOnHold ? <Badge color="orange">On hold</Badge> : null}
+                        {r.hasPendant ? <Badge variant="light">Pendant</Badge> : null}
+                      </Group>
+                    ) : null}
+                  </Stack>
                 </Card>
               </li>
             ))}

@@ -106,7 +106,7 @@ function RoutineChecksList({ facilityId }: { facilityId: string }) {
                   <Card withBorder padding="sm" mih={56}>
                     <Group justify="space-between" wrap="nowrap">
                       <Stack gap={0} style={{ minWidth: 0 }}>
-                        <Text fw={600} truncate>
+                        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                           {residentFullName(r)}
                         </Text>
                         <Text size="sm" c="dimmed">

@@ -95,12 +95,11 @@ export function StaffAdminPage() {
                           component={Link}
                           to={TEAM_MEMBER_ROUTE(person.id)}
                           fw={600}
-                          truncate
-                          style={{ textDecoration: 'none', color: 'inherit' }}
+                          style={{ textDecoration: 'none', color: 'inherit', overflowWrap: 'anywhere' }}
                         >
                           {fullName(person)}
                         </Text>
-                        <Text size="sm" c="dimmed" truncate>
+                        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                           {person.groupMemberships.map((m) => m.groupName).join(', ')}
                         </Text>
                         <TourCompletionBadge tour={tours.data?.get(person.id)} />
@@ -115,6 +114,7 @@ export function StaffAdminPage() {
                         to={`${ADMIN_STAFF_ROUTE}/${encodeURIComponent(person.id)}`}
                         variant="light"
                         size="md"
+                        style={{ flexShrink: 0 }}
                         aria-label={`${StaffAdminTexts.edit} ${fullName(person)}`}
                       >
                         {StaffAdminTexts.edit}

@@ -5,17 +5,21 @@ import {
   CARE_TYPE_LABELS,
   type CareType,
   type TAdminUnit,
+  UnitsAdminMessages,
   ZCreateUnitRequestSchema,
   ZUpdateUnitRequestSchema,
 } from '@sage/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useParams } from 'react-router';
+import { useDrawers } from '../../../shared/drawers';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { adminApi, useAdminUnits } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
 import { ADMIN_ROUTES, useReturnToList } from '../admin-shared';
 import { orNull, schemaErrors } from '../form-rules';
 import { useAdminWrite } from '../use-admin-write';
+import { unitArchiveApi } from './unit-archive-api';
 
 interface UnitFormValues {
   displayName: string;
@@ -69,8 +73,10 @@ export function UnitEditPage() {
 
 function UnitForm({ facilityId, unitId }: { facilityId: string; unitId: string | null }) {
   const units = useAdminUnits(facilityId);
-  const unit = units.data?.find((u) => u.id === unitId);
-  if (unitId && units.isPending) return <Loader aria-label="Loading" m="md" />;
+  // An archived unit is opened from the archived list (decision 0612).
+  const archived = useAdminUnits(unitId ? facilityId : undefined, true);
+  const unit = units.data?.find((u) => u.id === unitId) ?? archived.data?.find((u) => u.id === unitId);
+  if (unitId && (units.isPending || archived.isPending)) return <Loader aria-label="Loading" m="md" />;
   if (unitId && !unit) return <Text p="md">Unit not found</Text>;
   return <UnitFormBody facilityId={facilityId} unit={unit} key={unit?.updateTimestampMs ?? 'new'} />;
 }
@@ -85,6 +91,8 @@ function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUn
         : schemaErrors(ZCreateUnitRequestSchema, { facilityId, ...toBody(v) }),
   });
   const returnToList = useReturnToList(ADMIN_ROUTES.units);
+  const archiveWhyId = useId();
+  const deleteWhyId = useId();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['units'] });
   const messages = { stale: AdminMessages.stale, failed: AdminMessages.saveFailed };
   const save = useAdminWrite({
@@ -105,6 +113,29 @@ function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUn
     onSaved: returnToList,
     messages,
   });
+  const drawers = useDrawers();
+  // A unit with history cannot be deleted; it is archived (out of the lists and pickers) or restored.
+  const archive = useAdminWrite({
+    write: () => unitArchiveApi.archive(unit?.id ?? ''),
+    refresh,
+    savedMessage: (saved) => UnitsAdminMessages.unitArchived(saved.displayName),
+    onSaved: returnToList,
+    messages,
+  });
+  const restore = useAdminWrite({
+    write: () => unitArchiveApi.restore(unit?.id ?? ''),
+    refresh,
+    savedMessage: (saved) => UnitsAdminMessages.unitRestored(saved.displayName),
+    messages,
+  });
+  const confirmArchive = () =>
+    drawers.open('confirmation', {
+      title: UnitsAdminMessages.archiveUnitTitle(unit?.displayName ?? ''),
+      text: UnitsAdminMessages.archiveUnitText,
+      confirmLabel: AdminMessages.archive,
+      destructive: true,
+      onConfirm: () => archive.mutateAsync().then(() => undefined),
+    });
   const text = (field: keyof UnitFormValues, label: string, props: Record<string, unknown> = {}) => (
     <TextInput size="md" label={label} {...props} {...form.getInputProps(field)} />
   );
@@ -133,18 +164,54 @@ function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUn
           <Button type="submit" size="lg" fullWidth loading={save.isPending}>
             {AdminMessages.save}
           </Button>
-          {unit ? (
+          {unit?.isArchived ? (
             <Button
               size="lg"
               fullWidth
-              variant="outline"
-              color="red"
-              loading={remove.isPending}
-              disabled={unit.occupantCount > 0}
-              onClick={() => remove.mutate()}
+              variant="light"
+              loading={restore.isPending}
+              onClick={() => restore.mutate()}
             >
-              {AdminMessages.delete}
+              {AdminMessages.restore}
             </Button>
+          ) : unit ? (
+            <Stack gap={4}>
+              <Button
+                size="lg"
+                fullWidth
+                variant="outline"
+                loading={archive.isPending}
+                disabled={unit.occupantCount > 0}
+                aria-describedby={unit.occupantCount > 0 ? archiveWhyId : undefined}
+                onClick={confirmArchive}
+              >
+                {AdminMessages.archive}
+              </Button>
+              {unit.occupantCount > 0 ? (
+                <Text size="sm" c="dimmed" id={archiveWhyId}>
+                  {UnitsAdminMessages.unitArchiveWhy}
+                </Text>
+              ) : null}
+            </Stack>
+          ) : null}
+          {unit ? (
+            <Stack gap={4}>
+              <Button
+                size="lg"
+                fullWidth
+                variant="outline"
+                color="red"
+                loading={remove.isPending}
+                disabled={unit.occupantCount > 0}
+                aria-describedby={deleteWhyId}
+                onClick={() => remove.mutate()}
+              >
+                {AdminMessages.delete}
+              </Button>
+              <Text size="sm" c="dimmed" id={deleteWhyId}>
+                {UnitsAdminMessages.unitDeleteWhy}
+              </Text>
+            </Stack>
           ) : null}
         </Stack>
       </form>

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Unit" ADD COLUMN     "isArchived" BOOLEAN NOT NULL DEFAULT false;
