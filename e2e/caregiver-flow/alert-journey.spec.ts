@@ -90,7 +90,7 @@ test.describe('[CAREGIVER-FLOW][ALERT]', () => {
     await claimFromDashboard(page, 'AL 110');
 
     // The alert says what raised it and where; the resident's name opens their details.
-    await expect(page.getByTestId('raised-by')).toHaveText('Sage Button in AL 110');
+    await expect(page.getByTestId('raised-by')).toHaveText(`Sage Button ${PENDANTS.drawers} in AL 110`);
     await page.getByRole('button', { name: /Mildred.*Lewis/ }).click();
     await expect(drawer(page).getByRole('heading', { name: 'Resident' })).toBeVisible();
     await page.mouse.click(180, 30);

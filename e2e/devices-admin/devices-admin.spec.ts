@@ -21,14 +21,15 @@ const shot = async (page: Page, name: string) => {
 };
 
 /** /manage → Devices → register a device of a kind; ends on its page. Returns the device id. */
-async function registerDevice(page: Page, kind: string, hardwareId: string): Promise<string> {
+/** Registers a device of a kind (its radio's name), named after by its type (decision 0602). */
+async function registerDevice(page: Page, kind: string, type: string, hardwareId: string): Promise<string> {
   await page.goto('/manage');
   await page.getByRole('link', { name: 'Devices' }).click();
   await expect(page.getByRole('heading', { name: 'Register device' })).toBeVisible();
   await page.getByRole('radio', { name: kind, exact: true }).check();
   await page.getByRole('textbox', { name: 'Hardware id' }).fill(hardwareId);
   await page.getByRole('button', { name: 'Register', exact: true }).click();
-  await expect(page.getByText(`${kind} ${hardwareId} registered`)).toBeVisible();
+  await expect(page.getByText(`${type} ${hardwareId} registered`)).toBeVisible();
   await expect(page).toHaveURL(/\/manage\/devices\/[^/]+$/);
   await expect(page.getByTestId('device-assigned-to')).toHaveText('Not assigned');
   return decodeURIComponent(page.url().split('/').pop() ?? '');
@@ -49,7 +50,7 @@ test.describe('[DEVICES-ADMIN]', () => {
     const second = `E2E-PEND-${tag()}`;
 
     // A new pendant to a resident without one: no warning.
-    await registerDevice(page, 'Pendant', first);
+    await registerDevice(page, 'Sage Button (pendant)', 'Sage Button', first);
     await page.getByRole('button', { name: 'Assign to resident' }).click();
     await expect(drawer(page).getByRole('heading', { name: 'Select Resident' })).toBeVisible();
     await drawer(page).getByRole('textbox', { name: 'Search residents' }).fill(resident.lastName);
@@ -66,14 +67,14 @@ test.describe('[DEVICES-ADMIN]', () => {
     await page.goto('/manage/devices');
     await page.getByRole('searchbox', { name: 'Search devices' }).fill(first);
     const row = page.getByRole('link', { name: first });
-    await expect(row).toContainText('Pendant');
+    await expect(row).toContainText('Sage Button');
     await expect(row).toContainText(resident.fullName);
     await expect(row).toContainText(/Battery unknown|Battery \d+%/);
     await expect(row).toContainText('Never pressed');
     await shot(page, 'registry');
 
     // A second pendant to the same resident: the warning, Cancel writes nothing.
-    await registerDevice(page, 'Pendant', second);
+    await registerDevice(page, 'Sage Button (pendant)', 'Sage Button', second);
     const chooseResident = async () => {
       await page.getByRole('button', { name: 'Assign to resident' }).click();
       await drawer(page).getByRole('textbox', { name: 'Search residents' }).fill(resident.lastName);
@@ -171,13 +172,13 @@ test.describe('[DEVICES-ADMIN]', () => {
     await page.getByRole('button', { name: 'Add door' }).click();
     await expect(page.getByText(`Door ${doorName} added`)).toBeVisible();
     const doorRow = page.getByRole('group', { name: doorName });
-    await expect(doorRow).toContainText('No door sensor');
+    await expect(doorRow).toContainText('No Door Alarm');
     await expect(doorRow.getByTestId('door-hours')).toHaveText(
       'Alert hours: Always Alert (Community default)',
     );
 
     // A door sensor, given to the door through Select door.
-    const deviceId = await registerDevice(page, 'Door sensor', sensor);
+    const deviceId = await registerDevice(page, 'Door Alarm', 'Door Alarm', sensor);
     await page.getByRole('button', { name: 'Assign to door' }).click();
     await expect(drawer(page).getByRole('heading', { name: 'Select Door' })).toBeVisible();
     const search = drawer(page).getByRole('textbox', { name: 'Search doors' });
@@ -249,7 +250,7 @@ test.describe('[DEVICES-ADMIN]', () => {
     await expect(doorRow.getByTestId('door-hours')).toHaveText(
       `Alert hours: Custom Time · ${outside.start} - ${outside.end}`,
     );
-    await expect(doorRow).toContainText(`Door sensor ${sensor}`);
+    await expect(doorRow).toContainText(`Door Alarm ${sensor}`);
     await doorRow.getByRole('button', { name: 'Edit alert hours' }).click();
     await expect(drawer(page).getByRole('radio', { name: 'Custom Time' })).toBeChecked();
     await expect(drawer(page).getByLabel('Start time')).toHaveValue(outside.start);

@@ -109,7 +109,7 @@ test.describe('[DRAWERS]', () => {
       .toUpperCase()}`;
     await page.goto('/manage');
     await page.getByRole('link', { name: 'Devices' }).click();
-    await page.getByRole('radio', { name: 'Wall button', exact: true }).check();
+    await page.getByRole('radio', { name: 'Sage Button (wall button)', exact: true }).check();
     await page.getByRole('textbox', { name: 'Hardware id' }).fill(hardwareId);
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(page).toHaveURL(/\/manage\/devices\/[^/]+$/);

@@ -9,11 +9,23 @@ import { SPANISH_COMMUNITY } from '../stack/facts';
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
 /**
- * The English texts of the areas shown in Spanish (decisions 0555-0556): each message of those namespaces of the
+ * The English texts of the areas shown in Spanish (decisions 0555-0556, 0630): each message of those namespaces of the
  * English catalogue, its fixed words (the parts between placeholders; 'Task from {name}, no unit or resident'
  * gives 'Task from' and ', no unit or resident'). None may be on the screen as a whole word or phrase.
  */
-const SPANISH_AREAS = ['dashboard', 'alert', 'care', 'severity', 'status', 'titles', 'observation'] as const;
+const SPANISH_AREAS = [
+  'dashboard',
+  'alert',
+  'care',
+  'severity',
+  'status',
+  'titles',
+  'observation',
+  'resolve',
+  'resolution',
+  'shift',
+  'sound',
+] as const;
 const ENGLISH_PHRASES = [
   ...new Set(
     SPANISH_AREAS.flatMap((namespace) =>
@@ -75,7 +87,16 @@ test('[I18N][SPANISH-WALK]: a caregiver who reads Spanish signs in, and claims, 
   test.setTimeout(180_000);
   // The check itself: it knows the English of the areas (a typo in a namespace name would check nothing).
   expect(ENGLISH_PHRASES).toEqual(
-    expect.arrayContaining(['Dashboard', 'Open Alerts', 'Claim', 'Open - claimed']),
+    expect.arrayContaining([
+      'Dashboard',
+      'Open Alerts',
+      'Claim',
+      'Open - claimed',
+      'Select all care provided',
+      'Bathing',
+      'Confirm Selection',
+      'Tap to enable alert sound',
+    ]),
   );
 
   // Sign-in, in Spanish (the choice is saved to the profile at sign-in).
@@ -89,12 +110,18 @@ test('[I18N][SPANISH-WALK]: a caregiver who reads Spanish signs in, and claims, 
   await page.getByLabel('Dígito 1 de 6').fill(code);
   await page.getByRole('button', { name: 'Continuar' }).click();
 
-  // Shift start (Working In and its drawers are not in Spanish yet: decision 0556).
+  // Shift start: Working In's care-zone choice and the device drawer in Spanish (decision 0630); the text alerts
+  // drawer after them is not yet.
   await expect(page).toHaveURL(/\/profile\/shift\?fromLogin=true$/);
   await expect(page.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
-  await page.getByRole('button', { name: 'Confirm Selection' }).click();
-  await drawer(page).getByRole('radio', { name: 'Computer' }).check();
-  await drawer(page).getByRole('button', { name: 'Select', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Trabajando en' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Trabajando en' }).getByRole('checkbox')).not.toHaveCount(0);
+  await expectSpanishScreen(page, 'Working In');
+  await page.getByRole('button', { name: 'Confirmar selección' }).click();
+  await expect(drawer(page).getByRole('heading', { name: '¿Qué dispositivo es este?' })).toBeVisible();
+  await drawer(page).getByRole('radio', { name: 'Computadora' }).check();
+  await expectSpanishScreen(page, 'device choice');
+  await drawer(page).getByRole('button', { name: 'Elegir', exact: true }).click();
   await drawer(page).getByRole('button', { name: 'Skip' }).click();
 
   // The dashboard, then the alert on it.
@@ -129,15 +156,28 @@ test('[I18N][SPANISH-WALK]: a caregiver who reads Spanish signs in, and claims, 
   await press(page);
   await expect(drawer(page).getByText('¡Confirmado!')).toBeVisible({ timeout: 15_000 });
 
-  // Resolve: the care provided, an observation, notes (these drawers are not in Spanish yet: decision 0556).
-  await expect(drawer(page).getByRole('heading', { name: 'Select all care provided' })).toBeVisible();
-  await drawer(page).getByRole('checkbox', { name: 'Bathing' }).check();
-  await drawer(page).getByRole('button', { name: 'Select (1)' }).click();
-  await drawer(page).getByRole('checkbox', { name: 'Skin' }).check();
-  await drawer(page).getByRole('button', { name: 'Select (1)' }).click();
-  await expect(drawer(page).getByRole('heading', { name: 'Additional Notes' })).toBeVisible();
-  await drawer(page).getByLabel('Enter notes here (optional)').fill('Le ayudé con el baño.');
-  await drawer(page).getByRole('button', { name: 'Submit' }).click();
+  // Resolve: the care provided, an observation, notes, in Spanish (decision 0630).
+  await expect(drawer(page).getByRole('heading', { name: 'Marque todo el cuidado que dio' })).toBeVisible();
+  await expect(drawer(page).getByRole('group', { name: 'Ayuda diaria' })).toBeVisible();
+  await drawer(page).getByRole('checkbox', { name: 'Bañarse' }).check();
+  await expectSpanishScreen(page, 'care provided');
+  await drawer(page).getByRole('button', { name: 'Elegir (1)' }).click();
+  await expect(
+    drawer(page).getByRole('heading', { name: '¿Algún cambio nuevo para avisar a enfermería?' }),
+  ).toBeVisible();
+  await expect(drawer(page).getByRole('button', { name: 'Omitir' })).toBeVisible();
+  await expectSpanishScreen(page, 'observations');
+  await drawer(page).getByRole('checkbox', { name: 'Piel' }).check();
+  await expect(
+    drawer(page).getByPlaceholder('Agregue detalles para el seguimiento de enfermería'),
+  ).toBeVisible();
+  await expectSpanishScreen(page, 'observations, one chosen');
+  await drawer(page).getByRole('button', { name: 'Elegir (1)' }).click();
+  await expect(drawer(page).getByRole('heading', { name: 'Notas adicionales' })).toBeVisible();
+  await drawer(page).getByLabel('Escriba notas aquí (opcional)').fill('Le ayudé con el baño.');
+  await expect(drawer(page).getByText('Quedan 234 caracteres')).toBeVisible();
+  await expectSpanishScreen(page, 'additional notes');
+  await drawer(page).getByRole('button', { name: 'Enviar' }).click();
 
   // Back on the dashboard, told in Spanish: the alert is no longer open.
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -218,3 +218,37 @@ export const SPANISH_COMMUNITY = {
   resident: 'Margaret Hale-olmo',
   gatewayKey: 'olmo-gardens-gateway-key',
 } as const;
+
+/**
+ * Communities of the second manager walk of issue #32 (e2e/screens/manager-walk-2.spec.ts, walk2-community.ts):
+ * Linden Hollow for the invite text, the device names and the toasts; Linden Rise, with insights waiting for its
+ * manager, for the sheets after sign-in. Numbers of their own (0600-0609).
+ */
+export const WALK2_COMMUNITY = {
+  facilityName: 'Linden Hollow',
+  tag: 'hollow',
+  managerPhone: '+14155550600',
+  caregiverPhone: '+14155550601',
+  gatewayKey: 'linden-hollow-gateway-key',
+} as const;
+
+export const RISE_COMMUNITY = {
+  facilityName: 'Linden Rise',
+  tag: 'rise',
+  /** Signs in through the login page (never through the API): the sheets after sign-in. */
+  managerPhone: '+14155550605',
+} as const;
+
+/**
+ * A community for the nurse's follow-up of an escalated observation (e2e/screens/nurse-follow-up.spec.ts, issue #32
+ * nurse point 2): its caregiver logs the observation, its nurse closes it; no other spec touches its tasks.
+ */
+export const FOLLOW_UP_COMMUNITY = {
+  facilityName: 'Linden Crest',
+  tag: 'crest',
+  managerPhone: '+14155550620',
+  caregiverPhone: '+14155550621',
+  nursePhone: '+14155550622',
+  gatewayKey: 'linden-crest-gateway-key',
+  resident: 'Margaret Hale-crest',
+} as const;

@@ -3,7 +3,7 @@
 // nurse sign in with fixed numbers outside every other spec's.
 import type { PrismaClient } from '@sage/db';
 import { buildFacility, testFacilityPlan } from '@sage/db/factories';
-import { SCREENS_COMMUNITY, WALK_COMMUNITY } from './facts';
+import { FOLLOW_UP_COMMUNITY, SCREENS_COMMUNITY, WALK_COMMUNITY } from './facts';
 
 async function seed(
   prisma: PrismaClient,
@@ -39,6 +39,8 @@ async function seed(
 export async function seedScreensCommunities(prisma: PrismaClient): Promise<void> {
   await seed(prisma, SCREENS_COMMUNITY.tag, SCREENS_COMMUNITY);
   await seed(prisma, WALK_COMMUNITY.tag, WALK_COMMUNITY);
+  // Linden Crest: the nurse's follow-up of an escalated observation (nurse-follow-up.spec.ts).
+  await seed(prisma, FOLLOW_UP_COMMUNITY.tag, FOLLOW_UP_COMMUNITY);
   // A sixth care zone in Linden Mews (the walk found Working In's buttons below the screen with six).
   const mews = await prisma.facility.findFirstOrThrow({
     where: { name: WALK_COMMUNITY.facilityName },

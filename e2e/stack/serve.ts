@@ -26,6 +26,7 @@ import { seedSpanishCommunity } from './spanish-community';
 import { seedStationCommunity } from './station-community';
 import { markTourOfferedOutsideTourCommunity, seedTourCommunity } from './tour-community';
 import { seedUnitCheckInCommunity } from './unit-check-in-community';
+import { seedWalk2Communities } from './walk2-community';
 
 const port = process.env.E2E_PORT ?? '3110';
 const ingestPort = process.env.E2E_INGEST_PORT ?? '3111';
@@ -47,6 +48,7 @@ await seedTourCommunity(db.prisma);
 await seedUnitCheckInCommunity(db.prisma);
 await seedSafetyCommunity(db.prisma);
 await seedScreensCommunities(db.prisma);
+await seedWalk2Communities(db.prisma);
 // Last of the seeds: the tour is offered only in the tour community (decision 0363).
 await markTourOfferedOutsideTourCommunity(db.prisma);
 

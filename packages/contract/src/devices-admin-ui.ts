@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type DeviceType, DeviceType as DeviceTypes } from './devices';
+import { DEVICE_TYPE_LABELS, type DeviceType, DeviceType as DeviceTypes } from './devices';
 
 /**
  * The managers' device and door screens (docs/decisions/0250): the device registry (/manage/devices), a
@@ -15,6 +15,7 @@ export const DEVICES_ADMIN_ROUTES = {
 /**
  * What a manager registers. Pendants and wall buttons are both Sage Buttons (a pendant is given to a
  * resident, a wall button to a unit); a door sensor is a Door Alarm; a fall sensor a Fall Detection Device.
+ * Each is named by its device type's one name (DEVICE_TYPE_LABELS, decision 0602), a Sage Button with its use.
  */
 export const RegistrationKind = {
   PENDANT: 'PENDANT',
@@ -26,10 +27,10 @@ export const ZRegistrationKindSchema = z.enum(RegistrationKind);
 export type RegistrationKind = z.infer<typeof ZRegistrationKindSchema>;
 
 export const REGISTRATION_KIND_LABELS = {
-  PENDANT: 'Pendant',
-  WALL_BUTTON: 'Wall button',
-  DOOR_SENSOR: 'Door sensor',
-  FALL_SENSOR: 'Fall sensor',
+  PENDANT: `${DEVICE_TYPE_LABELS.SAGE_BUTTON} (pendant)`,
+  WALL_BUTTON: `${DEVICE_TYPE_LABELS.SAGE_BUTTON} (wall button)`,
+  DOOR_SENSOR: DEVICE_TYPE_LABELS.DOOR_ALARM,
+  FALL_SENSOR: DEVICE_TYPE_LABELS.FALL_DETECTION_DEVICE,
 } as const satisfies Record<RegistrationKind, string>;
 
 export const REGISTRATION_KIND_TYPES = {
@@ -63,7 +64,8 @@ export const DevicesAdminMessages = {
   searchDevices: 'Search devices',
   searchDevicesPlaceholder: 'Hardware id, resident, unit or door',
   loadFailed: 'There was an error loading devices',
-  registered: (kind: string, hardwareId: string): string => `${kind} ${hardwareId} registered`,
+  /** `type`: the device type's name (DEVICE_TYPE_LABELS). */
+  registered: (type: string, hardwareId: string): string => `${type} ${hardwareId} registered`,
   registerFailed: 'Error registering device, please try again',
   notAssigned: 'Not assigned',
   assignedTo: 'Assigned to',
@@ -89,8 +91,8 @@ export const DevicesAdminMessages = {
   doorName: 'Door name',
   doorAdded: (name: string): string => `Door ${name} added`,
   doorSaveFailed: 'Error saving door, please try again',
-  doorSensor: (hardwareId: string): string => `Door sensor ${hardwareId}`,
-  noDoorSensor: 'No door sensor',
+  doorSensor: (hardwareId: string): string => `${DEVICE_TYPE_LABELS.DOOR_ALARM} ${hardwareId}`,
+  noDoorSensor: `No ${DEVICE_TYPE_LABELS.DOOR_ALARM}`,
   alertHours: 'Alert hours',
   editAlertHours: 'Edit alert hours',
   deleteDoor: 'Delete door',

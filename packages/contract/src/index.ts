@@ -27,6 +27,7 @@ export * from './ehr-locked-fields';
 export * from './enterprises-api';
 export * from './errors';
 export * from './features-api';
+export * from './follow-up-constants';
 export * from './groups';
 export * from './groups-api';
 export * from './inactivity-logoff';

@@ -25,6 +25,8 @@ export const ZCreateStaffRequestSchema = z.strictObject({
   groupIds: z.array(ZIdSchema).min(1).max(20),
   /** Of groupIds: those the person is made admin of. */
   adminGroupIds: z.array(ZIdSchema).max(20).optional(),
+  /** The person's language (app, pushes and texts, the invite text first: decision 0603); English by default. */
+  language: ZStaffLanguageSchema.optional(),
 });
 export type TCreateStaffRequest = z.infer<typeof ZCreateStaffRequestSchema>;
 

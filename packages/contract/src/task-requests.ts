@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZAlertOutcomeTypeSchema, ZCareOutcomeSchema } from './care-outcomes';
 import { ZIdSchema, zText } from './common';
 import { NOTE_MAX_LENGTH, STAFF_ASSIST_MAX, STAFF_ASSIST_MIN } from './constants';
+import { FOLLOW_UP_ACTIONS } from './follow-up-constants';
 import { ZObservationTypeSchema } from './observations';
 import { ZTaskStatusSchema } from './tasks';
 
@@ -35,6 +36,20 @@ export const ZResolveTaskRequestSchema = z.object({
   staffAssistCount: ZStaffAssistCountSchema.optional(),
 });
 export type TResolveTaskRequest = z.infer<typeof ZResolveTaskRequestSchema>;
+
+/**
+ * PUT /tasks/{taskId}/follow-up (docs/decisions/0620): a nurse closes an escalated observation with what she did
+ * (one or more actions, each once) and an optional note. Not in the spec, which names no follow-up call.
+ */
+export const ZFollowUpActionSchema = z.enum(FOLLOW_UP_ACTIONS);
+export const ZFollowUpRequestSchema = z.strictObject({
+  actions: z
+    .array(ZFollowUpActionSchema)
+    .min(1, 'Choose at least one thing you did')
+    .refine((actions) => new Set(actions).size === actions.length, 'Each action at most once'),
+  note: zText({ max: NOTE_MAX_LENGTH }).optional(),
+});
+export type TFollowUpRequest = z.infer<typeof ZFollowUpRequestSchema>;
 
 /** POST /tasks/{taskId}/notes: subject and content. */
 export const ZCreateTaskNoteRequestSchema = z.object({

@@ -32,6 +32,8 @@ export const TaskErrorCode = {
   INVALID_STATUS_TRANSITION: 'INVALID_STATUS_TRANSITION',
   /** 400: a real alert resolved before care was confirmed, without bypassCareConfirmationChecks. */
   CARE_CONFIRMATION_REQUIRED: 'CARE_CONFIRMATION_REQUIRED',
+  /** 400: a follow-up close of a task that is not an escalated observation (decision 0620). */
+  NOT_AN_ESCALATION: 'NOT_AN_ESCALATION',
   /** 404: no video source is configured. */
   VIDEO_NOT_CONFIGURED: 'VIDEO_NOT_CONFIGURED',
 } as const;
@@ -97,10 +99,10 @@ export const ZTaskReplySchema = z.object({
       unitId: z.string().nullable(),
     })
     .nullable(),
-  /** The staff member who created a manual task, or the device that raised the alert. */
+  /** The staff member who created a manual task, or the device that raised the alert (with its hardware id). */
   creator: z.object({
     staffMember: ZStaffRefSchema.nullable(),
-    device: z.object({ id: z.string(), type: ZDeviceTypeSchema }).nullable(),
+    device: z.object({ id: z.string(), type: ZDeviceTypeSchema, hardwareId: z.string() }).nullable(),
   }),
   assignee: ZStaffRefSchema.nullable(),
   assigneeGroup: z.object({ id: z.string(), name: z.string() }).nullable(),

@@ -1,6 +1,6 @@
 import type { DeviceType } from '@sage/contract';
 import { describe, expect, it } from 'vitest';
-import { allocationTargetsOf, deviceKindLabel, pendantWarningAfterSave } from './device-registry';
+import { allocationTargetsOf, pendantWarningAfterSave } from './device-registry';
 
 describe('allocationTargetsOf', () => {
   it.each<[DeviceType, string[]]>([
@@ -10,25 +10,6 @@ describe('allocationTargetsOf', () => {
     ['MELTEN_M3_DEVICE', ['UNIT']],
   ])('"Device allocation: ... unit, resident, room, door": a %s goes to %j', (type, targets) => {
     expect(allocationTargetsOf(type)).toEqual(targets);
-  });
-});
-
-describe('deviceKindLabel', () => {
-  const to = (what: 'resident' | 'unit' | 'door' | null) => ({
-    resident: what === 'resident' ? {} : null,
-    unit: what === 'unit' ? {} : null,
-    door: what === 'door' ? {} : null,
-  });
-  it.each<[DeviceType, ReturnType<typeof to> | null, string]>([
-    ['SAGE_BUTTON', to('resident'), 'Pendant'],
-    ['SAGE_BUTTON', to('unit'), 'Wall button'],
-    ['SAGE_BUTTON', null, 'Sage Button'],
-    ['DOOR_ALARM', to('door'), 'Door sensor'],
-    ['DOOR_ALARM', null, 'Door sensor'],
-    ['FALL_DETECTION_DEVICE', to('unit'), 'Fall sensor'],
-    ['MELTEN_M3_DEVICE', null, 'Melten M3 Device'],
-  ])('a %s allocated to %j reads %s', (type, allocation, label) => {
-    expect(deviceKindLabel(type, allocation)).toBe(label);
   });
 });
 

@@ -1,13 +1,9 @@
-import {
-  AllocationTarget,
-  DEVICE_TYPE_LABELS,
-  type DeviceType,
-  REGISTRATION_KIND_LABELS,
-} from '@sage/contract';
+import { AllocationTarget, type DeviceType } from '@sage/contract';
 
 /*
- * The managers' device registry (docs/decisions/0250): what a registered device may be allocated to, how it
- * is named in lists, and when the 'Pendant already assigned' warning still has to be shown after saving.
+ * The managers' device registry (docs/decisions/0250): what a registered device may be allocated to, and when
+ * the 'Pendant already assigned' warning still has to be shown after saving. A device is named by its type's
+ * one name, DEVICE_TYPE_LABELS (decision 0602).
  */
 
 /**
@@ -24,32 +20,6 @@ export const allocationTargetsOf = (type: DeviceType): AllocationTarget[] => {
     case 'FALL_DETECTION_DEVICE':
     case 'MELTEN_M3_DEVICE':
       return [AllocationTarget.UNIT];
-  }
-};
-
-/** What an allocation links, as the registry reads it. */
-export interface AllocationLink {
-  resident: unknown | null;
-  unit: unknown | null;
-  door: unknown | null;
-}
-
-/**
- * A device's name in the registry: 'Pendant' for a Sage Button given to a resident, 'Wall button' for one on
- * a unit, 'Door sensor', 'Fall sensor'; an unallocated Sage Button and an M3 device keep their type's label.
- */
-export const deviceKindLabel = (type: DeviceType, allocation: AllocationLink | null | undefined): string => {
-  switch (type) {
-    case 'SAGE_BUTTON':
-      if (allocation?.resident) return REGISTRATION_KIND_LABELS.PENDANT;
-      if (allocation?.unit) return REGISTRATION_KIND_LABELS.WALL_BUTTON;
-      return DEVICE_TYPE_LABELS.SAGE_BUTTON;
-    case 'DOOR_ALARM':
-      return REGISTRATION_KIND_LABELS.DOOR_SENSOR;
-    case 'FALL_DETECTION_DEVICE':
-      return REGISTRATION_KIND_LABELS.FALL_SENSOR;
-    case 'MELTEN_M3_DEVICE':
-      return DEVICE_TYPE_LABELS.MELTEN_M3_DEVICE;
   }
 };
 

@@ -12,6 +12,7 @@ export * from './device-registry';
 export * from './device-subject';
 export * from './device-trouble';
 export * from './door-schedule';
+export * from './follow-up';
 export * from './inactivity';
 export * from './insights';
 export * from './media-images';

@@ -3,6 +3,7 @@ import {
   getResolutionCategory,
   getResolutionType,
   isNursingCareType,
+  type ResolutionCategory,
   ResolutionOptionLabels,
   type ResolutionType,
 } from '@sage/contract';
@@ -10,10 +11,14 @@ import {
 export interface ResolutionOption {
   id: ResolutionType;
   label: string;
+  /** The label's key in the i18n catalogue's `resolution` namespace (the type's id, or a list's own label). */
+  labelKey: ResolutionType | keyof typeof ResolutionOptionLabels;
 }
 
 export interface ResolutionSection {
   title: string;
+  /** The title's key in the i18n catalogue's `resolution` namespace (decision 0630). */
+  titleKey: ResolutionCategory | ResolutionType | keyof typeof ResolutionOptionLabels;
   options: ResolutionOption[];
   /** The spec marks the skilled-nursing 'Needs Nurse' section "selection required". */
   selectionRequired?: boolean;
@@ -32,22 +37,26 @@ export interface ResolutionListOptions {
   hideTestAlert?: boolean;
 }
 
-const option = (id: ResolutionType, label?: string): ResolutionOption => ({
+const option = (id: ResolutionType, labelKey?: keyof typeof ResolutionOptionLabels): ResolutionOption => ({
   id,
-  label: label ?? getResolutionType(id).name,
+  label: labelKey ? ResolutionOptionLabels[labelKey] : getResolutionType(id).name,
+  labelKey: labelKey ?? id,
 });
 
-const categoryTitle = (id: Parameters<typeof getResolutionCategory>[0]): string =>
-  getResolutionCategory(id).name;
+const categoryTitle = (id: ResolutionCategory): Pick<ResolutionSection, 'title' | 'titleKey'> => ({
+  title: getResolutionCategory(id).name,
+  titleKey: id,
+});
 
 const testAlertSection = (): ResolutionSection => ({
   title: getResolutionType('NON_EMERGENCY_FOUND_DEVICE').name,
+  titleKey: 'NON_EMERGENCY_FOUND_DEVICE',
   options: [option('NON_EMERGENCY_FOUND_DEVICE')],
   isTestAlert: true,
 });
 
 const emergencySection = (): ResolutionSection => ({
-  title: categoryTitle('EMERGENCY'),
+  ...categoryTitle('EMERGENCY'),
   options: [option('EMERGENCY_FALL'), option('EMERGENCY_OTHER')],
 });
 
@@ -89,7 +98,7 @@ const buildSections = (kind: ResolutionListKind, showRoutineCheck: boolean): Res
       return [
         emergencySection(),
         {
-          title: categoryTitle('NON_EMERGENCY_OTHER'),
+          ...categoryTitle('NON_EMERGENCY_OTHER'),
           options: [
             option('NON_EMERGENCY_ACCIDENTAL_PRESS'),
             option('NON_EMERGENCY_ILLNESS'),
@@ -101,7 +110,7 @@ const buildSections = (kind: ResolutionListKind, showRoutineCheck: boolean): Res
     case 'careRefusal':
       return [
         {
-          title: categoryTitle('NON_EMERGENCY_ADL_HELP'),
+          ...categoryTitle('NON_EMERGENCY_ADL_HELP'),
           options: [
             option('ADL_TOILETING'),
             option('ADL_EATING'),
@@ -113,7 +122,7 @@ const buildSections = (kind: ResolutionListKind, showRoutineCheck: boolean): Res
           ],
         },
         {
-          title: categoryTitle('NON_EMERGENCY_HOUSEKEEPING'),
+          ...categoryTitle('NON_EMERGENCY_HOUSEKEEPING'),
           options: [
             option('HOUSEKEEPING_BED'),
             option('HOUSEKEEPING_BATHROOM'),
@@ -127,23 +136,25 @@ const buildSections = (kind: ResolutionListKind, showRoutineCheck: boolean): Res
       return [
         {
           title: ResolutionOptionLabels.needsNurse,
+          titleKey: 'needsNurse',
           options: [option('REQUEST_MEDTECH')],
           selectionRequired: true,
         },
         emergencySection(),
         {
-          title: categoryTitle('NON_EMERGENCY_ADL_HELP'),
+          ...categoryTitle('NON_EMERGENCY_ADL_HELP'),
           options: [
             option('ADL_TOILETING'),
             ...routineCheck,
             option('ADL_DRESSING'),
             option('ADL_GROOMING'),
-            option('ADL_TRANSFER', ResolutionOptionLabels.transferMobility),
-            option('ADL_EATING', ResolutionOptionLabels.eatingDrinking),
+            option('ADL_TRANSFER', 'transferMobility'),
+            option('ADL_EATING', 'eatingDrinking'),
           ],
         },
         {
           title: ResolutionOptionLabels.otherHelp,
+          titleKey: 'otherHelp',
           options: [
             option('REQUEST_EMOTIONAL_SUPPORT'),
             option('HOUSEKEEPING_UNSPECIFIED'),
@@ -158,7 +169,7 @@ const buildSections = (kind: ResolutionListKind, showRoutineCheck: boolean): Res
       return [
         emergencySection(),
         {
-          title: categoryTitle('NON_EMERGENCY_ADL_HELP'),
+          ...categoryTitle('NON_EMERGENCY_ADL_HELP'),
           options: [
             option('ADL_TOILETING'),
             ...routineCheck,
@@ -171,7 +182,7 @@ const buildSections = (kind: ResolutionListKind, showRoutineCheck: boolean): Res
           ],
         },
         {
-          title: categoryTitle('NON_EMERGENCY_REQUEST'),
+          ...categoryTitle('NON_EMERGENCY_REQUEST'),
           options: [
             option('REQUEST_MEDTECH'),
             option('REQUEST_OXYGEN'),
@@ -180,7 +191,7 @@ const buildSections = (kind: ResolutionListKind, showRoutineCheck: boolean): Res
           ],
         },
         {
-          title: categoryTitle('NON_EMERGENCY_HOUSEKEEPING'),
+          ...categoryTitle('NON_EMERGENCY_HOUSEKEEPING'),
           options: [
             option('HOUSEKEEPING_TRASH'),
             option('HOUSEKEEPING_BED'),
@@ -190,7 +201,7 @@ const buildSections = (kind: ResolutionListKind, showRoutineCheck: boolean): Res
           ],
         },
         {
-          title: categoryTitle('NON_EMERGENCY_OTHER'),
+          ...categoryTitle('NON_EMERGENCY_OTHER'),
           options: [
             option('NON_EMERGENCY_ACCIDENTAL_PRESS'),
             option('NON_EMERGENCY_QUESTION'),

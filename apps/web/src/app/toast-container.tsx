@@ -7,7 +7,7 @@ export function ToastContainer() {
   return (
     <AppQueryProvider>
       <Notifications
-        position="top-center"
+        position="bottom-center"
         containerWidth="min(440px, calc(100vw - 16px))"
         classNames={TOAST_CONTAINER_CLASS_NAMES}
       />

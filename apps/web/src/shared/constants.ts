@@ -12,6 +12,11 @@ export const HELP_CENTER_URL = 'https://help.sagecare.app';
 
 /** Route a signed-in visitor lands on, and where back goes when there is no in-app history. */
 export const DEFAULT_ROUTE = '/dashboard';
+/**
+ * The history state of the dashboard reached from the post-login landing: the landing asked its questions one at
+ * a time, so the dashboard opens no sheet of its own on that arrival (decision 0601).
+ */
+export const LANDED_STATE = 'landed';
 /** Login page route. */
 export const AUTHENTICATE_ROUTE = '/authenticate';
 

@@ -16,7 +16,16 @@ export type Messages<N extends Namespace> = {
 /** The namespaces the web app shows (the server's own, `notify`, is never loaded here). */
 type WebNamespace = Exclude<Namespace, 'notify'>;
 
-const LOADERS: Record<Language, Record<WebNamespace, () => Promise<{ default: Compiled }>>> = {
+/**
+ * The namespaces whose loaders are here, on every first load. The others' loaders live with the lazy code that
+ * shows them (`lazyMessages`, decision 0630), so a namespace added for a drawer costs the first load nothing.
+ */
+type EagerNamespace = Exclude<WebNamespace, LazyNamespace>;
+type LazyNamespace = 'resolution' | 'resolve' | 'shift' | 'landing' | 'sound' | 'station';
+
+type Loader = () => Promise<{ default: Compiled }>;
+
+const LOADERS: Record<Language, Record<EagerNamespace, Loader>> = {
   en: {
     signIn: () => import('virtual:messages/en/signIn'),
     profile: () => import('virtual:messages/en/profile'),
@@ -66,6 +75,12 @@ applyToDocument(current);
 
 export const currentLanguage = (): Language => current;
 
+/**
+ * The current language's locale tag ('en-US', 'es-US'), for dates and times: formatted for the reader's language,
+ * in the facility's time zone where the screen knows it (decision 0631).
+ */
+export const localeTag = (): string => LOCALE_TAGS[current];
+
 /** The language chosen on the sign-in screen, if one was (it is saved to the profile at sign-in). */
 export const chosenLanguage = (): Language | null => storedChoice();
 
@@ -98,11 +113,18 @@ export const useLanguage = (): Language => useSyncExternalStore(subscribe, curre
 type Tracked<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
 const loaded = new Map<string, Tracked<Compiled>>();
 
+/** Lazy namespaces' loaders, registered by the modules that show them (`lazyMessages`). */
+const lazyLoaders: Partial<Record<WebNamespace, Record<Language, Loader>>> = {};
+
 export function loadMessages(language: Language, namespace: WebNamespace): Tracked<Compiled> {
   const id = `${language}/${namespace}`;
   let promise = loaded.get(id);
   if (!promise) {
-    promise = LOADERS[language][namespace]().then((m) => m.default) as Tracked<Compiled>;
+    const loader =
+      (LOADERS[language] as Partial<Record<WebNamespace, Loader>>)[namespace] ??
+      lazyLoaders[namespace]?.[language];
+    if (!loader) throw new Error(`No loader for the messages ${id}`);
+    promise = loader().then((m) => m.default) as Tracked<Compiled>;
     promise.then((value) => {
       promise!.status = 'fulfilled';
       promise!.value = value;
@@ -125,6 +147,17 @@ export function preloadMessages(...namespaces: WebNamespace[]): void {
 export function useMessages<N extends WebNamespace>(namespace: N): Messages<N> {
   const language = useLanguage();
   return use(loadMessages(language, namespace) as Promise<Compiled>) as unknown as Messages<N>;
+}
+
+/**
+ * Registers the loaders of a namespace that only lazy code shows (its drawers, a bar shown later) and starts
+ * loading it in the current language, so it is usually in by the time the code renders (decision 0630):
+ * `lazyMessages('resolve', { en: () => import('virtual:messages/en/resolve'), es: ... })` in that code's module.
+ * `useMessages(namespace)` reads it as any other.
+ */
+export function lazyMessages(namespace: LazyNamespace, loaders: Record<Language, Loader>): void {
+  lazyLoaders[namespace] = loaders;
+  void loadMessages(current, namespace);
 }
 
 /** Formats a stored task title in the reader's language (decision 0552). */

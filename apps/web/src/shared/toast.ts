@@ -21,7 +21,7 @@ const KIND_COLORS: Record<ToastKind, string> = {
 
 const ERROR_ID_PREFIX = 'toast-error:';
 
-/** The app's <Notifications> classes: toasts at the top start below the page header (decision 0183). */
+/** The app's <Notifications> classes: toasts at the bottom, above the safe area and a bottom bar (decision 0600). */
 export const TOAST_CONTAINER_CLASS_NAMES = { root: classes.root } as const;
 
 /** Every toast's close button: a 44 px touch target with a name screen readers say. */

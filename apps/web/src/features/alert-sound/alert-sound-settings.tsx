@@ -1,23 +1,25 @@
 import { Button, Modal, Slider, Stack, Switch, Text } from '@mantine/core';
-import { ALERT_SOUND_TEXTS } from './alert-sound';
+import { useMessages } from '../../shared/i18n';
 import { audioEngine } from './audio-engine';
 import { ALERT_VOLUME_MIN, soundSettings, useSoundSettings } from './sound-settings';
+import './sound-messages';
 
 /** Volume, mute and a test ring for this device. */
 export function AlertSoundSettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const settings = useSoundSettings();
+  const m = useMessages('sound');
   return (
-    <Modal opened={opened} onClose={onClose} title={ALERT_SOUND_TEXTS.settingsTitle} centered>
+    <Modal opened={opened} onClose={onClose} title={m.settingsTitle()} centered>
       <Stack gap="lg">
         <Switch
           size="lg"
-          label={ALERT_SOUND_TEXTS.mute}
+          label={m.mute()}
           checked={settings.muted}
           onChange={(event) => soundSettings.update({ muted: event.currentTarget.checked })}
         />
         <Stack gap={4}>
           <Text id="alert-volume-label" fw={500}>
-            {ALERT_SOUND_TEXTS.volume}: {settings.volume}%
+            {m.volume()}: {settings.volume}%
           </Text>
           <Slider
             py="md"
@@ -42,10 +44,10 @@ export function AlertSoundSettingsDialog({ opened, onClose }: { opened: boolean;
             });
           }}
         >
-          {ALERT_SOUND_TEXTS.test}
+          {m.test()}
         </Button>
         <Button size="lg" onClick={onClose}>
-          {ALERT_SOUND_TEXTS.done}
+          {m.done()}
         </Button>
       </Stack>
     </Modal>

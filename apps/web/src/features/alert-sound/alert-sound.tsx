@@ -1,4 +1,3 @@
-import { Box, Button, Group, Paper, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSession } from '../../shared/session';
 import { useOpenTasks } from '../alerts/alerts-api';
@@ -7,20 +6,7 @@ import { LiveUpdates } from '../live/use-live-updates';
 import { useProfile } from '../shift/shift-api';
 import { audioEngine, useAudioState } from './audio-engine';
 import { decideRing, type RingState, SILENT, type SoundableTask, soundingTasks } from './ring-schedule';
-import { soundSettings, useSoundSettings } from './sound-settings';
-
-/** The feature's texts (not in the spec: decision 0322). */
-export const ALERT_SOUND_TEXTS = {
-  enable: 'Tap to enable alert sound',
-  muted: 'Alert sound is muted',
-  unmute: 'Unmute',
-  settingsEntry: 'Alert Sound',
-  settingsTitle: 'Alert sound',
-  mute: 'Mute alert sound',
-  volume: 'Alert volume',
-  test: 'Play test sound',
-  done: 'Done',
-} as const;
+import { useSoundSettings } from './sound-settings';
 
 /** How often the ring schedule is looked at (the 10 s repeat is kept to within this). */
 const TICK_MS = 1_000;
@@ -114,72 +100,19 @@ export function useAlertRinging(sounding: readonly SoundableTask[]): void {
   }, [settings.enabled, audioState]);
 }
 
+/** The bars' code and messages load when one is due, not on the first load (decision 0630). */
+const AlertSoundBar = lazy(() => import('./alert-sound-bars').then((m) => ({ default: m.AlertSoundBar })));
+
 /** The mute, shown plainly, or the tap the browser needs before the page may make sound. */
 export function AlertSoundBars() {
   const settings = useSoundSettings();
   const audioState = useAudioState();
-  return (
-    <>
-      {settings.muted ? (
-        <Paper radius={0} px="sm" py={4} bg="yellow.2" role="status" aria-label={ALERT_SOUND_TEXTS.muted}>
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text fw={700} c="dark.9">
-              <span aria-hidden>🔇 </span>
-              {ALERT_SOUND_TEXTS.muted}
-            </Text>
-            <Button
-              variant="filled"
-              color="dark"
-              mih={44}
-              miw={44}
-              onClick={() => soundSettings.update({ muted: false })}
-            >
-              {ALERT_SOUND_TEXTS.unmute}
-            </Button>
-          </Group>
-        </Paper>
-      ) : audioState === 'suspended' ? (
-        <EnableSoundBar />
-      ) : null}
-    </>
-  );
-}
-
-/** The enable bar's height (at least a 44 px touch target). */
-const ENABLE_BAR_HEIGHT = 48;
-
-/**
- * The tap the browser needs before the page may make sound, fixed at the bottom of the screen (decision 0436):
- * it shows only once the sound is found held back, a second after the page starts, so at the top it pushed the
- * whole page down under a finger already on its way to a control (the tap then lands beside it). While it shows,
- * the page may scroll as far again, so nothing stays hidden under it.
- */
-function EnableSoundBar() {
-  useEffect(() => {
-    const { style } = document.body;
-    const before = style.paddingBottom;
-    style.paddingBottom = `${ENABLE_BAR_HEIGHT}px`;
-    return () => {
-      style.paddingBottom = before;
-    };
-  }, []);
-  return (
-    // Under the drawers and dialogs (z-index 200), which cover it while open.
-    <Box pos="fixed" bottom={0} left={0} right={0} style={{ zIndex: 150 }}>
-      <Button
-        fullWidth
-        radius={0}
-        mih={ENABLE_BAR_HEIGHT}
-        color="orange.9"
-        onClick={() => {
-          void audioEngine.resume().then(() => soundSettings.update({ enabled: true }));
-        }}
-      >
-        <span aria-hidden>🔔&nbsp;</span>
-        {ALERT_SOUND_TEXTS.enable}
-      </Button>
-    </Box>
-  );
+  const bar = settings.muted ? 'muted' : audioState === 'suspended' ? 'enable' : null;
+  return bar ? (
+    <Suspense fallback={null}>
+      <AlertSoundBar bar={bar} />
+    </Suspense>
+  ) : null;
 }
 
 /** The settings dialog's code (a Mantine modal and slider) loads when it is first opened (decision 0381). */

@@ -29,6 +29,7 @@ import { ReassignAlertButton } from '../pickers/reassign-alert-button';
 import { isTrainingTaskId } from '../training/training-tasks';
 import { UnitLink } from '../units/unit-link';
 import { invalidateTask, type RequestableTaskStatus, tasksApi, useTask } from './alerts-api';
+import { FollowUpCloseButton, FollowUpClosedCard, ObservationCard } from './follow-up-close';
 import { updateCachedTaskLists } from './task-cache';
 import { mineLabel, residentName, severityColor, staffName } from './task-labels';
 import { useNow } from './use-now';
@@ -38,7 +39,7 @@ export function AlertDetailPage() {
   const { taskId = '' } = useParams();
   const task = useTask(taskId);
   // The care confirmation drawer's too, so it opens at once.
-  preloadMessages('alert', 'dashboard', 'severity', 'status', 'care');
+  preloadMessages('alert', 'dashboard', 'severity', 'status', 'care', 'observation');
   const m = useMessages('alert');
   return (
     <>
@@ -93,7 +94,12 @@ function AlertDetail({ task }: { task: TTaskReply }) {
   const mineKey = mineLabel(task, me);
   const mineText = mineKey ? dashboard[mineKey]() : null;
 
+  // An escalated observation closes with its own short form, not a call's resolve steps (decision 0620).
+  const followUp = task.severity === 'ESCALATION_OBSERVATION';
   const actions: React.ReactNode[] = [];
+  if (open && followUp && (mine || task.status === 'OPEN_UNCLAIMED')) {
+    actions.push(<FollowUpCloseButton key="follow-up" task={task} />);
+  }
   if (open && task.status === 'OPEN_UNCLAIMED') {
     actions.push(
       <Button
@@ -120,7 +126,7 @@ function AlertDetail({ task }: { task: TTaskReply }) {
         </Button>,
       );
     }
-    if (task.status !== 'OPEN_CONFIRMING') {
+    if (task.status !== 'OPEN_CONFIRMING' && !followUp) {
       actions.push(
         <Button
           key="resolve"
@@ -222,9 +228,12 @@ function AlertDetail({ task }: { task: TTaskReply }) {
         </Stack>
       </Card>
 
+      {followUp ? <ObservationCard task={task} /> : null}
+
       <Stack gap="sm">{actions}</Stack>
 
-      {task.status === 'CLOSED_RESOLVED' ? (
+      {task.status === 'CLOSED_RESOLVED' && followUp ? <FollowUpClosedCard task={task} /> : null}
+      {task.status === 'CLOSED_RESOLVED' && !followUp ? (
         <Card withBorder padding="sm" radius="md">
           <Text fw={700}>
             {task.resolvedBy ? m.resolvedBy({ name: staffName(task.resolvedBy) ?? '' }) : m.resolved()}
@@ -272,11 +281,17 @@ function AlertDetail({ task }: { task: TTaskReply }) {
   );
 }
 
-/** Which device raised the alert and where ('Sage Button in AL 101'), or who made the task (decision 0184). */
+/**
+ * Which device raised the alert, by its type's name and hardware id, and where ('Sage Button PENDANT-0001 in AL
+ * 101'), or who made the task (decisions 0184, 0602).
+ */
 function raisedBy(task: TTaskReply, m: Messages<'alert'>): string {
   if (task.creator.device) {
-    const device = DEVICE_TYPE_LABELS[task.creator.device.type];
-    return task.unit ? m.deviceIn({ device, unit: task.unit.displayName }) : m.deviceNotPlaced({ device });
+    const { type, hardwareId } = task.creator.device;
+    const device = DEVICE_TYPE_LABELS[type];
+    return task.unit
+      ? m.deviceIn({ device, hardwareId, unit: task.unit.displayName })
+      : m.deviceNotPlaced({ device, hardwareId });
   }
   if (task.kind === 'DEVICE_TROUBLE') return m.deviceSupervision();
   return staffName(task.creator.staffMember) ?? m.unknown();

@@ -5,6 +5,7 @@ import {
   type REQUESTABLE_TASK_STATUSES,
   type TCareConfirmationTrackerReply,
   type TCreateTaskNoteRequest,
+  type TFollowUpRequest,
   type TSearchTasksRequestInput,
   type TTaskNoteReply,
   type TTaskPageReply,
@@ -61,6 +62,11 @@ export const tasksApi = {
       : api.put('admin', `/tasks/${encodeURIComponent(taskId)}/resolve`, body, {
           parse: lazyParse(checks, (s) => s.ZTaskReplySchema),
         }),
+  /** An escalated observation's follow-up closed (decision 0620); never a training alert. */
+  closeFollowUp: (taskId: string, body: TFollowUpRequest): Promise<TTaskReply> =>
+    api.put('admin', `/tasks/${encodeURIComponent(taskId)}/follow-up`, body, {
+      parse: lazyParse(checks, (s) => s.ZTaskReplySchema),
+    }),
   tracker: (taskId: string): Promise<TCareConfirmationTrackerReply> =>
     isTrainingTaskId(taskId)
       ? trainingTasksApi.tracker(taskId)

@@ -29,7 +29,10 @@ describe('taskWhereLine: a card never shows a bare dash', () => {
     ],
     [
       'a device alert without unit or resident',
-      { ...base, creator: { staffMember: null, device: { id: 'd', type: 'SAGE_BUTTON' } } },
+      {
+        ...base,
+        creator: { staffMember: null, device: { id: 'd', type: 'SAGE_BUTTON', hardwareId: 'PENDANT-1' } },
+      },
       'Sage Button, no unit or resident',
     ],
     ['device trouble', { ...base, kind: 'DEVICE_TROUBLE' }, 'Device trouble, no unit or resident'],

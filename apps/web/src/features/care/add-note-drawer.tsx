@@ -1,15 +1,17 @@
 import { Button } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ButtonLabels, DrawerTitles, NoteMessages, ZCreateTaskNoteRequestSchema } from '@sage/contract';
+import { ZCreateTaskNoteRequestSchema } from '@sage/contract';
 import { canSubmitForm, noteFieldState } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
 import { invalidateTask, tasksApi } from '../alerts/alerts-api';
 import { DiscardChangesPrompt } from './discard-changes';
 import { NoteField } from './note-field';
+import './care-messages';
 
 export interface AddNoteDrawerProps {
   taskId: string;
@@ -17,6 +19,7 @@ export interface AddNoteDrawerProps {
 
 /** 'Add a Note' (drawer 2): multi-line notes field, Submit and Cancel. */
 export function AddNoteDrawer({ drawer, taskId }: AddNoteDrawerProps & { drawer: DrawerControls }) {
+  const m = useMessages('resolve');
   const queryClient = useQueryClient();
   const [changed, setChanged] = useState(false);
   const [confirmLeave, setConfirmLeave] = useState(false);
@@ -32,13 +35,13 @@ export function AddNoteDrawer({ drawer, taskId }: AddNoteDrawerProps & { drawer:
     mutationFn: (content: string) =>
       tasksApi.addNote(taskId, ZCreateTaskNoteRequestSchema.parse({ content })),
     onSuccess: () => {
-      toast.success(NoteMessages.addSucceeded);
+      toast.success(m.noteAdded());
       void invalidateTask(queryClient, taskId);
       drawer.next();
     },
     onError: (error) => {
       reportError(error, { action: 'add-task-note', taskId });
-      toast.error(NoteMessages.addFailed);
+      toast.error(m.noteAddFailed());
     },
   });
   const content = form.getValues().content;
@@ -54,11 +57,11 @@ export function AddNoteDrawer({ drawer, taskId }: AddNoteDrawerProps & { drawer:
     <form onSubmit={form.onSubmit((values) => mutation.mutate(values.content))}>
       <DrawerLayout
         drawer={drawer}
-        title={DrawerTitles.addNote}
+        title={m.addNoteTitle()}
         actions={
           <>
             <Button type="submit" fullWidth size="lg" disabled={!enabled} loading={mutation.isPending}>
-              {ButtonLabels.submit}
+              {m.submit()}
             </Button>
             <Button
               fullWidth
@@ -67,7 +70,7 @@ export function AddNoteDrawer({ drawer, taskId }: AddNoteDrawerProps & { drawer:
               onClick={() => (form.isDirty() ? setConfirmLeave(true) : drawer.close())}
               disabled={mutation.isPending}
             >
-              {ButtonLabels.cancel}
+              {m.cancel()}
             </Button>
           </>
         }

@@ -1,9 +1,5 @@
 import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import {
-  ButtonLabels,
-  CareLogMessages,
-  DrawerTitles,
-  ResolveMessages,
   STAFF_ASSIST_DEFAULT,
   STAFF_ASSIST_MAX,
   STAFF_ASSIST_MIN,
@@ -28,6 +24,7 @@ import { toast } from '../../shared/toast';
 import { invalidateTask, tasksApi } from '../alerts/alerts-api';
 import { updateCachedTaskLists } from '../alerts/task-cache';
 import { careApi, careKeys } from './care-api';
+import './care-messages';
 import { DiscardChangesPrompt } from './discard-changes';
 import { NoteField } from './note-field';
 import { type ResolutionContext, resolutionData } from './resolution-steps';
@@ -47,6 +44,7 @@ export function AdditionalNotesDrawer({
   context,
 }: AdditionalNotesDrawerProps & { drawer: DrawerControls }) {
   const m = useMessages('care');
+  const r = useMessages('resolve');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const data = resolutionData(drawer);
@@ -116,8 +114,8 @@ export function AdditionalNotesDrawer({
       } else {
         toast.success(
           context.isRefusal
-            ? CareLogMessages.refusedLogged
-            : CareLogMessages.careLoggedFor(context.residentName ?? ''),
+            ? r.refusedLogged()
+            : r.careLoggedFor({ residentName: context.residentName ?? '' }),
         );
         void queryClient.invalidateQueries({ queryKey: careKeys.all });
       }
@@ -126,15 +124,13 @@ export function AdditionalNotesDrawer({
     onError: (error) => {
       reportError(error, { action: context.taskId ? 'resolve-task' : 'log-care', context });
       if (!context.taskId) {
-        toast.error(CareLogMessages.failed);
+        toast.error(r.careLogFailed());
       } else if (isApiError(error) && error.status === 409) {
-        toast.error(
-          context.deviceType ? ResolveMessages.alreadyResolvedAlert : ResolveMessages.alreadyResolvedTask,
-        );
+        toast.error(context.deviceType ? r.alreadyResolvedAlert() : r.alreadyResolvedTask());
         void invalidateTask(queryClient, context.taskId);
         drawer.close();
       } else {
-        toast.error(ResolveMessages.failed);
+        toast.error(r.failed());
       }
     },
   });
@@ -146,7 +142,7 @@ export function AdditionalNotesDrawer({
     <DrawerLayout
       drawer={drawer}
       withBack={false}
-      title={DrawerTitles.additionalNotes}
+      title={r.additionalNotesTitle()}
       actions={
         <>
           <Button
@@ -156,7 +152,7 @@ export function AdditionalNotesDrawer({
             loading={mutation.isPending}
             onClick={() => mutation.mutate()}
           >
-            {ButtonLabels.submit}
+            {r.submit()}
           </Button>
           <Button
             size="lg"
@@ -167,7 +163,7 @@ export function AdditionalNotesDrawer({
               notes !== '' || staffAssist !== STAFF_ASSIST_DEFAULT ? setConfirmLeave(true) : drawer.back()
             }
           >
-            {ButtonLabels.goBack}
+            {r.goBack()}
           </Button>
         </>
       }
@@ -176,13 +172,13 @@ export function AdditionalNotesDrawer({
         {withCounter ? (
           <Group justify="space-between" wrap="nowrap">
             <Text fw={600} id="staff-assist-label">
-              Staff who assisted
+              {r.staffWhoAssisted()}
             </Text>
             <Group gap="xs" wrap="nowrap">
               <Button
                 size="lg"
                 variant="default"
-                aria-label="Fewer staff"
+                aria-label={r.fewerStaff()}
                 disabled={staffAssist <= STAFF_ASSIST_MIN}
                 onClick={() => setStaffAssist((n) => clampStaffAssist(n - 1))}
               >
@@ -202,7 +198,7 @@ export function AdditionalNotesDrawer({
               <Button
                 size="lg"
                 variant="default"
-                aria-label="More staff"
+                aria-label={r.moreStaff()}
                 disabled={staffAssist >= STAFF_ASSIST_MAX}
                 onClick={() => setStaffAssist((n) => clampStaffAssist(n + 1))}
               >

@@ -1,5 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { GoBackMessages } from '@sage/contract';
+import { useMessages } from '../../shared/i18n';
+import './care-messages';
 
 /**
  * "Back navigation from a form with changes asks 'Go Back?' / 'There are some unsaved changes. Are you sure
@@ -12,18 +13,19 @@ export function DiscardChangesPrompt({
   onDiscard: () => void;
   onCancel: () => void;
 }) {
+  const m = useMessages('resolve');
   return (
     <Stack gap="md" role="alertdialog" aria-labelledby="go-back-title">
       <Title order={2} fz="h3" id="go-back-title">
-        {GoBackMessages.title}
+        {m.goBackTitle()}
       </Title>
-      <Text>{GoBackMessages.text}</Text>
+      <Text>{m.goBackText()}</Text>
       <Stack gap="sm">
         <Button size="lg" fullWidth color="red" onClick={onDiscard}>
-          {GoBackMessages.discard}
+          {m.discardChanges()}
         </Button>
         <Button size="lg" fullWidth variant="default" onClick={onCancel}>
-          {GoBackMessages.cancel}
+          {m.cancel()}
         </Button>
       </Stack>
     </Stack>

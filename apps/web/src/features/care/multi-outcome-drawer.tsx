@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
-import { ButtonLabels, DrawerTitles, type ResolutionType } from '@sage/contract';
+import type { ResolutionType } from '@sage/contract';
 import {
   canClearAllResolution,
   canSelectResolution,
@@ -8,6 +8,8 @@ import {
 } from '@sage/domain';
 import { useState } from 'react';
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
+import './care-messages';
 import { type ResolutionContext, resolutionData } from './resolution-steps';
 
 export interface MultiOutcomeDrawerProps {
@@ -22,6 +24,8 @@ export function MultiOutcomeDrawer({
   drawer,
   context,
 }: MultiOutcomeDrawerProps & { drawer: DrawerControls }) {
+  const m = useMessages('resolve');
+  const names = useMessages('resolution');
   const [selected, setSelected] = useState<ResolutionType[]>(() => resolutionData(drawer).selected ?? []);
   const sections = resolutionSections(context.listKind, {
     hideTestAlert: context.isRefusal || !context.taskId,
@@ -30,7 +34,8 @@ export function MultiOutcomeDrawer({
   return (
     <DrawerLayout
       drawer={drawer}
-      title={DrawerTitles.multiOutcome}
+      title={m.multiOutcomeTitle()}
+      backLabel={m.back()}
       actions={
         <Group grow gap="sm" wrap="nowrap">
           <Button
@@ -39,29 +44,29 @@ export function MultiOutcomeDrawer({
             disabled={!canClearAllResolution(count)}
             onClick={() => setSelected([])}
           >
-            {ButtonLabels.clearAll}
+            {m.clearAll()}
           </Button>
           <Button
             size="lg"
             disabled={!canSelectResolution(count)}
             onClick={() => drawer.next({ selected, skipped: {} })}
           >
-            {count > 0 ? ButtonLabels.selectCount(count) : ButtonLabels.select}
+            {count > 0 ? m.selectCount({ count }) : m.select()}
           </Button>
         </Group>
       }
     >
       <Stack gap="md">
         {sections.map((section) => (
-          <Stack key={section.title} gap={4} role="group" aria-label={section.title}>
+          <Stack key={section.title} gap={4} role="group" aria-label={names[section.titleKey]()}>
             <Text fw={700} size="sm" c="dimmed" tt="uppercase">
-              {section.title}
+              {names[section.titleKey]()}
             </Text>
             {section.options.map((option) => (
               <Checkbox
                 key={option.id}
                 size="md"
-                label={option.label}
+                label={names[option.labelKey]()}
                 checked={selected.includes(option.id)}
                 onChange={() => setSelected((current) => toggleMultiOutcomeSelection(current, option.id))}
                 styles={{ body: { minHeight: 48, alignItems: 'center' }, labelWrapper: { flex: 1 } }}

@@ -1,14 +1,15 @@
 import { Button, Center, Checkbox, Group, Loader, Stack } from '@mantine/core';
-import { ButtonLabels, DrawerTitles, type ObservationType, observationLabel } from '@sage/contract';
+import type { ObservationType } from '@sage/contract';
 import {
   canSelectObservations,
   noteFieldState,
-  observationNotesPlaceholder,
   observationNotesRequired,
   showObservationSkip,
 } from '@sage/domain';
 import { useState } from 'react';
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
+import './care-messages';
 import { useFacilityConfig } from './care-api';
 import { NoteField } from './note-field';
 import {
@@ -34,10 +35,11 @@ export function ObservationsDrawer(props: ObservationsDrawerProps & { drawer: Dr
   // The facility's facilityConfig decides the options (docs/decisions/0058); wait for it before deciding to
   // skip (a failed load falls back to the care-type rule).
   const config = useFacilityConfig(props.context.facilityId);
+  const m = useMessages('resolve');
   if (config.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={m.loading()} />
       </Center>
     );
   }
@@ -64,6 +66,8 @@ function ObservationsForm({
   options,
   selectionRequired = false,
 }: ObservationsDrawerProps & { drawer: DrawerControls; options: ObservationType[] }) {
+  const m = useMessages('resolve');
+  const observationLabel = useMessages('observation');
   const data = resolutionData(drawer);
   const [selected, setSelected] = useState<ObservationType[]>(data.observations ?? []);
   const [notes, setNotes] = useState(data.observationNotes ?? '');
@@ -75,19 +79,20 @@ function ObservationsForm({
   return (
     <DrawerLayout
       drawer={drawer}
-      title={DrawerTitles.observations}
+      title={m.observationsTitle()}
+      backLabel={m.back()}
       actions={
         <>
           <Group grow gap="sm" wrap="nowrap">
             <Button size="lg" variant="default" disabled={count === 0} onClick={() => setSelected([])}>
-              {ButtonLabels.clearAll}
+              {m.clearAll()}
             </Button>
             <Button
               size="lg"
               disabled={!canSelectObservations(count) || !notesState.isValid}
               onClick={() => drawer.next({ observations: selected, observationNotes: notes.trim() })}
             >
-              {count > 0 ? ButtonLabels.selectCount(count) : ButtonLabels.select}
+              {count > 0 ? m.selectCount({ count }) : m.select()}
             </Button>
           </Group>
           {showObservationSkip(count, selectionRequired) ? (
@@ -96,7 +101,7 @@ function ObservationsForm({
               variant="subtle"
               onClick={() => drawer.next({ observations: [], observationNotes: '' })}
             >
-              {ButtonLabels.skip}
+              {m.skip()}
             </Button>
           ) : null}
         </>
@@ -107,7 +112,7 @@ function ObservationsForm({
           <Checkbox
             key={id}
             size="md"
-            label={observationLabel(id)}
+            label={observationLabel[id]()}
             checked={selected.includes(id)}
             onChange={() => toggle(id)}
             styles={{ body: { minHeight: 48, alignItems: 'center' }, labelWrapper: { flex: 1 } }}
@@ -119,7 +124,7 @@ function ObservationsForm({
           required={notesRequired}
           touched={notesRequired || notes !== ''}
           rows={2}
-          placeholder={observationNotesPlaceholder(count > 0)}
+          placeholder={count > 0 ? m.observationsPlaceholder() : m.noteLabelOptional()}
         />
       </Stack>
     </DrawerLayout>

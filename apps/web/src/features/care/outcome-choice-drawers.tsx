@@ -1,18 +1,21 @@
 import { Button } from '@mantine/core';
-import { ButtonLabels, getResolutionType } from '@sage/contract';
+
 import { emergencyReasonOutcome, wasFallOutcome } from '@sage/domain';
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
+import './care-messages';
 
-/** Titles of drawers 6 and 7: the spec names the drawers, not their titles (docs/decisions/0052). */
-export const WAS_FALL_TITLE = 'Was it a fall?';
-export const EMERGENCY_REASON_TITLE = 'What was the emergency?';
+// Titles of drawers 6 and 7: the spec names the drawers, not their titles (docs/decisions/0052); the texts are
+// the catalogue's `resolve.wasFallTitle` and `resolve.emergencyReasonTitle` (decision 0630).
 
 /** Was-fall drawer (6): "Yes gives COMPLETED Fall with RESIDENT_INTERACTION; No gives NOT_COMPLETED No Care Given with FALSE_ALARM." */
 export function WasFallDrawer({ drawer }: { drawer: DrawerControls }) {
+  const m = useMessages('resolve');
   return (
     <DrawerLayout
       drawer={drawer}
-      title={WAS_FALL_TITLE}
+      title={m.wasFallTitle()}
+      backLabel={m.back()}
       actions={
         <>
           <Button
@@ -20,7 +23,7 @@ export function WasFallDrawer({ drawer }: { drawer: DrawerControls }) {
             fullWidth
             onClick={() => drawer.next({ outcome: wasFallOutcome(true), skipped: {} })}
           >
-            {ButtonLabels.yes}
+            {m.yes()}
           </Button>
           <Button
             size="lg"
@@ -28,7 +31,7 @@ export function WasFallDrawer({ drawer }: { drawer: DrawerControls }) {
             variant="default"
             onClick={() => drawer.next({ outcome: wasFallOutcome(false), skipped: {} })}
           >
-            {ButtonLabels.no}
+            {m.no()}
           </Button>
         </>
       }
@@ -38,10 +41,13 @@ export function WasFallDrawer({ drawer }: { drawer: DrawerControls }) {
 
 /** Emergency reason drawer (7): "Fall or Other Emergency gives a COMPLETED outcome." */
 export function EmergencyReasonDrawer({ drawer }: { drawer: DrawerControls }) {
+  const m = useMessages('resolve');
+  const names = useMessages('resolution');
   return (
     <DrawerLayout
       drawer={drawer}
-      title={EMERGENCY_REASON_TITLE}
+      title={m.emergencyReasonTitle()}
+      backLabel={m.back()}
       actions={(['EMERGENCY_FALL', 'EMERGENCY_OTHER'] as const).map((reason) => (
         <Button
           key={reason}
@@ -50,7 +56,7 @@ export function EmergencyReasonDrawer({ drawer }: { drawer: DrawerControls }) {
           variant={reason === 'EMERGENCY_FALL' ? 'filled' : 'light'}
           onClick={() => drawer.next({ outcome: emergencyReasonOutcome(reason), skipped: {} })}
         >
-          {getResolutionType(reason).name}
+          {names[reason]()}
         </Button>
       ))}
     />

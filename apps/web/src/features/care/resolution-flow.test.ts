@@ -15,7 +15,7 @@ const task = (overrides: Partial<TTaskReply> = {}): TTaskReply => ({
   updates: [],
   unit: { id: 'u1', displayName: 'AL 101', careType: 'ASSISTED_LIVING' },
   resident: { id: 'r1', firstName: 'Margaret', lastName: 'Thompson', preferredName: null, unitId: 'u1' },
-  creator: { staffMember: null, device: { id: 'd1', type: 'SAGE_BUTTON' } },
+  creator: { staffMember: null, device: { id: 'd1', type: 'SAGE_BUTTON', hardwareId: 'PENDANT-1' } },
   assignee: { id: 'me', firstName: 'Marcus', lastName: 'Bell' },
   assigneeGroup: null,
   creationTimestamp: 0,
@@ -74,7 +74,12 @@ describe('resolution workflow', () => {
 
 describe('outcome choice by alert', () => {
   it("a fall sensor's alert asks was-fall; a code blue asks the emergency reason", () => {
-    const fall = task({ creator: { staffMember: null, device: { id: 'd', type: 'FALL_DETECTION_DEVICE' } } });
+    const fall = task({
+      creator: {
+        staffMember: null,
+        device: { id: 'd', type: 'FALL_DETECTION_DEVICE', hardwareId: 'FALL-1' },
+      },
+    });
     expect(resolveWorkflow(fall)[0]?.type).toBe('select-was-fall');
     expect(resolveWorkflow(task({ severity: 'CODE_BLUE' }))[0]?.type).toBe('select-emergency-reason');
     expect(confirmCareWorkflow(fall)[1]?.type).toBe('select-was-fall');

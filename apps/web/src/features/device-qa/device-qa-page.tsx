@@ -21,6 +21,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../shared/api';
+import { localeTag } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { toast } from '../../shared/toast';
 import { MANAGE_ROUTE } from '../admin/admin-shared';
@@ -53,7 +54,7 @@ export function DeviceQaPage() {
 }
 
 const timeFormat = (timezone: string | undefined, withSeconds: boolean) =>
-  new Intl.DateTimeFormat('en-US', {
+  new Intl.DateTimeFormat(localeTag(), {
     hour: 'numeric',
     minute: '2-digit',
     ...(withSeconds ? { second: '2-digit' } : {}),

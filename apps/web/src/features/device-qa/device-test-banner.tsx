@@ -1,20 +1,21 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { DeviceQaMessages, type TDeviceTestNotice, type TDeviceTestNoticesReply } from '@sage/contract';
 import { useEffect } from 'react';
+import { localeTag } from '../../shared/i18n';
 import { useNow } from '../alerts/use-now';
 
 export { NOTICES_REFRESH_MS } from './device-tests-query';
 
 const timeOfDay = (timezone: string, at: number): string => {
   try {
-    return new Intl.DateTimeFormat('en-US', {
+    return new Intl.DateTimeFormat(localeTag(), {
       hour: 'numeric',
       minute: '2-digit',
       timeZone: timezone,
     }).format(at);
   } catch {
     // A zone this browser does not know: its own.
-    return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(at);
+    return new Intl.DateTimeFormat(localeTag(), { hour: 'numeric', minute: '2-digit' }).format(at);
   }
 };
 

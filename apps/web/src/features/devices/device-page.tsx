@@ -11,7 +11,7 @@ import {
   type TRegisteredDeviceReply,
   type TUnitWithOccupants,
 } from '@sage/contract';
-import { allocationTargetsOf, deviceKindLabel, pendantDisplayName, residentFullName } from '@sage/domain';
+import { allocationTargetsOf, pendantDisplayName, residentFullName } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -190,11 +190,7 @@ function DeviceDetail({ device, facilityId }: { device: TRegisteredDeviceReply; 
           <Text fw={700} fz="lg">
             {device.hardwareId}
           </Text>
-          <Field label={M.type}>
-            {deviceKindLabel(device.type, a) === DEVICE_TYPE_LABELS[device.type]
-              ? DEVICE_TYPE_LABELS[device.type]
-              : `${deviceKindLabel(device.type, a)} · ${DEVICE_TYPE_LABELS[device.type]}`}
-          </Field>
+          <Field label={M.type}>{DEVICE_TYPE_LABELS[device.type]}</Field>
           <Field label={M.batteryAndLastPress}>
             <DeviceStatusLine
               type={device.type}

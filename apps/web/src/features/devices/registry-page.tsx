@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Card, Group, Loader, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   ButtonLabels,
+  DEVICE_TYPE_LABELS,
   DEVICES_ADMIN_ROUTES,
   DevicesAdminMessages as M,
   REGISTRATION_KIND_LABELS,
@@ -10,7 +11,6 @@ import {
   type TRegisteredDeviceReply,
   ZHardwareIdSchema,
 } from '@sage/contract';
-import { deviceKindLabel } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -47,7 +47,7 @@ function RegisterForm({ facilityId }: { facilityId: string }) {
     mutationFn: (id: string) =>
       registryApi.register({ facilityRid: facilityId, type: REGISTRATION_KIND_TYPES[kind], hardwareId: id }),
     onSuccess: async (device) => {
-      toast.success(M.registered(REGISTRATION_KIND_LABELS[kind], device.hardwareId));
+      toast.success(M.registered(DEVICE_TYPE_LABELS[device.type], device.hardwareId));
       await queryClient.invalidateQueries({ queryKey: registryKeys.devices(facilityId) });
       navigate(DEVICES_ADMIN_ROUTES.device(device.id));
     },
@@ -125,7 +125,7 @@ function DeviceRow({
             {device.hardwareId}
           </Text>
           <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
-            {deviceKindLabel(device.type, allocation)}
+            {DEVICE_TYPE_LABELS[device.type]}
           </Text>
         </Group>
         <Text size="sm">{allocation ? assignedTo(allocation) : M.notAssigned}</Text>

@@ -1,7 +1,9 @@
 import { Button, Text } from '@mantine/core';
-import { ButtonLabels, INSIGHTS_ROUTE } from '@sage/contract';
+import { INSIGHTS_ROUTE } from '@sage/contract';
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { navigateTo } from '../../shared/navigation';
+import '../notifications/push/landing-messages';
 
 export interface ExploreInsightsDrawerProps {
   /** Insights waiting for the caller. */
@@ -16,10 +18,11 @@ export function ExploreInsightsDrawer({
   count,
   onLater,
 }: ExploreInsightsDrawerProps & { drawer: DrawerControls }) {
+  const m = useMessages('landing');
   return (
     <DrawerLayout
       drawer={drawer}
-      title="Explore Insights"
+      title={m.exploreInsightsTitle()}
       actions={
         <>
           <Button
@@ -30,7 +33,7 @@ export function ExploreInsightsDrawer({
               navigateTo(INSIGHTS_ROUTE);
             }}
           >
-            {ButtonLabels.viewInsights}
+            {m.viewInsights()}
           </Button>
           <Button
             fullWidth
@@ -41,15 +44,12 @@ export function ExploreInsightsDrawer({
               drawer.close();
             }}
           >
-            {ButtonLabels.later}
+            {m.later()}
           </Button>
         </>
       }
     >
-      <Text>
-        {count === 1 ? 'A new insight is' : `${count} new insights are`} ready: see how the team is doing and
-        recognize great work.
-      </Text>
+      <Text>{m.insightsReady({ count })}</Text>
     </DrawerLayout>
   );
 }

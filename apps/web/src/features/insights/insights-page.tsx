@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDrawers } from '../../shared/drawers';
+import { localeTag } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { reportError } from '../../shared/report-error';
 import { useSession } from '../../shared/session';
@@ -22,7 +23,7 @@ const fullName = (s: { firstName: string; lastName: string }) => `${s.firstName}
 const initials = (s: { firstName: string; lastName: string }) =>
   `${s.firstName.charAt(0)}${s.lastName.charAt(0)}`.toUpperCase();
 const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
+  new Date(iso).toLocaleDateString(localeTag(), { month: 'short', day: 'numeric', year: 'numeric' });
 
 /**
  * The Insights screen (docs/decisions/0294). Management: the facility's insights, open ones first, to complete,

@@ -25,6 +25,7 @@ import { resolveParameterValues } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { isApiError } from '../../shared/api';
+import { localeTag } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { toast } from '../../shared/toast';
 import { AdminGuard } from '../admin/admin-guard';
@@ -64,7 +65,7 @@ function toRequestValues(definition: TQueryDefinition, inputs: Record<string, st
 }
 
 const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
+  new Date(iso).toLocaleString(localeTag(), {
     month: 'short',
     day: 'numeric',
     hour: 'numeric',

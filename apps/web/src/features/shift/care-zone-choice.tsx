@@ -1,19 +1,15 @@
 import { Alert, Button, Checkbox, Divider, Loader, Stack, Text } from '@mantine/core';
-import {
-  ButtonLabels,
-  CareZoneMessages,
-  DrawerTitles,
-  type TCareZone,
-  type TStaffMember,
-} from '@sage/contract';
+import type { TCareZone, TStaffMember } from '@sage/contract';
 import { careZonePreferenceAction, groupCareZones, toggleCareZone } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
+import { useMessages } from '../../shared/i18n';
 import { reportError } from '../../shared/report-error';
 import { useSession } from '../../shared/session';
 import { toast } from '../../shared/toast';
 import classes from './care-zone-choice.module.css';
 import { shiftApi, useCareZones, useCurrentFacility, useFacilityStaff, useProfile } from './shift-api';
+import './shift-messages';
 
 /** Names of the people on shift in each zone of the facility. */
 function onShiftByZone(staff: TStaffMember[], facilityId: string): Map<string, string[]> {
@@ -51,6 +47,7 @@ export interface CareZoneChoiceProps {
  * 'OR'; the staff list is refreshed every 5 seconds. Shared by the shift page and the select care zone drawer.
  */
 export function CareZoneChoice({ onConfirmed, onCancel, footer }: CareZoneChoiceProps) {
+  const m = useMessages('shift');
   const session = useSession();
   const staffMemberId = session?.staffMemberId ?? '';
   const queryClient = useQueryClient();
@@ -85,7 +82,7 @@ export function CareZoneChoice({ onConfirmed, onCancel, footer }: CareZoneChoice
     },
     onError: (error) => {
       reportError(error, { where: 'care zone preference' });
-      toast.error(CareZoneMessages.updateFailed);
+      toast.error(m.updateFailed());
     },
   });
 
@@ -99,19 +96,19 @@ export function CareZoneChoice({ onConfirmed, onCancel, footer }: CareZoneChoice
         key={zone.id}
         value={zone.id}
         label={zone.name}
-        description={names.length ? `On shift: ${names.join(', ')}` : 'No one on shift'}
+        description={names.length ? m.onShift({ names: names.join(', ') }) : m.noOneOnShift()}
         checked={selected.includes(zone.id)}
         onChange={() => setPicked(toggleCareZone(zones.data ?? [], selected, zone.id))}
       />
     );
   };
 
-  if (loading) return <Loader aria-label="Loading care zones" />;
+  if (loading) return <Loader aria-label={m.loading()} />;
   if (failed) {
     return (
       <Alert color="red" variant="light" role="alert">
         <Stack gap="sm">
-          <Text>{CareZoneMessages.updateFailed}</Text>
+          <Text>{m.updateFailed()}</Text>
           <Button
             onClick={() => {
               void profile.refetch();
@@ -119,7 +116,7 @@ export function CareZoneChoice({ onConfirmed, onCancel, footer }: CareZoneChoice
               void zones.refetch();
             }}
           >
-            {ButtonLabels.retry}
+            {m.retry()}
           </Button>
         </Stack>
       </Alert>
@@ -127,10 +124,10 @@ export function CareZoneChoice({ onConfirmed, onCancel, footer }: CareZoneChoice
   }
   return (
     <Stack gap="lg">
-      <Stack gap="md" role="group" aria-label={DrawerTitles.selectCareZone}>
+      <Stack gap="md" role="group" aria-label={m.title()}>
         {groups.map((group, index) => (
           <Stack key={group[0]?.id ?? index} gap="md">
-            {index > 0 ? <Divider label={CareZoneMessages.separator} labelPosition="center" /> : null}
+            {index > 0 ? <Divider label={m.separator()} labelPosition="center" /> : null}
             {group.map(zoneOption)}
           </Stack>
         ))}
@@ -143,10 +140,10 @@ export function CareZoneChoice({ onConfirmed, onCancel, footer }: CareZoneChoice
           loading={confirm.isPending}
           onClick={() => confirm.mutate()}
         >
-          {ButtonLabels.confirmSelection}
+          {m.confirmSelection()}
         </Button>
         <Button fullWidth variant="default" onClick={onCancel}>
-          {ButtonLabels.cancel}
+          {m.cancel()}
         </Button>
       </Stack>
       {footer}

@@ -1,6 +1,7 @@
-import { DrawerTitles } from '@sage/contract';
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { CareZoneChoice } from './care-zone-choice';
+import './shift-messages';
 
 export interface SelectCareZoneDrawerProps {
   /** Runs once the zones are saved (the drawer has closed). */
@@ -15,8 +16,9 @@ export function SelectCareZoneDrawer({
   drawer,
   onConfirmed,
 }: SelectCareZoneDrawerProps & { drawer: DrawerControls }) {
+  const m = useMessages('shift');
   return (
-    <DrawerLayout drawer={drawer} title={DrawerTitles.selectCareZone}>
+    <DrawerLayout drawer={drawer} title={m.title()}>
       <CareZoneChoice
         onConfirmed={() => {
           drawer.close();

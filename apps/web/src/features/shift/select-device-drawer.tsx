@@ -1,9 +1,5 @@
 import { Alert, Button, Loader, Radio, Stack, Text, Title } from '@mantine/core';
 import {
-  ButtonLabels,
-  CareZoneMessages,
-  DeviceMessages,
-  DrawerTitles,
   OTHER_DEVICE_OPTIONS,
   OTHER_DEVICE_TYPES,
   type TCompanyPhone,
@@ -15,15 +11,19 @@ import { useEffect, useState } from 'react';
 import { isApiError } from '../../shared/api';
 import { DrawerLayout } from '../../shared/drawers';
 import type { DrawerComponentProps } from '../../shared/drawers/drawer-registry';
+import { useMessages } from '../../shared/i18n';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
 import { shiftApi, shiftKeys } from './shift-api';
+import './shift-messages';
 
-const SECTION_TITLES: Record<DeviceSection, string> = {
-  availablePhones: 'Available Community Phones',
-  phonesInUse: 'Community Phones In Use',
-  otherDevices: DeviceMessages.otherDevices,
-};
+/** The sections' and other devices' messages in the `shift` namespace (decision 0630). */
+const SECTION_KEYS = {
+  availablePhones: 'availablePhones',
+  phonesInUse: 'phonesInUse',
+  otherDevices: 'otherDevices',
+} as const satisfies Record<DeviceSection, string>;
+const OTHER_DEVICE_KEYS = { 'Manager Phone': 'managerPhone', Computer: 'computer' } as const;
 
 const phoneChoice = (id: string) => `phone:${id}`;
 const otherChoice = (label: (typeof OTHER_DEVICE_OPTIONS)[number]) => `other:${OTHER_DEVICE_TYPES[label]}`;
@@ -46,6 +46,7 @@ export function SelectDeviceDrawer({
   isManagement,
   onSelected,
 }: DrawerComponentProps<'select-device'>) {
+  const m = useMessages('shift');
   const queryClient = useQueryClient();
   const devices = useQuery({
     queryKey: shiftKeys.devices(facilityId),
@@ -83,19 +84,21 @@ export function SelectDeviceDrawer({
     },
     onError: (error) => {
       reportError(error, { where: 'select device: save' });
-      toast.error(isApiError(error) && error.status === 409 ? error.message : CareZoneMessages.updateFailed);
+      toast.error(isApiError(error) && error.status === 409 ? error.message : m.updateFailed());
     },
   });
 
   const holderName = (phone: TCompanyPhone) =>
     phone.inUseBy?.staffMemberId === staffMemberId
-      ? 'In use by you'
-      : `In use by ${phone.inUseBy?.firstName ?? ''} ${phone.inUseBy?.lastName ?? ''}`.trim();
+      ? m.inUseByYou()
+      : m.inUseBy({ name: `${phone.inUseBy?.firstName ?? ''} ${phone.inUseBy?.lastName ?? ''}`.trim() });
 
   const section = (kind: DeviceSection, phones: TCompanyPhone[]) => {
     const options =
       kind === 'otherDevices'
-        ? OTHER_DEVICE_OPTIONS.map((label) => <Radio key={label} value={otherChoice(label)} label={label} />)
+        ? OTHER_DEVICE_OPTIONS.map((label) => (
+            <Radio key={label} value={otherChoice(label)} label={m[OTHER_DEVICE_KEYS[label]]()} />
+          ))
         : phones
             .filter((p) => (kind === 'availablePhones' ? p.inUseBy === null : p.inUseBy !== null))
             .map((p) => (
@@ -108,9 +111,9 @@ export function SelectDeviceDrawer({
             ));
     if (options.length === 0) return null;
     return (
-      <Stack key={kind} gap="sm" role="group" aria-label={SECTION_TITLES[kind]}>
+      <Stack key={kind} gap="sm" role="group" aria-label={m[SECTION_KEYS[kind]]()}>
         <Title order={3} fz="md">
-          {SECTION_TITLES[kind]}
+          {m[SECTION_KEYS[kind]]()}
         </Title>
         {options}
       </Stack>
@@ -120,11 +123,11 @@ export function SelectDeviceDrawer({
   return (
     <DrawerLayout
       drawer={drawer}
-      title={DrawerTitles.selectDevice}
+      title={m.deviceTitle()}
       actions={
         devices.isError ? (
           <Button fullWidth onClick={() => void devices.refetch()}>
-            {ButtonLabels.retry}
+            {m.retry()}
           </Button>
         ) : (
           <Button
@@ -133,19 +136,19 @@ export function SelectDeviceDrawer({
             loading={save.isPending}
             onClick={() => choice && save.mutate(choice)}
           >
-            {ButtonLabels.select}
+            {m.select()}
           </Button>
         )
       }
     >
       {devices.isPending ? (
-        <Loader aria-label="Loading devices" />
+        <Loader aria-label={m.loadingDevices()} />
       ) : devices.isError ? (
         <Alert color="red" variant="light" role="alert">
-          <Text>{DeviceMessages.companyPhonesLoadFailed}</Text>
+          <Text>{m.phonesLoadFailed()}</Text>
         </Alert>
       ) : (
-        <Radio.Group value={choice} onChange={setChoice} aria-label={DrawerTitles.selectDevice}>
+        <Radio.Group value={choice} onChange={setChoice} aria-label={m.deviceTitle()}>
           <Stack gap="lg">
             {deviceDrawerSections(isManagement).map((kind) => section(kind, devices.data.phones))}
           </Stack>

@@ -1,9 +1,10 @@
 import { Box, Divider, Stack } from '@mantine/core';
-import { DRAWER_EXIT_MS, DrawerTitles } from '@sage/contract';
+import { DRAWER_EXIT_MS } from '@sage/contract';
 import { Suspense } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { DEFAULT_ROUTE } from '../../shared/constants';
+import { DEFAULT_ROUTE, LANDED_STATE } from '../../shared/constants';
 import { useDrawers } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { useSession } from '../../shared/session';
 import { LanguageSetting } from '../language/language-setting';
@@ -15,6 +16,7 @@ import { allowNotificationsDue, subscribeIfGranted } from '../notifications/push
 import { useTourOffer } from '../training/tour-offer';
 import { CareZoneChoice } from './care-zone-choice';
 import { useCurrentFacility, useProfile } from './shift-api';
+import './shift-messages';
 
 /**
  * /profile/shift (post-login landing with ?fromLogin=true): 'Working In' care-zone selection, then the
@@ -25,6 +27,7 @@ export function ShiftPage() {
   const staffMemberId = session?.staffMemberId ?? '';
   const navigate = useNavigate();
   const drawers = useDrawers();
+  const m = useMessages('shift');
   const profile = useProfile(staffMemberId);
   const facility = useCurrentFacility();
   const facilityId = facility.data?.id;
@@ -40,14 +43,15 @@ export function ShiftPage() {
   /**
    * The rest of the post-login landing, one drawer after another and all before the dashboard (decision
    * 0186): Allow notifications when due, then Text Message Alerts when due, then the guided tour on a first
-   * sign-in (decision 0363), then the dashboard (or the tour's training alert).
+   * sign-in (decision 0363), then the dashboard (or the tour's training alert). Also after Cancel on Working In
+   * (decision 0601): the dashboard, reached with LANDED_STATE, then opens no sheet of its own on arrival.
    */
   const finishLanding = async () => {
     // Once the last drawer has left (its exit animation), so nothing slides over the dashboard.
     const toDashboard = () => {
       setTimeout(() => {
         void offerTour().then((started) => {
-          if (!started) navigate(DEFAULT_ROUTE, { replace: true });
+          if (!started) navigate(DEFAULT_ROUTE, { replace: true, state: LANDED_STATE });
         });
       }, 2 * DRAWER_EXIT_MS);
     };
@@ -75,7 +79,7 @@ export function ShiftPage() {
   return (
     <>
       <ProfileLanguage staffMemberId={staffMemberId} />
-      <PageHeader title={DrawerTitles.selectCareZone} hideBack />
+      <PageHeader title={m.title()} hideBack />
       <Box component="main" p="md">
         <CareZoneChoice
           onConfirmed={(result) =>
@@ -87,7 +91,7 @@ export function ShiftPage() {
               },
             })
           }
-          onCancel={() => navigate(DEFAULT_ROUTE, { replace: true })}
+          onCancel={() => (fromLogin ? void finishLanding() : navigate(DEFAULT_ROUTE, { replace: true }))}
           footer={
             <>
               <Divider />

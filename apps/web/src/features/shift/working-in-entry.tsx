@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
-import { DrawerTitles } from '@sage/contract';
 import { useDrawers } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
 import { useCurrentFacility, useProfile } from './shift-api';
 
@@ -13,6 +13,8 @@ export function WorkingInEntry() {
   const profile = useProfile(session?.staffMemberId ?? '');
   const facility = useCurrentFacility();
   const drawers = useDrawers();
+  // The dashboard's namespace: loaded with the page (decision 0555).
+  const m = useMessages('dashboard');
   const facilityId = facility.data?.id;
   const zones =
     profile.data?.staffMemberFacilityConfigs.find((c) => c.facilityId === facilityId)?.careZones ?? [];
@@ -27,9 +29,9 @@ export function WorkingInEntry() {
       onClick={() => drawers.open('select-care-zone', {})}
       styles={{ label: { whiteSpace: 'normal', flexDirection: 'column', alignItems: 'center' } }}
     >
-      {DrawerTitles.selectCareZone}
+      {m.workingIn()}
       <Text span size="sm" data-testid="working-in-zones">
-        {zones.length ? zones.map((z) => z.name).join(', ') : 'No care zone'}
+        {zones.length ? zones.map((z) => z.name).join(', ') : m.noCareZone()}
       </Text>
     </Button>
   );

@@ -1,8 +1,9 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { LIVE_CLOSE_CODE_UNAUTHORIZED, SEVERITY_LABELS, type TStationAlert } from '@sage/contract';
+import { LIVE_CLOSE_CODE_UNAUTHORIZED, type TStationAlert } from '@sage/contract';
 import { compareCallRank } from '@sage/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazyMessages, useMessages } from '../../shared/i18n';
 import { AppQueryProvider } from '../../shared/query-client';
 import { setErrorReportAuth } from '../../shared/report-error';
 import { AlertSoundBars, useAlertRinging } from '../alert-sound/alert-sound';
@@ -13,7 +14,6 @@ import { LiveConnection, liveUrl } from '../live/live-connection';
 import { DisplayKeyRefused, displayKeyStore, fetchDisplayToken, fetchStationAlerts } from './station-api';
 import {
   liveTrouble,
-  STATION_STATUS_TEXT,
   stationCardBackground,
   stationHeadline,
   stationLook,
@@ -21,23 +21,14 @@ import {
 } from './station-look';
 import { useWakeLock } from './use-wake-lock';
 
-/** Texts of the station display (not in the spec: docs/decisions/0372). */
-export const STATION_TEXTS = {
-  title: 'Station display',
-  notPaired: 'This screen is not paired',
-  pairHelp: 'Enter the display key a manager created under Manage → Station displays.',
-  keyLabel: 'Display key',
-  pair: 'Pair this screen',
-  refused: 'This display key is unknown or was removed: ask a manager to pair the screen again.',
-  unpaired: 'This screen was unpaired by a manager: ask a manager to pair it again.',
-  systemTrouble: 'System trouble: alerts may be delayed',
-  noAlerts: 'No open alerts',
-  openAlerts: 'Open alerts',
-  awake: 'Screen kept on',
-  maySleep: 'Screen may sleep',
-  allZones: 'All care zones',
-  offline: 'Reconnecting…',
-} as const;
+/**
+ * The station display's texts (decision 0372), in the language of this browser or the one chosen on its sign-in
+ * screen (decision 0632): loaded with the page.
+ */
+lazyMessages('station', {
+  en: () => import('virtual:messages/en/station'),
+  es: () => import('virtual:messages/es/station'),
+});
 
 const TOKEN_REFRESH_MARGIN_S = 60;
 
@@ -57,6 +48,7 @@ export function StationDisplayPage() {
 }
 
 function StationDisplay() {
+  const t = useMessages('station');
   const [displayKey, setDisplayKey] = useState<string | null>(
     () => takeKeyFromHash() ?? displayKeyStore.get(),
   );
@@ -101,7 +93,7 @@ function StationDisplay() {
   if (!token.data) {
     return (
       <Box component="main" p="md">
-        <Text size="xl">{token.isError ? STATION_TEXTS.offline : 'Loading…'}</Text>
+        <Text size="xl">{token.isError ? t.offline() : t.loading()}</Text>
       </Box>
     );
   }
@@ -133,17 +125,18 @@ function PairForm({
   refused: 'refused' | 'unpaired' | null;
   onPair: (key: string) => void;
 }) {
+  const t = useMessages('station');
   const [value, setValue] = useState('');
   return (
     <Box component="main" p="md" maw={560} mx="auto">
       <Stack>
-        <Title order={1}>{STATION_TEXTS.notPaired}</Title>
+        <Title order={1}>{t.notPaired()}</Title>
         {refused ? (
           <Text c="red.9" role="alert">
-            {refused === 'unpaired' ? STATION_TEXTS.unpaired : STATION_TEXTS.refused}
+            {refused === 'unpaired' ? t.unpaired() : t.refused()}
           </Text>
         ) : null}
-        <Text>{STATION_TEXTS.pairHelp}</Text>
+        <Text>{t.pairHelp()}</Text>
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -154,13 +147,13 @@ function PairForm({
           <Stack>
             <TextInput
               size="lg"
-              label={STATION_TEXTS.keyLabel}
+              label={t.keyLabel()}
               value={value}
               onChange={(event) => setValue(event.currentTarget.value)}
               autoComplete="off"
             />
             <Button type="submit" size="lg">
-              {STATION_TEXTS.pair}
+              {t.pair()}
             </Button>
           </Stack>
         </form>
@@ -178,6 +171,7 @@ function StationBoard({
   displayId: string;
   onSessionRefused: () => void;
 }) {
+  const t = useMessages('station');
   const queryClient = useQueryClient();
   const sessionRefused = useRef(onSessionRefused);
   sessionRefused.current = onSessionRefused;
@@ -261,30 +255,28 @@ function StationBoard({
       {trouble ? (
         <Box role="alert" bg="red.9" c="white" px="md" py="sm" data-testid="station-system-trouble">
           <Text fz="clamp(1.4rem, 5vw, 2.8rem)" fw={800} lh={1.15}>
-            {STATION_TEXTS.systemTrouble}
+            {t.systemTrouble()}
           </Text>
         </Box>
       ) : null}
       <Box component="header" px="md" py="sm">
         <Group justify="space-between" align="baseline" gap="xs">
           <Title order={1} fz="clamp(1.4rem, 4vw, 2.6rem)">
-            {alerts.data
-              ? `${alerts.data.display.facilityName} · ${alerts.data.display.name}`
-              : STATION_TEXTS.title}
+            {alerts.data ? `${alerts.data.display.facilityName} · ${alerts.data.display.name}` : t.title()}
           </Title>
           <Group gap="xs">
             {!live ? (
               <Badge color="orange" size="lg">
-                {STATION_TEXTS.offline}
+                {t.offline()}
               </Badge>
             ) : null}
             <Badge color={wakeLock === 'held' ? 'teal' : 'gray'} size="lg" variant="light">
-              {wakeLock === 'held' ? STATION_TEXTS.awake : STATION_TEXTS.maySleep}
+              {wakeLock === 'held' ? t.awake() : t.maySleep()}
             </Badge>
           </Group>
         </Group>
         <Text fz="clamp(1rem, 2.5vw, 1.6rem)" c="gray.3">
-          {zones.length ? zones.join(' · ') : STATION_TEXTS.allZones}
+          {zones.length ? zones.join(' · ') : t.allZones()}
         </Text>
       </Box>
       <Box component="main" px="md" pb="md">
@@ -293,12 +285,12 @@ function StationBoard({
         </Box>
         {alerts.data && list.length === 0 ? (
           <Text fz="clamp(2rem, 7vw, 5rem)" fw={700} ta="center" py="xl" c="teal.3">
-            {STATION_TEXTS.noAlerts}
+            {t.noAlerts()}
           </Text>
         ) : (
           <Stack
             component="ul"
-            aria-label={STATION_TEXTS.openAlerts}
+            aria-label={t.openAlerts()}
             gap="md"
             p={0}
             m={0}
@@ -314,7 +306,16 @@ function StationBoard({
   );
 }
 
+const WAIT_BAND_KEYS = {
+  NEW: 'new',
+  WAITING: 'waiting',
+  OVERDUE: 'overdue',
+  ANSWERED: 'answered',
+} as const;
+
 function StationAlertCard({ alert, now }: { alert: TStationAlert; now: number }) {
+  const t = useMessages('station');
+  const severity = useMessages('severity');
   const waited = now - alert.createdAt;
   const look = stationLook(alert.severity, alert.status, waited);
   const dark = look.color === 'yellow' || look.color === 'gray';
@@ -356,7 +357,7 @@ function StationAlertCard({ alert, now }: { alert: TStationAlert; now: number })
               {headline.what}
             </Text>
             <Text fz="clamp(1.1rem, 3.5vw, 2rem)" fw={600}>
-              {[SEVERITY_LABELS[alert.severity], alert.careZoneName, alert.residentName]
+              {[severity[alert.severity](), alert.careZoneName, alert.residentName]
                 .filter(Boolean)
                 .join(' · ')}
             </Text>
@@ -366,7 +367,7 @@ function StationAlertCard({ alert, now }: { alert: TStationAlert; now: number })
               {waitedLabel(waited)}
             </Text>
             <Text fz="clamp(1rem, 3vw, 1.6rem)" fw={700} tt="uppercase">
-              {STATION_STATUS_TEXT[look.band]}
+              {t[WAIT_BAND_KEYS[look.band]]()}
             </Text>
           </Stack>
         </Group>

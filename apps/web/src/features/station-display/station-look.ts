@@ -27,13 +27,6 @@ export function waitedLabel(waitedMs: number): string {
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
 }
 
-export const STATION_STATUS_TEXT: Record<WaitBand, string> = {
-  NEW: 'New',
-  WAITING: 'Waiting',
-  OVERDUE: 'Overdue',
-  ANSWERED: 'Answered',
-};
-
 export interface StationLook {
   /** Mantine colour of the card's background (the severity). */
   color: string;

@@ -1,5 +1,6 @@
 import { SEVERITY_LABELS, type Severity, type TGroup, type TStaffMember } from '@sage/contract';
 import { instantToWallClock, wallClockToInstant } from '@sage/domain';
+import { localeTag } from '../../shared/i18n';
 
 /** Severities a person may give a task by hand (emergencies come from devices). */
 export const MANUAL_TASK_SEVERITIES = [
@@ -36,7 +37,7 @@ export const isoToLocalInput = (iso: string, timeZone: string): string =>
 
 /** 'Mon, Mar 9, 8:00 AM' in the facility's time zone. */
 export const formatInZone = (iso: string, timeZone: string): string =>
-  new Intl.DateTimeFormat('en-US', {
+  new Intl.DateTimeFormat(localeTag(), {
     timeZone,
     weekday: 'short',
     month: 'short',

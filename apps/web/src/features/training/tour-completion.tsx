@@ -1,12 +1,13 @@
 import { Badge } from '@mantine/core';
 import type { TStaffTour } from '@sage/contract';
 import { useQuery } from '@tanstack/react-query';
+import { localeTag } from '../../shared/i18n';
 import { tourApi, tourKeys } from './tour-api';
 
 /** Words of the managers' view the spec leaves to us (decision 0360). */
 export const TourCompletionTexts = {
   completed: (at: number) =>
-    `Tour completed ${new Date(at).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}`,
+    `Tour completed ${new Date(at).toLocaleDateString(localeTag(), { month: 'short', day: 'numeric', year: 'numeric' })}`,
   notCompleted: 'Tour not completed',
 } as const;
 

@@ -102,7 +102,10 @@ export function createTrainingAlert(input: { facilityId: string; trainee: TStaff
     },
     resident: null,
     // A wall button of the unit raised it: the care confirmation asks for a press, as for a real alert.
-    creator: { staffMember: null, device: { id: `${TRAINING_TASK_ID_PREFIX}button`, type: 'SAGE_BUTTON' } },
+    creator: {
+      staffMember: null,
+      device: { id: `${TRAINING_TASK_ID_PREFIX}button`, type: 'SAGE_BUTTON', hardwareId: 'TRAINING' },
+    },
     assignee: null,
     assigneeGroup: null,
     creationTimestamp: now,

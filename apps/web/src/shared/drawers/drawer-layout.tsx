@@ -7,6 +7,8 @@ export interface DrawerLayoutProps {
   title: ReactNode;
   /** Shows a back arrow on workflow steps after the first. @default true */
   withBack?: boolean;
+  /** The back arrow's spoken name, in the reader's language (decision 0630). @default 'Back' */
+  backLabel?: string;
   children?: ReactNode;
   /** Buttons at the bottom, full width and stacked for one-handed use. */
   actions?: ReactNode;
@@ -24,7 +26,14 @@ export const DRAWER_FRAME_MAX_HEIGHT =
  * The common frame of a bottom-sheet drawer: optional back arrow and title at the top, the content in the
  * middle (it scrolls when long), the actions in a footer that always stays in view.
  */
-export function DrawerLayout({ drawer, title, withBack = true, children, actions }: DrawerLayoutProps) {
+export function DrawerLayout({
+  drawer,
+  title,
+  withBack = true,
+  backLabel = 'Back',
+  children,
+  actions,
+}: DrawerLayoutProps) {
   const titleId = `${drawer.id}-title`;
   return (
     <Stack
@@ -36,7 +45,7 @@ export function DrawerLayout({ drawer, title, withBack = true, children, actions
     >
       <Group gap="xs" wrap="nowrap" align="center" style={{ flexShrink: 0 }}>
         {withBack && drawer.canGoBack ? (
-          <ActionIcon variant="subtle" color="dark" size="xl" aria-label="Back" onClick={drawer.back}>
+          <ActionIcon variant="subtle" color="dark" size="xl" aria-label={backLabel} onClick={drawer.back}>
             <Text component="span" fz={28} lh={1} aria-hidden>
               ‹
             </Text>

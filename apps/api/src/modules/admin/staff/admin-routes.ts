@@ -1,5 +1,6 @@
 import {
   ERROR_REPLIES,
+  type TStaffMember,
   ZArchiveStaffQuerySchema,
   ZBulkCreateStaffReplySchema,
   ZBulkCreateStaffRequestSchema,
@@ -17,8 +18,11 @@ import {
   ZStaffSearchRequestSchema,
   ZUpdateStaffRequestSchema,
 } from '@sage/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DEFAULT_SMS_SENDER } from '../../auth/settings';
+import { createSmsTransport } from '../../auth/transports';
 import {
   archiveStaffMember,
   bulkCreateStaff,
@@ -30,6 +34,7 @@ import {
   updateStaffMember,
 } from './admin-service';
 import { deleteFacilityConfig, searchFacilityConfigs } from './facility-config-service';
+import { type InviteSender, sendStaffInvites } from './invite-sms';
 import { searchStaff } from './search-service';
 
 const errors = ERROR_REPLIES;
@@ -38,6 +43,23 @@ const tags = ['admin: staff'];
 /** Staff administration (sign-in doc section 7 'Staff'; docs/decisions/0160). */
 const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const caller = (request: { auth: { staffMemberId: string } | null }) => request.auth?.staffMemberId ?? '';
+  // The invite text (decision 0603): the sign-in codes' transport and sender; the app where the request came.
+  const sms = await createSmsTransport(app.prisma, app.config);
+  const inviteSender = (request: FastifyRequest): InviteSender => ({
+    sms,
+    from: app.config.TWILIO_FROM_NUMBER ?? DEFAULT_SMS_SENDER,
+    appUrl: app.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`,
+  });
+  const invite = (request: FastifyRequest, created: TStaffMember[], facilityIds: string[]) =>
+    sendStaffInvites(
+      app.prisma,
+      inviteSender(request),
+      created.map((person, index) => ({
+        staffMemberId: person.id,
+        facilityId: facilityIds[index] as string,
+      })),
+      request.log,
+    );
 
   app.post(
     '/staff',
@@ -49,8 +71,11 @@ const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZStaffMemberSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await createStaffMember(app.prisma, caller(request), request.body)),
+    async (request, reply) => {
+      const created = await createStaffMember(app.prisma, caller(request), request.body);
+      await invite(request, [created], [request.body.facilityId]);
+      return reply.code(201).send(created);
+    },
   );
 
   app.post(
@@ -63,8 +88,16 @@ const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZBulkCreateStaffReplySchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await bulkCreateStaff(app.prisma, caller(request), request.body.staffMembers)),
+    async (request, reply) => {
+      const { staffMembers } = request.body;
+      const created = await bulkCreateStaff(app.prisma, caller(request), staffMembers);
+      await invite(
+        request,
+        created,
+        staffMembers.map((s) => s.facilityId),
+      );
+      return reply.code(201).send(created);
+    },
   );
 
   app.post(

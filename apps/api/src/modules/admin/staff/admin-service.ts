@@ -114,6 +114,7 @@ async function insertStaffMember(tx: Tx, access: FacilityAccess, body: TCreateSt
       email: body.email ?? null,
       jobTitle: body.jobTitle ?? null,
       isAgencyStaff: body.isAgencyStaff ?? false,
+      ...(body.language ? { language: body.language } : {}),
       groupMemberships: {
         create: memberships.map((m) => ({ ...m, facilityId: access.facilityId })),
       },

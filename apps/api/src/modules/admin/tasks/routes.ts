@@ -7,6 +7,7 @@ import {
   ZCreateTaskRequestSchema,
   ZCreateTaskUpdateRequestSchema,
   ZFacilityRidParamsSchema,
+  ZFollowUpRequestSchema,
   ZMyTasksRequestSchema,
   ZResidentTaskActivityRequestSchema,
   ZResolveTaskRequestSchema,
@@ -35,6 +36,7 @@ import {
   residentTaskActivity,
   searchTasksJson,
 } from './find-tasks';
+import { closeFollowUp } from './follow-up';
 import { bulkResolveTasks, resolveTask } from './resolve-task';
 import { addTaskNote, addTaskUpdate, deleteTaskNote, deleteTaskUpdate, editTaskNote } from './task-notes';
 
@@ -243,6 +245,21 @@ const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => resolveTask(app.prisma, await viewerOf(request), request.params.taskId, request.body),
+  );
+
+  app.put(
+    '/:taskId/follow-up',
+    {
+      schema: {
+        tags,
+        summary: "Close an escalated observation's follow-up: what the nurse did and a note (decision 0620)",
+        params: ZTaskParamsSchema,
+        body: ZFollowUpRequestSchema,
+        response: { 200: ZTaskReplySchema, ...errors },
+      },
+    },
+    async (request) =>
+      closeFollowUp(app.prisma, await viewerOf(request), request.params.taskId, request.body),
   );
 
   app.get(

@@ -48,7 +48,7 @@ const TASK_REPLY_COLUMNS = `
     '"Resident" r WHERE r.id = t."residentId"',
   )} AS resident,
   (SELECT c FROM (SELECT ${staffRef('t."creatorStaffMemberId"')} AS "staffMember",
-                         ${row('d', 'd.id, d.type', '"Device" d WHERE d.id = t."deviceId"')} AS device) c) AS creator,
+                         ${row('d', 'd.id, d.type, d."hardwareId"', '"Device" d WHERE d.id = t."deviceId"')} AS device) c) AS creator,
   ${staffRef('t."assigneeId"')} AS assignee,
   ${row('g', 'g.id, g.name', '"Group" g WHERE g.id = t."assigneeGroupId"')} AS "assigneeGroup",
   ${ms('t."creationTimestamp"')} AS "creationTimestamp",

@@ -27,7 +27,7 @@ export const TASK_REPLY_SELECT = {
   unit: { select: { id: true, displayName: true, careType: true } },
   resident: { select: { id: true, firstName: true, lastName: true, preferredName: true, unitId: true } },
   creatorStaffMember: STAFF_REF,
-  device: { select: { id: true, type: true } },
+  device: { select: { id: true, type: true, hardwareId: true } },
   assignee: STAFF_REF,
   assigneeGroup: { select: { id: true, name: true } },
   resolvedBy: STAFF_REF,

@@ -117,7 +117,11 @@ describe('[ALERTS][CLAIM]: status transitions (section 4)', () => {
     expect(task.status).toBe('OPEN_CLAIMED');
     expect(task.assignee?.id).toBe(f.staff.caregiver.id);
     expect(updateTypes(task)).toEqual(['CREATED', 'CLAIM', 'STATUS_CHANGE']);
-    expect(task.creator.device).toEqual({ id: f.residents.AL.pendant.deviceId, type: 'SAGE_BUTTON' });
+    expect(task.creator.device).toEqual({
+      id: f.residents.AL.pendant.deviceId,
+      type: 'SAGE_BUTTON',
+      hardwareId: f.residents.AL.pendant.hardwareId,
+    });
     expect(await t.db.prisma.taskChange.count({ where: { taskId: id, status: 'OPEN_CLAIMED' } })).toBe(1);
 
     // "Claimed to unclaimed: assignee removed, unassignment update added."

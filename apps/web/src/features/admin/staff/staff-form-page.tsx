@@ -63,7 +63,15 @@ export function InviteStaffPage() {
   const queryClient = useQueryClient();
   const form = useForm<TInviteStaffForm>({
     mode: 'controlled',
-    initialValues: { firstName: '', lastName: '', phoneNumber: '', email: null, jobTitle: '', groupIds: [] },
+    initialValues: {
+      firstName: '',
+      lastName: '',
+      phoneNumber: '',
+      email: null,
+      jobTitle: '',
+      groupIds: [],
+      language: 'en',
+    },
     validate: schemaResolver(ZInviteStaffFormSchema, { sync: true }),
   });
 
@@ -143,6 +151,15 @@ export function InviteStaffPage() {
                 </Stack>
               </Checkbox.Group>
             ) : null}
+            {/* The invite text goes out in this language (decision 0603). */}
+            <Suspense fallback={null}>
+              <StaffLanguageField
+                value={form.values.language}
+                onChange={(language) =>
+                  form.setFieldValue('language', language as TInviteStaffForm['language'])
+                }
+              />
+            </Suspense>
             <Button type="submit" size="lg" fullWidth loading={invite.isPending} disabled={!facilityId}>
               {StaffFormTexts.invite}
             </Button>

@@ -1,17 +1,18 @@
 import { Button, Text } from '@mantine/core';
-import { ButtonLabels, NotificationMessages } from '@sage/contract';
 import { useState } from 'react';
 import { DrawerLayout } from '../../../shared/drawers';
 import type { DrawerControls } from '../../../shared/drawers/drawer-registry';
+import { useMessages } from '../../../shared/i18n';
 import { reportError } from '../../../shared/report-error';
+import './landing-messages';
 
 export type AllowNotificationsDrawerProps = {
   /** Runs with the browser's answer (granted, denied or default when the prompt was dismissed). */
   onPermission?: (permission: NotificationPermission) => void;
 };
 
-/** The drawer's heading: the spec names the drawer 'Allow notifications' and gives it no other title. */
-export const ALLOW_NOTIFICATIONS_TITLE = 'Allow notifications';
+// The drawer's heading: the spec names the drawer 'Allow notifications' and gives it no other title (the
+// catalogue's `landing.allowNotificationsTitle`, decision 0630).
 
 /**
  * 'Allow notifications' (sign-in doc section 2): Got It triggers the browser's permission request. Opened
@@ -21,6 +22,7 @@ export function AllowNotificationsDrawer({
   drawer,
   onPermission,
 }: AllowNotificationsDrawerProps & { drawer: DrawerControls }) {
+  const m = useMessages('landing');
   const [pending, setPending] = useState(false);
   const gotIt = async () => {
     setPending(true);
@@ -40,15 +42,15 @@ export function AllowNotificationsDrawer({
   return (
     <DrawerLayout
       drawer={drawer}
-      title={ALLOW_NOTIFICATIONS_TITLE}
+      title={m.allowNotificationsTitle()}
       withBack={false}
       actions={
         <Button fullWidth size="lg" loading={pending} onClick={gotIt}>
-          {ButtonLabels.gotIt}
+          {m.gotIt()}
         </Button>
       }
     >
-      <Text>{NotificationMessages.allowNotificationsText}</Text>
+      <Text>{m.allowNotificationsText()}</Text>
     </DrawerLayout>
   );
 }
