@@ -243,6 +243,20 @@ export const RISE_COMMUNITY = {
  * A community for the nurse's follow-up of an escalated observation (e2e/screens/nurse-follow-up.spec.ts, issue #32
  * nurse point 2): its caregiver logs the observation, its nurse closes it; no other spec touches its tasks.
  */
+/**
+ * A community of its own for the tour's layout spec (e2e/training/tour-layout.spec.ts): its caregiver receives no
+ * high five and sees no task from other specs, so nothing opens over the dashboard before 'Take the Tour' is tapped
+ * (Linden Mews' caregiver got a colleague's high five from manager-walk.spec.ts, whose drawer covered the button).
+ */
+export const TOUR_LAYOUT_COMMUNITY = {
+  facilityName: 'Linden Glen',
+  tag: 'glen',
+  managerPhone: '+14155550545',
+  caregiverPhone: '+14155550546',
+  nursePhone: '+14155550547',
+  gatewayKey: 'linden-glen-gateway-key',
+} as const;
+
 export const FOLLOW_UP_COMMUNITY = {
   facilityName: 'Linden Crest',
   tag: 'crest',

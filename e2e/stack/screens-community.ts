@@ -3,7 +3,7 @@
 // nurse sign in with fixed numbers outside every other spec's.
 import type { PrismaClient } from '@sage/db';
 import { buildFacility, testFacilityPlan } from '@sage/db/factories';
-import { FOLLOW_UP_COMMUNITY, SCREENS_COMMUNITY, WALK_COMMUNITY } from './facts';
+import { FOLLOW_UP_COMMUNITY, SCREENS_COMMUNITY, TOUR_LAYOUT_COMMUNITY, WALK_COMMUNITY } from './facts';
 
 async function seed(
   prisma: PrismaClient,
@@ -41,6 +41,8 @@ export async function seedScreensCommunities(prisma: PrismaClient): Promise<void
   await seed(prisma, WALK_COMMUNITY.tag, WALK_COMMUNITY);
   // Linden Crest: the nurse's follow-up of an escalated observation (nurse-follow-up.spec.ts).
   await seed(prisma, FOLLOW_UP_COMMUNITY.tag, FOLLOW_UP_COMMUNITY);
+  // Linden Glen: the tour's layout, with no other spec's high fives or tasks (tour-layout.spec.ts).
+  await seed(prisma, TOUR_LAYOUT_COMMUNITY.tag, TOUR_LAYOUT_COMMUNITY);
   // A sixth care zone in Linden Mews (the walk found Working In's buttons below the screen with six).
   const mews = await prisma.facility.findFirstOrThrow({
     where: { name: WALK_COMMUNITY.facilityName },

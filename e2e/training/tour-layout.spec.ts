@@ -1,11 +1,11 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { sharedSession, type Tokens, useSession } from '../alerts/fixtures';
-import { WALK_COMMUNITY } from '../stack/facts';
+import { TOUR_LAYOUT_COMMUNITY } from '../stack/facts';
 
 /**
  * Issue #32, nurse and trainee point 1, at 360 x 740 with touch: the tour's card never covers the drawer it
  * explains (its title, its prompt, its controls: 'Skin' is tapped where it shows), and the last step's three
- * buttons show their whole labels. The tour is started from 'Take the Tour' by Linden Mews' caregiver (training
+ * buttons show their whole labels. The tour is started from 'Take the Tour' by Linden Glen's caregiver (a community of its own: no other spec's high five or task opens over the dashboard) (training
  * is local: nothing reaches the server's tasks).
  */
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
@@ -19,7 +19,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   test.setTimeout(150_000);
   const { baseURL } = testInfo.project.use;
   const request = await playwright.request.newContext({ baseURL });
-  caregiver = await sharedSession(request, baseURL, 'walk-caregiver', WALK_COMMUNITY.caregiverPhone);
+  caregiver = await sharedSession(request, baseURL, 'glen-caregiver', TOUR_LAYOUT_COMMUNITY.caregiverPhone);
   await request.dispose();
 });
 
