@@ -81,7 +81,10 @@ async function seed(): Promise<string> {
     OPEN_TASKS,
     facilityId,
   );
-  await db.prisma.$executeRawUnsafe('ANALYZE');
+  // A year of history in a running product has long been vacuumed (autovacuum runs after inserts, and this
+  // server runs with it off): without it every index-only scan of the searches visits the heap for each row
+  // (the closed search's count: 535 heap fetches, 0.75 ms, against 0.26 ms once vacuumed).
+  await db.prisma.$executeRawUnsafe('VACUUM ANALYZE');
   return facilityId;
 }
 
