@@ -415,5 +415,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // As the other packages': a test's first import of a lazy module (a drawer, the reply checks) transforms its
+    // whole graph, which took 5-8 s on a loaded 2-core machine (vitest's default limit is 5 s). Hangs still fail.
+    testTimeout: 30_000,
   },
 });
