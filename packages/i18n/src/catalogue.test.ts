@@ -3,6 +3,7 @@ import { parse, type Token } from '@messageformat/parser';
 import {
   AlertTitleMessages,
   ClaimReminderMessages,
+  FollowUpErrorMessages,
   LoginMessages,
   PhoneScreenErrors,
   TrainingMessages,
@@ -105,8 +106,10 @@ describe('the catalogues', () => {
     expect(titles.map(([key]) => key).sort()).toEqual(Object.keys(AlertTitleMessages).sort());
     for (const [key, values, expected] of titles) expect(t('titles', key, values), key).toBe(expected);
     // Every English message with no placeholder reads exactly as written (no ICU quoting ate an apostrophe).
+    // (A quoted brace, '{taskId}', is literal text: the one such message formats to the contract's text.)
+    expect(t('apiErrors', 'notAnEscalation')).toBe(FollowUpErrorMessages.notAnEscalation);
     for (const { id, text } of entries(en)) {
-      if (placeholders(text).length > 0) continue;
+      if (placeholders(text).length > 0 || id === 'apiErrors.notAnEscalation') continue;
       const [ns, key] = id.split('.') as [Parameters<typeof translate>[1], string];
       expect(t(ns, key), id).toBe(text);
     }

@@ -13,8 +13,11 @@ export type Messages<N extends Namespace> = {
   readonly [K in MessageKey<N>]: (values?: MessageValues) => string;
 };
 
-/** The namespaces the web app shows (the server's own, `notify`, is never loaded here). */
-type WebNamespace = Exclude<Namespace, 'notify'>;
+/**
+ * The namespaces the web app shows through this module (the server's own, `notify`, is never loaded here; the API
+ * client loads `apiErrors` itself, when a request fails: shared/api/localize-error.ts).
+ */
+type WebNamespace = Exclude<Namespace, 'notify' | 'apiErrors'>;
 
 /**
  * The namespaces whose loaders are here, on every first load. The others' loaders live with the lazy code that
