@@ -60,6 +60,9 @@ export const en = {
     ),
     aColleague: 'a colleague',
     /** The text to a staff member just invited (decision 0603): where the app is and how to sign in. */
+    /** A high five's push (decision 0293). */
+    highFiveTitle: 'High five!',
+    highFiveBody: `${arg('senderName')} sent you a high five`,
     staffInvite: `You have been invited to ${arg('productName')} at ${arg('facility')}. Open ${arg('url')} on your phone and sign in with your phone number: we text you a code.`,
   },
   /** Alert titles the product writes (contract AlertTitleMessages); shown by localizeTaskTitle. */

@@ -14,6 +14,8 @@ export const es: Catalogue = {
     escalationReminder:
       '{severity}: {claimerName} la tomó hace {minutes} min, sin confirmar al lado del residente',
     aColleague: 'un compañero',
+    highFiveTitle: '¡Choque esos cinco!',
+    highFiveBody: '{senderName} le felicita: ¡choque esos cinco!',
     staffInvite:
       'Le han invitado a {productName} en {facility}. Abra {url} en su teléfono e inicie sesión con su número de teléfono: le enviaremos un código por mensaje de texto.',
   },
