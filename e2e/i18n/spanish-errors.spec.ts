@@ -1,7 +1,8 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { CATALOGUES } from '@sage/i18n/catalogue';
 import { expectAccessibleScreen } from '../a11y/scan';
 import { authHeaders, expect, signInThroughApi, test, useSession } from '../alerts/fixtures';
+import { inviteCaregiver } from './invite-caregiver';
 
 /**
  * Issue #33 (decision 0730): a reply's error message, written by the server in English, is shown to a reader of
@@ -14,28 +15,11 @@ test('[I18N][API-ERRORS]: a Spanish reader is told in Spanish what the server re
   request,
 }) => {
   test.setTimeout(90_000);
-  const headers = authHeaders(manager);
-  const profiles = (await (await request.get('/admin/api/v1/staff/profiles', { headers })).json()) as {
-    facilities: { id: string }[];
-  }[];
-  const facilityId = profiles[0]?.facilities[0]?.id ?? '';
-  const groups = (await (
-    await request.get(`/admin/api/v1/groups?facilityId=${facilityId}`, { headers })
-  ).json()) as { id: string; type: string }[];
-  const careStaff = groups.find((g) => g.type === 'CareStaff');
-  const phoneNumber = `+1415${randomInt(200, 555)}${randomInt(1000, 10_000)}`;
-  const created = await request.post('/admin/api/v1/staff', {
-    headers,
-    data: {
-      facilityId,
-      firstName: 'Rosa',
-      lastName: `Errores-${randomInt(100_000, 1_000_000)}`,
-      phoneNumber,
-      groupIds: [careStaff?.id],
-      language: 'es',
-    },
+  const { phoneNumber } = await inviteCaregiver(request, manager, {
+    firstName: 'Rosa',
+    lastName: 'Errores',
+    language: 'es',
   });
-  expect(created.ok(), `invite: ${created.status()} ${await created.text()}`).toBe(true);
   const tokens = await signInThroughApi(request, phoneNumber);
 
   // What the server says of an alert that is not there, in its English.
