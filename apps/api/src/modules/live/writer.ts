@@ -27,7 +27,8 @@ interface FrameOptions {
   readOnly: boolean;
   rsv1: boolean;
 }
-// ws's public `Sender.frame` (exported by ws, absent from @types/ws): the header ws itself writes for a frame.
+// ws's own `Sender.frame` (exported by ws, undocumented, absent from @types/ws): the header ws writes for its
+// frames. ws is pinned by the lockfile; writer.test.ts checks the bytes against RFC 6455 written out.
 const { Sender } = ws as unknown as { Sender: { frame(data: Buffer, options: FrameOptions): Buffer[] } };
 const TEXT_FRAME: FrameOptions = { fin: true, opcode: 0x1, mask: false, readOnly: false, rsv1: false };
 
