@@ -41,7 +41,12 @@ describe('[LIVE][NATS]: /live frames of every length encoding arrive intact', ()
   };
   const record = (taskId: string) =>
     t.db.prisma.$transaction((tx) =>
-      recordTaskChange(tx, { facilityId: f.facilityId, taskId, status: 'OPEN_UNCLAIMED', severity: 'EMERGENCY' }),
+      recordTaskChange(tx, {
+        facilityId: f.facilityId,
+        taskId,
+        status: 'OPEN_UNCLAIMED',
+        severity: 'EMERGENCY',
+      }),
     );
   /** The task.changed frame of version `version` whose UTF-8 payload is exactly `bytes` long. */
   const changeOfSize = (bytes: number, version: number): TLiveTaskChangedMessage => {
@@ -54,7 +59,8 @@ describe('[LIVE][NATS]: /live frames of every length encoding arrive intact', ()
       version,
     };
     const rest = Buffer.byteLength(taskChangedFrame(message));
-    if (bytes <= rest) throw new Error(`a task.changed frame of this facility has at least ${rest + 1} bytes`);
+    if (bytes <= rest)
+      throw new Error(`a task.changed frame of this facility has at least ${rest + 1} bytes`);
     return { ...message, taskId: 't'.repeat(bytes - rest) };
   };
   const changes = (c: LiveClient) =>

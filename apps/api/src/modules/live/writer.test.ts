@@ -16,17 +16,18 @@ const expectedHeader = (length: number): Buffer => {
 };
 
 describe('[LIVE]: a live frame is one unmasked, unfragmented WebSocket text frame (decision 0690)', () => {
-  it.each([
-    0, 1, 125, 126, 127, 65_535, 65_536, 100_000,
-  ])('with a payload of %i bytes: the header of its length encoding, then the UTF-8 payload', (length) => {
-    const text = 'x'.repeat(length);
-    const { payload, wire } = liveFrame(text);
-    expect(payload.equals(Buffer.from(text))).toBe(true);
-    const header = expectedHeader(length);
-    expect(wire.subarray(0, header.length).equals(header)).toBe(true);
-    expect(wire.subarray(header.length).equals(payload)).toBe(true);
-    expect(wire.length).toBe(header.length + length);
-  });
+  it.each([0, 1, 125, 126, 127, 65_535, 65_536, 100_000])(
+    'with a payload of %i bytes: the header of its length encoding, then the UTF-8 payload',
+    (length) => {
+      const text = 'x'.repeat(length);
+      const { payload, wire } = liveFrame(text);
+      expect(payload.equals(Buffer.from(text))).toBe(true);
+      const header = expectedHeader(length);
+      expect(wire.subarray(0, header.length).equals(header)).toBe(true);
+      expect(wire.subarray(header.length).equals(payload)).toBe(true);
+      expect(wire.length).toBe(header.length + length);
+    },
+  );
 
   it('counts UTF-8 bytes, not characters', () => {
     // 63 characters of 2 bytes and one of 1: 127 bytes, past the 7-bit length.
@@ -91,7 +92,9 @@ describe('[LIVE]: the writer on real sockets (decision 0690)', () => {
     const sendKept = liveWriter(kept.server.socket, kept.server.raw, quiet);
     const closedOnServer = new Promise<void>((r) => gone.server.socket.once('close', () => r()));
     gone.local.resetAndDestroy(); // RST; this process's server side has not read it yet
-    const frames = Array.from({ length: 2_000 }, (_, i) => liveFrame(`{"n":${i},"pad":"${'p'.repeat(i % 300)}"}`));
+    const frames = Array.from({ length: 2_000 }, (_, i) =>
+      liveFrame(`{"n":${i},"pad":"${'p'.repeat(i % 300)}"}`),
+    );
     expect(gone.server.socket.readyState).toBe(WebSocket.OPEN);
     for (const frame of frames) {
       sendGone(frame);

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
-import * as ws from 'ws';
 import type { WebSocket } from 'ws';
+import * as ws from 'ws';
 
 /**
  * A client this far behind (bytes queued in this process) is dropped (decision 0453): it reconnects with
