@@ -35,6 +35,7 @@ import {
   TASK_STATUS_LABELS,
   TrainingMessages,
 } from '@sage/contract';
+import { training } from './training.en';
 
 /** An ICU placeholder, passed to a contract text function in place of its value. */
 const arg = (name: string): string => `{${name}}`;
@@ -142,6 +143,7 @@ export const en = {
     tasks: 'Tasks',
     insights: 'Insights',
     alertSound: 'Alert Sound',
+    takeTheTour: 'Take the Tour',
     workingIn: DrawerTitles.selectCareZone,
     noCareZone: 'No care zone',
     claimedByMe: 'claimed by me',
@@ -329,6 +331,7 @@ export const en = {
     overdue: 'Overdue',
     answered: 'Answered',
   },
+  training,
 } as const;
 
 /** The namespaces of the catalogue. */

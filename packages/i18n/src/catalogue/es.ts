@@ -2,6 +2,7 @@
  * The Spanish catalogue: a translation of every English message, written for a caregiver's reading level (short,
  * plain, 'usted', the same word for the same thing: docs/glossary-es.md). Placeholders are the English ones.
  */
+import { training } from './training.es';
 import type { Catalogue } from './types';
 
 export const es: Catalogue = {
@@ -121,6 +122,7 @@ export const es: Catalogue = {
     tasks: 'Tareas',
     insights: 'Informes',
     alertSound: 'Sonido de alerta',
+    takeTheTour: 'Ver el recorrido',
     workingIn: 'Trabajando en',
     noCareZone: 'Sin zona de cuidado',
     claimedByMe: 'la tomé yo',
@@ -330,4 +332,5 @@ export const es: Catalogue = {
     overdue: 'Atrasada',
     answered: 'Atendida',
   },
+  training,
 };
