@@ -12,7 +12,17 @@ import { SPANISH_TOUR_COMMUNITY as C } from '../stack/facts';
  */
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, locale: 'es-US' });
 
-const AREAS = ['training', 'dashboard', 'alert', 'care', 'severity', 'status', 'titles', 'resolve'] as const;
+const AREAS = [
+  'training',
+  'alertList',
+  'dashboard',
+  'alert',
+  'care',
+  'severity',
+  'status',
+  'titles',
+  'resolve',
+] as const;
 const ENGLISH_PHRASES = [
   ...new Set(
     AREAS.flatMap((namespace) =>
@@ -54,7 +64,9 @@ async function expectSpanishScreen(page: Page, name: string, { scan = true } = {
     expect((box?.x ?? 0) + (box?.width ?? 0), `${name}: the tour card's right edge`).toBeLessThanOrEqual(360);
     const clipped = await card(page)
       .locator('button, h2, p')
-      .evaluateAll((elements) => elements.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+      .evaluateAll((elements) =>
+        elements.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+      );
     expect(clipped, `${name}: cut texts in the tour card`).toEqual([]);
   }
   if (scan) await expectAccessibleScreen(page, name);

@@ -24,7 +24,11 @@ import { seedScreensCommunities } from './screens-community';
 import { seedSoundCommunity } from './sound-community';
 import { seedSpanishCommunity } from './spanish-community';
 import { seedStationCommunity } from './station-community';
-import { markTourOfferedOutsideTourCommunity, seedSpanishTourCommunity, seedTourCommunity } from './tour-community';
+import {
+  markTourOfferedOutsideTourCommunity,
+  seedSpanishTourCommunity,
+  seedTourCommunity,
+} from './tour-community';
 import { seedUnitCheckInCommunity } from './unit-check-in-community';
 import { seedWalk2Communities } from './walk2-community';
 

@@ -31,7 +31,9 @@ export async function markTourOfferedOutsideTourCommunity(prisma: PrismaClient):
     where: {
       groupMemberships: {
         none: {
-          group: { facility: { name: { in: [TOUR_COMMUNITY.facilityName, SPANISH_TOUR_COMMUNITY.facilityName] } } },
+          group: {
+            facility: { name: { in: [TOUR_COMMUNITY.facilityName, SPANISH_TOUR_COMMUNITY.facilityName] } },
+          },
         },
       },
     },

@@ -332,6 +332,18 @@ export const en = {
     answered: 'Answered',
   },
   training,
+  /** The alert list, /alerts (texts the app had inline; decision 0670: the tour's first step is on it). */
+  alertList: {
+    title: 'Alerts',
+    open: 'Open',
+    openCount: `Open (${arg('count')})`,
+    closed: 'Closed',
+    loading: 'Loading',
+    noOpenAlerts: 'No open alerts',
+    noClosedAlerts: 'No closed alerts',
+    openList: 'open alerts',
+    closedList: 'closed alerts',
+  },
 } as const;
 
 /** The namespaces of the catalogue. */

@@ -333,4 +333,15 @@ export const es: Catalogue = {
     answered: 'Atendida',
   },
   training,
+  alertList: {
+    title: 'Alertas',
+    open: 'Abiertas',
+    openCount: 'Abiertas ({count})',
+    closed: 'Cerradas',
+    loading: 'Cargando',
+    noOpenAlerts: 'No hay alertas abiertas',
+    noClosedAlerts: 'No hay alertas cerradas',
+    openList: 'alertas abiertas',
+    closedList: 'alertas cerradas',
+  },
 };

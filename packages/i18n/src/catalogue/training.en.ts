@@ -20,6 +20,8 @@ export const training = {
   endTour: TourMessages.endTour,
   careConfirmationDialog: TrainingMessages.careConfirmationDialog,
   confirmCare: 'Confirm Care',
+  /** The training alert's made-up unit (decision 0361), a value of its title 'Training Unit has reported an emergency'. */
+  trainingUnit: 'Training Unit',
   alertPageTitle: 'Your training alert',
   alertPageContent:
     'This is practice: nothing is sent to your team. Open alerts show here, the most urgent first. Tap the training alert to open it.',
@@ -36,5 +38,6 @@ export const training = {
   addNoteTitle: 'Add a note',
   addNoteContent: 'Add anything the next caregiver should know, then Submit to resolve the alert.',
   congratulationsTitle: 'Congratulations!',
-  congratulationsContent: 'You have resolved your first alert. Complete the tour, or Retry to practise once more.',
+  congratulationsContent:
+    'You have resolved your first alert. Complete the tour, or Retry to practise once more.',
 } as const;

@@ -63,7 +63,9 @@ export function useTourOffer(): () => Promise<boolean> {
           onConfirm: () => {
             // Once the drawer has left, so the training alert's toast and the tour card arrive on a calm screen.
             setTimeout(() => {
-              startTraining({ facilityId, trainee });
+              startTraining({ facilityId, trainee }).catch((error: unknown) =>
+                reportError(error, { action: 'start-training' }),
+              );
               resolve(true);
             }, 2 * DRAWER_EXIT_MS);
           },

@@ -15,7 +15,11 @@ export const TOUR_STEPS = [
   { id: 'observations', title: 'observationsTitle', content: 'observationsContent' },
   { id: 'add-note', title: 'addNoteTitle', content: 'addNoteContent' },
   { id: 'congratulations', title: 'congratulationsTitle', content: 'congratulationsContent' },
-] as const satisfies readonly { id: string; title: MessageKey<'training'>; content: MessageKey<'training'> }[];
+] as const satisfies readonly {
+  id: string;
+  title: MessageKey<'training'>;
+  content: MessageKey<'training'>;
+}[];
 
 export type TourStepId = (typeof TOUR_STEPS)[number]['id'];
 export const LAST_TOUR_STEP = TOUR_STEPS.length - 1;

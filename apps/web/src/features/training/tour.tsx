@@ -1,15 +1,11 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import {
-  TOUR_CARD_MAX_WIDTH_PX,
-  TOUR_STEP_START_DELAY_MS,
-  type TStaffRef,
-} from '@sage/contract';
+import { TOUR_CARD_MAX_WIDTH_PX, TOUR_STEP_START_DELAY_MS, type TStaffRef } from '@sage/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DEFAULT_ROUTE } from '../../shared/constants';
-import { useMessages } from '../../shared/i18n';
 import { useActiveDrawerType } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
 import { startTraining } from './start-training';
@@ -124,7 +120,10 @@ export function GuidedTour({ staffMemberId }: { staffMemberId: string }) {
     const trainee: TStaffRef | undefined = alert?.trainee;
     const facilityId = alert?.task.facilityId;
     end(null);
-    if (trainee && facilityId) startTraining({ facilityId, trainee });
+    if (trainee && facilityId)
+      startTraining({ facilityId, trainee }).catch((error: unknown) =>
+        reportError(error, { action: 'start-training' }),
+      );
     else navigate('/alerts');
   };
 
