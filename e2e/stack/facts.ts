@@ -151,6 +151,15 @@ export const TOUR_COMMUNITY = {
 } as const;
 
 /**
+ * A community of its own for the Spanish tour (e2e/i18n/spanish-tour.spec.ts, decision 0670): its caregiver reads
+ * Spanish (set in the seed) and is offered the tour at the first sign-in; no other spec signs in as them.
+ */
+export const SPANISH_TOUR_COMMUNITY = {
+  facilityName: 'Ceiba Court',
+  caregiverPhone: '+14155550670',
+} as const;
+
+/**
  * A community of its own for the station display browser test (e2e/station-display;
  * e2e/stack/station-community.ts): its alerts ring only on its own displays, and its manager pairs them.
  */

@@ -24,7 +24,11 @@ import { seedScreensCommunities } from './screens-community';
 import { seedSoundCommunity } from './sound-community';
 import { seedSpanishCommunity } from './spanish-community';
 import { seedStationCommunity } from './station-community';
-import { markTourOfferedOutsideTourCommunity, seedTourCommunity } from './tour-community';
+import {
+  markTourOfferedOutsideTourCommunity,
+  seedSpanishTourCommunity,
+  seedTourCommunity,
+} from './tour-community';
 import { seedUnitCheckInCommunity } from './unit-check-in-community';
 import { seedWalk2Communities } from './walk2-community';
 
@@ -45,6 +49,7 @@ await seedPolicyCommunity(db.prisma);
 await seedDrawersCommunity(db.prisma);
 await seedStationCommunity(db.prisma);
 await seedTourCommunity(db.prisma);
+await seedSpanishTourCommunity(db.prisma);
 await seedUnitCheckInCommunity(db.prisma);
 await seedSafetyCommunity(db.prisma);
 await seedScreensCommunities(db.prisma);

@@ -24,7 +24,15 @@ type WebNamespace = Exclude<Namespace, 'notify' | 'apiErrors'>;
  * shows them (`lazyMessages`, decision 0630), so a namespace added for a drawer costs the first load nothing.
  */
 type EagerNamespace = Exclude<WebNamespace, LazyNamespace>;
-type LazyNamespace = 'resolution' | 'resolve' | 'shift' | 'landing' | 'sound' | 'station';
+type LazyNamespace =
+  | 'resolution'
+  | 'resolve'
+  | 'shift'
+  | 'landing'
+  | 'sound'
+  | 'station'
+  | 'training'
+  | 'alertList';
 
 type Loader = () => Promise<{ default: Compiled }>;
 
@@ -202,6 +210,20 @@ function loadTitleLocalizer(language: Language): Tracked<TitleLocalizer> {
 export function useTaskTitle(): TitleLocalizer {
   const language = useLanguage();
   return language === 'en' ? asTyped : use(loadTitleLocalizer(language) as Promise<TitleLocalizer>);
+}
+
+/**
+ * Settles once `useTaskTitle` answers without suspending (at once in English): for a toast naming an alert,
+ * shown in the reader's language from its first frame (decision 0670). Never rejects: a title that cannot be
+ * localized is shown as stored.
+ */
+export function taskTitlesReady(): Promise<unknown> {
+  return current === 'en' ? Promise.resolve() : loadTitleLocalizer(current).catch(() => undefined);
+}
+
+/** A stored task title in the reader's language (decision 0552), for places outside a component's own text. */
+export function TaskTitle({ title }: { title: string }): string {
+  return useTaskTitle()(title);
 }
 
 /** Set at sign-in when the sign-in screen's language was chosen there: saved to the profile once signed in. */

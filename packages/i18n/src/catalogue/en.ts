@@ -36,6 +36,7 @@ import {
   TrainingMessages,
 } from '@sage/contract';
 import { apiErrors } from './api-errors.en';
+import { training } from './training.en';
 
 /** An ICU placeholder, passed to a contract text function in place of its value. */
 const arg = (name: string): string => `{${name}}`;
@@ -146,6 +147,7 @@ export const en = {
     tasks: 'Tasks',
     insights: 'Insights',
     alertSound: 'Alert Sound',
+    takeTheTour: 'Take the Tour',
     workingIn: DrawerTitles.selectCareZone,
     noCareZone: 'No care zone',
     claimedByMe: 'claimed by me',
@@ -334,6 +336,19 @@ export const en = {
     answered: 'Answered',
   },
   apiErrors,
+  training,
+  /** The alert list, /alerts (texts the app had inline; decision 0670: the tour's first step is on it). */
+  alertList: {
+    title: 'Alerts',
+    open: 'Open',
+    openCount: `Open (${arg('count')})`,
+    closed: 'Closed',
+    loading: 'Loading',
+    noOpenAlerts: 'No open alerts',
+    noClosedAlerts: 'No closed alerts',
+    openList: 'open alerts',
+    closedList: 'closed alerts',
+  },
 } as const;
 
 /** The namespaces of the catalogue. */

@@ -3,6 +3,7 @@
  * plain, 'usted', the same word for the same thing: docs/glossary-es.md). Placeholders are the English ones.
  */
 import { apiErrors } from './api-errors.es';
+import { training } from './training.es';
 import type { Catalogue } from './types';
 
 export const es: Catalogue = {
@@ -124,6 +125,7 @@ export const es: Catalogue = {
     tasks: 'Tareas',
     insights: 'Informes',
     alertSound: 'Sonido de alerta',
+    takeTheTour: 'Ver el recorrido',
     workingIn: 'Trabajando en',
     noCareZone: 'Sin zona de cuidado',
     claimedByMe: 'la tomé yo',
@@ -334,4 +336,16 @@ export const es: Catalogue = {
     answered: 'Atendida',
   },
   apiErrors,
+  training,
+  alertList: {
+    title: 'Alertas',
+    open: 'Abiertas',
+    openCount: 'Abiertas ({count})',
+    closed: 'Cerradas',
+    loading: 'Cargando',
+    noOpenAlerts: 'No hay alertas abiertas',
+    noClosedAlerts: 'No hay alertas cerradas',
+    openList: 'alertas abiertas',
+    closedList: 'alertas cerradas',
+  },
 };
