@@ -24,7 +24,16 @@ type WebNamespace = Exclude<Namespace, 'notify' | 'apiErrors'>;
  * shows them (`lazyMessages`, decision 0630), so a namespace added for a drawer costs the first load nothing.
  */
 type EagerNamespace = Exclude<WebNamespace, LazyNamespace>;
-type LazyNamespace = 'resolution' | 'resolve' | 'shift' | 'landing' | 'sound' | 'station';
+type LazyNamespace =
+  | 'resolution'
+  | 'resolve'
+  | 'shift'
+  | 'landing'
+  | 'sound'
+  | 'station'
+  | 'devices'
+  | 'optIn'
+  | 'reassign';
 
 type Loader = () => Promise<{ default: Compiled }>;
 
@@ -39,6 +48,7 @@ const LOADERS: Record<Language, Record<EagerNamespace, Loader>> = {
     dashboard: () => import('virtual:messages/en/dashboard'),
     alert: () => import('virtual:messages/en/alert'),
     care: () => import('virtual:messages/en/care'),
+    entries: () => import('virtual:messages/en/entries'),
   },
   es: {
     signIn: () => import('virtual:messages/es/signIn'),
@@ -50,6 +60,7 @@ const LOADERS: Record<Language, Record<EagerNamespace, Loader>> = {
     dashboard: () => import('virtual:messages/es/dashboard'),
     alert: () => import('virtual:messages/es/alert'),
     care: () => import('virtual:messages/es/care'),
+    entries: () => import('virtual:messages/es/entries'),
   },
 };
 

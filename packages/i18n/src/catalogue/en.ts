@@ -36,6 +36,10 @@ import {
   TrainingMessages,
 } from '@sage/contract';
 import { apiErrors } from './api-errors.en';
+import { devices } from './devices.en';
+import { entries } from './entries.en';
+import { optIn } from './optIn.en';
+import { reassign } from './reassign.en';
 
 /** An ICU placeholder, passed to a contract text function in place of its value. */
 const arg = (name: string): string => `{${name}}`;
@@ -334,6 +338,10 @@ export const en = {
     answered: 'Answered',
   },
   apiErrors,
+  entries,
+  devices,
+  optIn,
+  reassign,
 } as const;
 
 /** The namespaces of the catalogue. */

@@ -3,6 +3,10 @@
  * plain, 'usted', the same word for the same thing: docs/glossary-es.md). Placeholders are the English ones.
  */
 import { apiErrors } from './api-errors.es';
+import { devices } from './devices.es';
+import { entries } from './entries.es';
+import { optIn } from './optIn.es';
+import { reassign } from './reassign.es';
 import type { Catalogue } from './types';
 
 export const es: Catalogue = {
@@ -334,4 +338,8 @@ export const es: Catalogue = {
     answered: 'Atendida',
   },
   apiErrors,
+  entries,
+  devices,
+  optIn,
+  reassign,
 };
