@@ -275,3 +275,19 @@ export const FOLLOW_UP_COMMUNITY = {
   gatewayKey: 'linden-crest-gateway-key',
   resident: 'Margaret Hale-crest',
 } as const;
+
+/**
+ * A community whose staff read Spanish, for the dashboard's entries, the device notices, the text alerts drawer
+ * and Reassign in Spanish (e2e/i18n/spanish-dashboard.spec.ts, decision 0700). Numbers of its own (0700-0709).
+ */
+export const PINO_COMMUNITY = {
+  facilityName: 'Pino Gardens',
+  tag: 'pino',
+  managerPhone: '+14155550700',
+  caregiverPhone: '+14155550701',
+  nursePhone: '+14155550702',
+  pendant: 'PENDANT-pino-AL',
+  doorAlarm: 'DOOR-pino-FRONT',
+  unit: 'AL 101',
+  gatewayKey: 'pino-gardens-gateway-key',
+} as const;

@@ -23,6 +23,7 @@ import { seedSafetyCommunity } from './safety-community';
 import { seedScreensCommunities } from './screens-community';
 import { seedSoundCommunity } from './sound-community';
 import { seedSpanishCommunity } from './spanish-community';
+import { seedSpanishDashboardCommunity } from './spanish-dashboard-community';
 import { seedStationCommunity } from './station-community';
 import {
   markTourOfferedOutsideTourCommunity,
@@ -45,6 +46,7 @@ await seedInsightsCommunity(db.prisma);
 await seedSoundCommunity(db.prisma);
 await seedA11yCommunity(db.prisma);
 await seedSpanishCommunity(db.prisma);
+await seedSpanishDashboardCommunity(db.prisma);
 await seedPolicyCommunity(db.prisma);
 await seedDrawersCommunity(db.prisma);
 await seedStationCommunity(db.prisma);

@@ -3,6 +3,7 @@ import { parse, type Token } from '@messageformat/parser';
 import {
   AlertTitleMessages,
   ClaimReminderMessages,
+  DeviceQaMessages,
   FollowUpErrorMessages,
   LoginMessages,
   PhoneScreenErrors,
@@ -81,6 +82,9 @@ describe('the catalogues', () => {
     expect(
       t('notify', 'escalationReminder', { severity: 'Emergency', claimerName: 'Ann Lee', minutes: 7 }),
     ).toBe(ClaimReminderMessages.escalationBody('Emergency', 'Ann Lee', 7));
+    expect(t('devices', 'bannerDetail', { who: 'Ann Lee', until: '3:05 PM' })).toBe(
+      DeviceQaMessages.bannerDetail('Ann Lee', '3:05 PM'),
+    );
     expect(t('titles', 'training', { unitName: 'AL 101' })).toBe(TrainingMessages.alertTitle('AL 101'));
     const name = "Mary O'Neil";
     const titles: [string, Record<string, string>, string][] = [

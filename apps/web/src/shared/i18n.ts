@@ -32,7 +32,10 @@ type LazyNamespace =
   | 'sound'
   | 'station'
   | 'training'
-  | 'alertList';
+  | 'alertList'
+  | 'devices'
+  | 'optIn'
+  | 'reassign';
 
 type Loader = () => Promise<{ default: Compiled }>;
 
@@ -47,6 +50,7 @@ const LOADERS: Record<Language, Record<EagerNamespace, Loader>> = {
     dashboard: () => import('virtual:messages/en/dashboard'),
     alert: () => import('virtual:messages/en/alert'),
     care: () => import('virtual:messages/en/care'),
+    entries: () => import('virtual:messages/en/entries'),
   },
   es: {
     signIn: () => import('virtual:messages/es/signIn'),
@@ -58,6 +62,7 @@ const LOADERS: Record<Language, Record<EagerNamespace, Loader>> = {
     dashboard: () => import('virtual:messages/es/dashboard'),
     alert: () => import('virtual:messages/es/alert'),
     care: () => import('virtual:messages/es/care'),
+    entries: () => import('virtual:messages/es/entries'),
   },
 };
 

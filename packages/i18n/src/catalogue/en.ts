@@ -36,6 +36,10 @@ import {
   TrainingMessages,
 } from '@sage/contract';
 import { apiErrors } from './api-errors.en';
+import { devices } from './devices.en';
+import { entries } from './entries.en';
+import { optIn } from './optIn.en';
+import { reassign } from './reassign.en';
 import { training } from './training.en';
 
 /** An ICU placeholder, passed to a contract text function in place of its value. */
@@ -349,6 +353,10 @@ export const en = {
     openList: 'open alerts',
     closedList: 'closed alerts',
   },
+  entries,
+  devices,
+  optIn,
+  reassign,
 } as const;
 
 /** The namespaces of the catalogue. */

@@ -3,6 +3,10 @@
  * plain, 'usted', the same word for the same thing: docs/glossary-es.md). Placeholders are the English ones.
  */
 import { apiErrors } from './api-errors.es';
+import { devices } from './devices.es';
+import { entries } from './entries.es';
+import { optIn } from './optIn.es';
+import { reassign } from './reassign.es';
 import { training } from './training.es';
 import type { Catalogue } from './types';
 
@@ -348,4 +352,8 @@ export const es: Catalogue = {
     openList: 'alertas abiertas',
     closedList: 'alertas cerradas',
   },
+  entries,
+  devices,
+  optIn,
+  reassign,
 };
