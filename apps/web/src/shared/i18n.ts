@@ -21,7 +21,7 @@ type WebNamespace = Exclude<Namespace, 'notify'>;
  * shows them (`lazyMessages`, decision 0630), so a namespace added for a drawer costs the first load nothing.
  */
 type EagerNamespace = Exclude<WebNamespace, LazyNamespace>;
-type LazyNamespace = 'resolution' | 'resolve' | 'shift' | 'landing' | 'sound' | 'station';
+type LazyNamespace = 'resolution' | 'resolve' | 'shift' | 'landing' | 'sound' | 'station' | 'manageStaff';
 
 type Loader = () => Promise<{ default: Compiled }>;
 

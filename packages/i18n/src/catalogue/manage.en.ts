@@ -1,0 +1,58 @@
+/**
+ * The manager's screens (issue #33; docs/decisions/0680): the staff list and the staff form, moved here as the app
+ * had them inline (decision 0163). One namespace per screen group, each loaded with its screen's code.
+ */
+export const manageEn = {
+  /** /admin/staff and /admin/staff/new, /admin/staff/:id. */
+  manageStaff: {
+    title: 'Staff',
+    search: 'Search staff',
+    showArchived: 'Show archived staff',
+    inviteButton: 'Invite Staff Member',
+    groupsButton: 'Groups',
+    edit: 'Edit',
+    editName: 'Edit {name}',
+    archivedBadge: 'Archived',
+    none: 'No staff found',
+    notAllowed: 'Only a Management group admin can administer staff.',
+    more: 'Show more',
+    loading: 'Loading',
+    listLabel: 'Staff',
+    inviteTitle: 'Invite Staff Member',
+    editTitle: 'Edit Staff Member',
+    firstName: 'First name',
+    lastName: 'Last name',
+    phoneNumber: 'Mobile phone number',
+    phoneHint: 'They sign in with a code sent to this number.',
+    email: 'Email (optional)',
+    jobTitle: 'Job title (optional)',
+    agency: 'Agency staff',
+    groups: 'Groups',
+    adminOf: 'Group admin of',
+    careAdmin: 'Facility care admin (may edit health details)',
+    permissions: 'Permissions here',
+    invite: 'Send Invite',
+    save: 'Save',
+    archive: 'Archive',
+    restore: 'Restore',
+    invited: '{name} was invited',
+    saved: '{name} was saved',
+    archived: '{name} was archived',
+    archiveTitle: 'Archive {name}?',
+    archiveText:
+      '{name} is signed out on every phone, taken off shift and can no longer sign in. Their records are kept and a manager can restore them.',
+    restored: '{name} was restored',
+    stale:
+      'Someone else changed this staff member meanwhile. The latest details are shown now: make your changes again.',
+    failed: 'Something went wrong. Please try again.',
+    permCanViewAlerts: 'Sees alerts',
+    permCanSeePHI: 'Sees health details',
+    permCanEditPHI: 'Edits health details',
+    permCanSeePII: 'Sees phone numbers and emails',
+    permCanAdministerStaff: 'Administers staff and groups',
+    permCanTakeOffShift: 'Takes others off shift',
+    permIsOperations: 'Operations',
+    permIsResponder: 'Responder',
+    permIsResponderSupervisor: 'Responder supervisor',
+  },
+} as const;
