@@ -75,7 +75,14 @@ export function StaffAdminPage() {
             ) : search.data.staffMembers.length === 0 ? (
               <Text c="dimmed">{t.none()}</Text>
             ) : (
-              <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t.listLabel()}>
+              <Stack
+                gap="sm"
+                component="ul"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                aria-label={t.listLabel()}
+              >
                 {search.data.staffMembers.map((person) => (
                   <Card key={person.id} component="li" withBorder padding="sm" aria-label={fullName(person)}>
                     <Group justify="space-between" wrap="nowrap" align="center">

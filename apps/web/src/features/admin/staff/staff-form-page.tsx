@@ -71,11 +71,7 @@ export function InviteStaffPage() {
 
   return (
     <>
-      <PageHeader
-        title={t.inviteTitle()}
-        confirmBack={form.isDirty()}
-        defaultRoute={ADMIN_STAFF_ROUTE}
-      />
+      <PageHeader title={t.inviteTitle()} confirmBack={form.isDirty()} defaultRoute={ADMIN_STAFF_ROUTE} />
       <Box component="main" p="md">
         <form onSubmit={form.onSubmit((values) => invite.mutate(values))} noValidate>
           <Stack gap="md">
@@ -216,9 +212,7 @@ export function EditStaffPage() {
     mutationFn: (value: boolean) => teamApi.archiveStaff(id, value),
     onSuccess: async (saved) => {
       toast.success(
-        saved.isArchived
-          ? t.archived({ name: fullName(saved) })
-          : t.restored({ name: fullName(saved) }),
+        saved.isArchived ? t.archived({ name: fullName(saved) }) : t.restored({ name: fullName(saved) }),
       );
       queryClient.setQueryData(['staff', id], saved);
       await refresh();
@@ -228,11 +222,7 @@ export function EditStaffPage() {
 
   return (
     <>
-      <PageHeader
-        title={t.editTitle()}
-        confirmBack={form.isDirty()}
-        defaultRoute={ADMIN_STAFF_ROUTE}
-      />
+      <PageHeader title={t.editTitle()} confirmBack={form.isDirty()} defaultRoute={ADMIN_STAFF_ROUTE} />
       <Box component="main" p="md">
         {member.isPending ? (
           <Loader aria-label={t.loading()} />
@@ -252,12 +242,7 @@ export function EditStaffPage() {
                     label={t.phoneNumber()}
                     {...form.getInputProps('phoneNumber')}
                   />
-                  <TextInput
-                    size="lg"
-                    type="email"
-                    label={t.email()}
-                    {...form.getInputProps('email')}
-                  />
+                  <TextInput size="lg" type="email" label={t.email()} {...form.getInputProps('email')} />
                 </>
               ) : null}
               <TextInput size="lg" label={t.jobTitle()} {...form.getInputProps('jobTitle')} />
