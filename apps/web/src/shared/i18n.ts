@@ -21,7 +21,17 @@ type WebNamespace = Exclude<Namespace, 'notify'>;
  * shows them (`lazyMessages`, decision 0630), so a namespace added for a drawer costs the first load nothing.
  */
 type EagerNamespace = Exclude<WebNamespace, LazyNamespace>;
-type LazyNamespace = 'resolution' | 'resolve' | 'shift' | 'landing' | 'sound' | 'station' | 'manageStaff';
+type LazyNamespace =
+  | 'resolution'
+  | 'resolve'
+  | 'shift'
+  | 'landing'
+  | 'sound'
+  | 'station'
+  | 'manageStaff'
+  | 'manageUnits'
+  | 'manageCareZones'
+  | 'careType';
 
 type Loader = () => Promise<{ default: Compiled }>;
 

@@ -1,7 +1,14 @@
 /**
  * The manager's screens (issue #33; docs/decisions/0680): the staff list and the staff form, moved here as the app
- * had them inline (decision 0163). One namespace per screen group, each loaded with its screen's code.
+ * had them inline (decision 0163); the units and care zones lists and forms, the contract's texts themselves
+ * (AdminMessages, UnitsAdminMessages, CARE_TYPE_LABELS: decisions 0155, 0612) with those the app had inline. One
+ * namespace per screen group, each loaded with its screen's code.
  */
+import { AdminMessages, CARE_TYPE_LABELS, UnitsAdminMessages } from '@sage/contract';
+
+/** An ICU placeholder, passed to a contract text function in place of its value. */
+const arg = (name: string): string => `{${name}}`;
+
 export const manageEn = {
   /** /admin/staff and /admin/staff/new, /admin/staff/:id. */
   manageStaff: {
@@ -54,5 +61,76 @@ export const manageEn = {
     permIsOperations: 'Operations',
     permIsResponder: 'Responder',
     permIsResponderSupervisor: 'Responder supervisor',
+  },
+  /** The care types' names (contract CARE_TYPE_LABELS), shown by the units and care zones screens. */
+  careType: { ...CARE_TYPE_LABELS },
+  /** /manage/units, /manage/units/new and /manage/units/:id. */
+  manageUnits: {
+    title: AdminMessages.units,
+    addUnit: AdminMessages.addUnit,
+    newUnit: AdminMessages.newUnit,
+    search: UnitsAdminMessages.searchUnits,
+    searchPlaceholder: 'Unit name, room, wing',
+    showArchived: AdminMessages.showArchived,
+    loading: 'Loading',
+    listLabel: 'Units',
+    noUnits: AdminMessages.noUnits,
+    noArchivedUnits: UnitsAdminMessages.noArchivedUnits,
+    noUnitsFound: UnitsAdminMessages.noUnitsFound,
+    archivedBadge: UnitsAdminMessages.archived,
+    /** AdminMessages.occupants as ICU (the catalogue test compares the two). */
+    occupants: '{count, plural, one {# resident} other {# residents}}',
+    floorOf: `Floor ${arg('floor')}`,
+    notFound: 'Unit not found',
+    name: 'Name',
+    careType: 'Care type',
+    building: 'Building',
+    wing: 'Wing',
+    floor: 'Floor',
+    ward: 'Ward',
+    phone: 'Phone',
+    roomNumber: 'Room number',
+    roomNumberHint: 'The number on the door, as staff and residents say it (e.g. 101)',
+    save: AdminMessages.save,
+    archive: AdminMessages.archive,
+    restore: AdminMessages.restore,
+    delete: AdminMessages.delete,
+    saved: AdminMessages.unitSaved(arg('name')),
+    deleted: AdminMessages.unitDeleted(arg('name')),
+    archived: UnitsAdminMessages.unitArchived(arg('name')),
+    restored: UnitsAdminMessages.unitRestored(arg('name')),
+    archiveTitle: UnitsAdminMessages.archiveUnitTitle(arg('name')),
+    archiveText: UnitsAdminMessages.archiveUnitText,
+    deleteWhy: UnitsAdminMessages.unitDeleteWhy,
+    archiveWhy: UnitsAdminMessages.unitArchiveWhy,
+    stale: AdminMessages.stale,
+    saveFailed: AdminMessages.saveFailed,
+    managementOnly: AdminMessages.managementOnly,
+  },
+  /** /manage/care-zones, /manage/care-zones/new and /manage/care-zones/:id. */
+  manageCareZones: {
+    title: AdminMessages.careZones,
+    addCareZone: AdminMessages.addCareZone,
+    newCareZone: AdminMessages.newCareZone,
+    search: UnitsAdminMessages.searchCareZones,
+    searchPlaceholder: 'Zone name or care type',
+    loading: 'Loading',
+    listLabel: 'Care zones',
+    noCareZones: AdminMessages.noCareZones,
+    noCareZonesFound: UnitsAdminMessages.noCareZonesFound,
+    /** AdminMessages.unitCount as ICU (the catalogue test compares the two). */
+    unitCount: '{count, plural, one {# unit} other {# units}}',
+    name: 'Name',
+    careTypesInZone: AdminMessages.careTypesInZone,
+    unitsInZone: AdminMessages.unitsInZone,
+    now: `Now: ${arg('units')}`,
+    noUnits: 'no units',
+    save: AdminMessages.save,
+    delete: AdminMessages.delete,
+    saved: AdminMessages.careZoneSaved(arg('name')),
+    deleted: AdminMessages.careZoneDeleted(arg('name')),
+    stale: AdminMessages.stale,
+    saveFailed: AdminMessages.saveFailed,
+    managementOnly: AdminMessages.managementOnly,
   },
 } as const;
