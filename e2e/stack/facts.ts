@@ -291,3 +291,15 @@ export const PINO_COMMUNITY = {
   unit: 'AL 101',
   gatewayKey: 'pino-gardens-gateway-key',
 } as const;
+
+/**
+ * A community whose manager reads Spanish (e2e/i18n/spanish-manager.spec.ts, decision 0680): its own numbers
+ * (0680-0681), so the walk's language and invites touch no other spec.
+ */
+export const SPANISH_MANAGER_COMMUNITY = {
+  facilityName: 'Olmo Heights',
+  tag: 'olmoh',
+  managerPhone: '+14155550680',
+  caregiverPhone: '+14155550681',
+  gatewayKey: 'olmo-heights-gateway-key',
+} as const;

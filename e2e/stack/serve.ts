@@ -24,6 +24,7 @@ import { seedScreensCommunities } from './screens-community';
 import { seedSoundCommunity } from './sound-community';
 import { seedSpanishCommunity } from './spanish-community';
 import { seedSpanishDashboardCommunity } from './spanish-dashboard-community';
+import { seedSpanishManagerCommunity } from './spanish-manager-community';
 import { seedStationCommunity } from './station-community';
 import {
   markTourOfferedOutsideTourCommunity,
@@ -47,6 +48,7 @@ await seedSoundCommunity(db.prisma);
 await seedA11yCommunity(db.prisma);
 await seedSpanishCommunity(db.prisma);
 await seedSpanishDashboardCommunity(db.prisma);
+await seedSpanishManagerCommunity(db.prisma);
 await seedPolicyCommunity(db.prisma);
 await seedDrawersCommunity(db.prisma);
 await seedStationCommunity(db.prisma);

@@ -1,6 +1,7 @@
 import MessageFormat from '@messageformat/core';
 import { parse, type Token } from '@messageformat/parser';
 import {
+  AdminMessages,
   AlertTitleMessages,
   ClaimReminderMessages,
   DeviceQaMessages,
@@ -109,6 +110,11 @@ describe('the catalogues', () => {
     ];
     expect(titles.map(([key]) => key).sort()).toEqual(Object.keys(AlertTitleMessages).sort());
     for (const [key, values, expected] of titles) expect(t('titles', key, values), key).toBe(expected);
+    // The manager's counts, written in ICU, read as the contract's functions (decision 0680).
+    for (const count of [0, 1, 2, 12]) {
+      expect(t('manageUnits', 'occupants', { count })).toBe(AdminMessages.occupants(count));
+      expect(t('manageCareZones', 'unitCount', { count })).toBe(AdminMessages.unitCount(count));
+    }
     // Every English message with no placeholder reads exactly as written (no ICU quoting ate an apostrophe).
     // (A quoted brace, '{taskId}', is literal text: the one such message formats to the contract's text.)
     expect(t('apiErrors', 'notAnEscalation')).toBe(FollowUpErrorMessages.notAnEscalation);

@@ -35,7 +35,11 @@ type LazyNamespace =
   | 'alertList'
   | 'devices'
   | 'optIn'
-  | 'reassign';
+  | 'reassign'
+  | 'manageStaff'
+  | 'manageUnits'
+  | 'manageCareZones'
+  | 'careType';
 
 type Loader = () => Promise<{ default: Compiled }>;
 

@@ -38,6 +38,7 @@ import {
 import { apiErrors } from './api-errors.en';
 import { devices } from './devices.en';
 import { entries } from './entries.en';
+import { manageEn } from './manage.en';
 import { optIn } from './optIn.en';
 import { reassign } from './reassign.en';
 import { training } from './training.en';
@@ -357,6 +358,7 @@ export const en = {
   devices,
   optIn,
   reassign,
+  ...manageEn,
 } as const;
 
 /** The namespaces of the catalogue. */

@@ -5,6 +5,7 @@
 import { apiErrors } from './api-errors.es';
 import { devices } from './devices.es';
 import { entries } from './entries.es';
+import { manageEs } from './manage.es';
 import { optIn } from './optIn.es';
 import { reassign } from './reassign.es';
 import { training } from './training.es';
@@ -356,4 +357,5 @@ export const es: Catalogue = {
   devices,
   optIn,
   reassign,
+  ...manageEs,
 };

@@ -8,13 +8,16 @@ import { useFacilityPermissions } from './admin-shared';
 export function AdminGuard({
   children,
   refusal = AdminMessages.managementOnly,
+  loadingLabel = 'Loading',
 }: {
   children: (ctx: { facilityId: string; permissions: Permissions }) => ReactNode;
   /** What others are told. */
   refusal?: string;
+  /** The spinner's name while the permissions load (a screen in the reader's language passes its own). */
+  loadingLabel?: string;
 }) {
   const { facilityId, permissions, isPending } = useFacilityPermissions();
-  if (isPending) return <Loader aria-label="Loading" m="md" />;
+  if (isPending) return <Loader aria-label={loadingLabel} m="md" />;
   if (!facilityId || !permissions?.isManagement) {
     return (
       <Stack p="md">

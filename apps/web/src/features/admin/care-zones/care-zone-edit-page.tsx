@@ -1,8 +1,6 @@
 import { Box, Button, Checkbox, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  AdminMessages,
-  CARE_TYPE_LABELS,
   CARE_TYPES,
   type CareType,
   type TCareZoneDetail,
@@ -11,12 +9,14 @@ import {
 } from '@sage/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { useMessages } from '../../../shared/i18n';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { adminApi, useAdminCareZone, useAdminUnits } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
 import { ADMIN_ROUTES, useReturnToList } from '../admin-shared';
 import { schemaErrors } from '../form-rules';
 import { useAdminWrite } from '../use-admin-write';
+import './care-zones-messages';
 
 interface ZoneFormValues {
   name: string;
@@ -29,18 +29,19 @@ export function CareZoneEditPage() {
   const { id } = useParams();
   const isNew = !id || id === 'new';
   const zone = useAdminCareZone(isNew ? undefined : id);
+  const t = useMessages('manageCareZones');
   return (
     <>
       <PageHeader
-        title={isNew ? AdminMessages.newCareZone : (zone.data?.name ?? AdminMessages.careZones)}
+        title={isNew ? t.newCareZone() : (zone.data?.name ?? t.title())}
         defaultRoute={ADMIN_ROUTES.careZones}
       />
-      <AdminGuard>
+      <AdminGuard refusal={t.managementOnly()} loadingLabel={t.loading()}>
         {({ facilityId }) =>
           isNew ? (
             <ZoneForm facilityId={facilityId} zone={undefined} />
           ) : zone.isPending ? (
-            <Loader aria-label="Loading" m="md" />
+            <Loader aria-label={t.loading()} m="md" />
           ) : zone.isError ? (
             <Text c="red" p="md">
               {zone.error.message}
@@ -55,6 +56,8 @@ export function CareZoneEditPage() {
 }
 
 function ZoneForm({ facilityId, zone }: { facilityId: string; zone: TCareZoneDetail | undefined }) {
+  const t = useMessages('manageCareZones');
+  const careType = useMessages('careType');
   const queryClient = useQueryClient();
   const units = useAdminUnits(facilityId);
   const form = useForm<ZoneFormValues>({
@@ -74,14 +77,14 @@ function ZoneForm({ facilityId, zone }: { facilityId: string; zone: TCareZoneDet
   });
   const returnToList = useReturnToList(ADMIN_ROUTES.careZones);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['careZones'] });
-  const messages = { stale: AdminMessages.stale, failed: AdminMessages.saveFailed };
+  const messages = { stale: t.stale(), failed: t.saveFailed() };
   const save = useAdminWrite({
     write: (v: ZoneFormValues) =>
       zone
         ? adminApi.updateCareZone(zone.id, { ...toBody(v), ifUpdateTimestampMs: zone.updateTimestampMs })
         : adminApi.createCareZone({ facilityId, ...toBody(v) }),
     refresh,
-    savedMessage: (saved) => AdminMessages.careZoneSaved(saved.name),
+    savedMessage: (saved) => t.saved({ name: saved.name }),
     onSaved: returnToList,
     setFieldErrors: form.setErrors,
     messages,
@@ -89,7 +92,7 @@ function ZoneForm({ facilityId, zone }: { facilityId: string; zone: TCareZoneDet
   const remove = useAdminWrite({
     write: () => adminApi.deleteCareZone(zone?.id ?? ''),
     refresh,
-    savedMessage: () => AdminMessages.careZoneDeleted(zone?.name ?? ''),
+    savedMessage: () => t.deleted({ name: zone?.name ?? '' }),
     onSaved: returnToList,
     messages,
   });
@@ -97,22 +100,22 @@ function ZoneForm({ facilityId, zone }: { facilityId: string; zone: TCareZoneDet
     <Box component="main" p="md" maw={640} mx="auto">
       <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
         <Stack gap="sm">
-          <TextInput size="md" label="Name" required {...form.getInputProps('name')} />
-          <Paper withBorder p="sm" component="section" aria-label={AdminMessages.careTypesInZone}>
-            <Checkbox.Group label={AdminMessages.careTypesInZone} {...form.getInputProps('careTypes')}>
+          <TextInput size="lg" label={t.name()} required {...form.getInputProps('name')} />
+          <Paper withBorder p="sm" component="section" aria-label={t.careTypesInZone()}>
+            <Checkbox.Group label={t.careTypesInZone()} {...form.getInputProps('careTypes')}>
               <Stack gap="xs" mt="xs">
                 {CARE_TYPES.filter((c) => c !== 'NONE').map((c) => (
-                  <Checkbox key={c} size="md" value={c} label={CARE_TYPE_LABELS[c]} />
+                  <Checkbox key={c} size="md" value={c} label={careType[c]()} />
                 ))}
               </Stack>
             </Checkbox.Group>
           </Paper>
-          <Paper withBorder p="sm" component="section" aria-label={AdminMessages.unitsInZone}>
+          <Paper withBorder p="sm" component="section" aria-label={t.unitsInZone()}>
             <Title order={2} fz="h5" mb="xs">
-              {AdminMessages.unitsInZone}
+              {t.unitsInZone()}
             </Title>
             {units.isPending ? (
-              <Loader aria-label="Loading" />
+              <Loader aria-label={t.loading()} />
             ) : (
               <Checkbox.Group {...form.getInputProps('unitRids')}>
                 <Stack gap="xs">
@@ -121,7 +124,7 @@ function ZoneForm({ facilityId, zone }: { facilityId: string; zone: TCareZoneDet
                       key={u.id}
                       size="md"
                       value={u.id}
-                      label={`${u.displayName} · ${CARE_TYPE_LABELS[u.careType]}`}
+                      label={`${u.displayName} · ${careType[u.careType]()}`}
                     />
                   ))}
                 </Stack>
@@ -130,11 +133,11 @@ function ZoneForm({ facilityId, zone }: { facilityId: string; zone: TCareZoneDet
           </Paper>
           {zone ? (
             <Text size="sm" c="dimmed">
-              {`Now: ${zone.units.map((u) => u.displayName).join(', ') || 'no units'}`}
+              {t.now({ units: zone.units.map((u) => u.displayName).join(', ') || t.noUnits() })}
             </Text>
           ) : null}
           <Button type="submit" size="lg" fullWidth loading={save.isPending}>
-            {AdminMessages.save}
+            {t.save()}
           </Button>
           {zone ? (
             <Button
@@ -145,7 +148,7 @@ function ZoneForm({ facilityId, zone }: { facilityId: string; zone: TCareZoneDet
               loading={remove.isPending}
               onClick={() => remove.mutate()}
             >
-              {AdminMessages.delete}
+              {t.delete()}
             </Button>
           ) : null}
         </Stack>

@@ -3,30 +3,19 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { ADMIN_GROUPS_ROUTE, ADMIN_STAFF_ROUTE, TEAM_MEMBER_ROUTE } from '@sage/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useMessages } from '../../../shared/i18n';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { useCurrentFacility } from '../../shift/shift-api';
 import { fullName, useMyPermissions, useStaffSearch } from '../../team/team-api';
 import { useFacilityTours } from '../../training/tour-api';
 import { TourCompletionBadge } from '../../training/tour-completion';
-
-/** Texts the spec does not give (decision 0163). */
-export const StaffAdminTexts = {
-  title: 'Staff',
-  search: 'Search staff',
-  showArchived: 'Show archived staff',
-  invite: 'Invite Staff Member',
-  groups: 'Groups',
-  edit: 'Edit',
-  archived: 'Archived',
-  none: 'No staff found',
-  notAllowed: 'Only a Management group admin can administer staff.',
-  more: 'Show more',
-} as const;
+import './staff-messages';
 
 const PAGE_SIZE = 50;
 
 /** /admin/staff: list, search, invite, edit and archive staff of the current community (managers). */
 export function StaffAdminPage() {
+  const t = useMessages('manageStaff');
   const facility = useCurrentFacility();
   const facilityId = facility.data?.id;
   const permissions = useMyPermissions(facilityId);
@@ -50,23 +39,23 @@ export function StaffAdminPage() {
 
   return (
     <>
-      <PageHeader title={StaffAdminTexts.title} />
+      <PageHeader title={t.title()} />
       <Box component="main" p="md">
         {permissions.isPending ? (
-          <Loader aria-label="Loading" />
+          <Loader aria-label={t.loading()} />
         ) : !allowed ? (
-          <Text>{StaffAdminTexts.notAllowed}</Text>
+          <Text>{t.notAllowed()}</Text>
         ) : (
           <Stack gap="md">
             <Button component={Link} to={`${ADMIN_STAFF_ROUTE}/new`} size="lg" fullWidth>
-              {StaffAdminTexts.invite}
+              {t.inviteButton()}
             </Button>
             <Button component={Link} to={ADMIN_GROUPS_ROUTE} size="lg" fullWidth variant="light">
-              {StaffAdminTexts.groups}
+              {t.groupsButton()}
             </Button>
             <TextInput
               size="lg"
-              label={StaffAdminTexts.search}
+              label={t.search()}
               value={text}
               onChange={(event) => {
                 setText(event.currentTarget.value);
@@ -75,18 +64,25 @@ export function StaffAdminPage() {
             />
             <Switch
               size="lg"
-              label={StaffAdminTexts.showArchived}
+              label={t.showArchived()}
               checked={isArchived}
               onChange={(event) => setArchived(event.currentTarget.checked)}
             />
             {search.isPending ? (
-              <Loader aria-label="Loading" />
+              <Loader aria-label={t.loading()} />
             ) : search.isError ? (
               <Text c="red">{search.error.message}</Text>
             ) : search.data.staffMembers.length === 0 ? (
-              <Text c="dimmed">{StaffAdminTexts.none}</Text>
+              <Text c="dimmed">{t.none()}</Text>
             ) : (
-              <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Staff">
+              <Stack
+                gap="sm"
+                component="ul"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                aria-label={t.listLabel()}
+              >
                 {search.data.staffMembers.map((person) => (
                   <Card key={person.id} component="li" withBorder padding="sm" aria-label={fullName(person)}>
                     <Group justify="space-between" wrap="nowrap" align="center">
@@ -95,7 +91,15 @@ export function StaffAdminPage() {
                           component={Link}
                           to={TEAM_MEMBER_ROUTE(person.id)}
                           fw={600}
-                          style={{ textDecoration: 'none', color: 'inherit', overflowWrap: 'anywhere' }}
+                          style={{
+                            textDecoration: 'none',
+                            color: 'inherit',
+                            overflowWrap: 'anywhere',
+                            // A touch target of at least 44 px (the spec's minimum; decision 0680).
+                            display: 'inline-flex',
+                            alignItems: 'center',
+                            minHeight: 44,
+                          }}
                         >
                           {fullName(person)}
                         </Text>
@@ -105,7 +109,7 @@ export function StaffAdminPage() {
                         <TourCompletionBadge tour={tours.data?.get(person.id)} />
                         {person.isArchived ? (
                           <Badge color="gray" size="sm">
-                            {StaffAdminTexts.archived}
+                            {t.archivedBadge()}
                           </Badge>
                         ) : null}
                       </Stack>
@@ -113,11 +117,11 @@ export function StaffAdminPage() {
                         component={Link}
                         to={`${ADMIN_STAFF_ROUTE}/${encodeURIComponent(person.id)}`}
                         variant="light"
-                        size="md"
+                        size="lg"
                         style={{ flexShrink: 0 }}
-                        aria-label={`${StaffAdminTexts.edit} ${fullName(person)}`}
+                        aria-label={t.editName({ name: fullName(person) })}
                       >
-                        {StaffAdminTexts.edit}
+                        {t.edit()}
                       </Button>
                     </Group>
                   </Card>
@@ -128,7 +132,7 @@ export function StaffAdminPage() {
             search.data.totalCount > search.data.staffMembers.length &&
             pages * PAGE_SIZE < 200 ? (
               <Button variant="subtle" size="lg" onClick={() => setPages((n) => n + 1)}>
-                {StaffAdminTexts.more}
+                {t.more()}
               </Button>
             ) : null}
           </Stack>

@@ -6,7 +6,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api';
 import { useDrawers } from '../../../shared/drawers';
-import { setLanguage } from '../../../shared/i18n';
+import { setLanguage, useMessages } from '../../../shared/i18n';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { useSession } from '../../../shared/session';
 import { toast } from '../../../shared/toast';
@@ -21,41 +21,11 @@ import {
   ZEditStaffFormSchema,
   ZInviteStaffFormSchema,
 } from './staff-form';
-
-/** Texts the spec does not give (decision 0163). */
-export const StaffFormTexts = {
-  inviteTitle: 'Invite Staff Member',
-  editTitle: 'Edit Staff Member',
-  firstName: 'First name',
-  lastName: 'Last name',
-  phoneNumber: 'Mobile phone number',
-  phoneHint: 'They sign in with a code sent to this number.',
-  email: 'Email (optional)',
-  jobTitle: 'Job title (optional)',
-  agency: 'Agency staff',
-  groups: 'Groups',
-  adminOf: 'Group admin of',
-  careAdmin: 'Facility care admin (may edit health details)',
-  permissions: 'Permissions here',
-  invite: 'Send Invite',
-  save: 'Save',
-  archive: 'Archive',
-  restore: 'Restore',
-  invited: (name: string) => `${name} was invited`,
-  saved: (name: string) => `${name} was saved`,
-  archived: (name: string) => `${name} was archived`,
-  /** The confirmation before archiving (issue #32; docs/decisions/0530). */
-  archiveTitle: (name: string) => `Archive ${name}?`,
-  archiveText: (name: string) =>
-    `${name} is signed out on every phone, taken off shift and can no longer sign in. Their records are kept and a manager can restore them.`,
-  restored: (name: string) => `${name} was restored`,
-  stale:
-    'Someone else changed this staff member meanwhile. The latest details are shown now: make your changes again.',
-  failed: 'Something went wrong. Please try again.',
-} as const;
+import './staff-messages';
 
 /** /admin/staff/new: invite by phone number into groups of the current community. */
 export function InviteStaffPage() {
+  const t = useMessages('manageStaff');
   const facility = useCurrentFacility();
   const facilityId = facility.data?.id ?? '';
   const groups = useFacilityGroups(facilityId || undefined);
@@ -83,7 +53,7 @@ export function InviteStaffPage() {
       return teamApi.createStaff({ ...parsed, adminGroupIds, facilityId });
     },
     onSuccess: async (created) => {
-      toast.success(StaffFormTexts.invited(fullName(created)));
+      toast.success(t.invited({ name: fullName(created) }));
       await queryClient.invalidateQueries({ queryKey: ['staff'] });
       await queryClient.invalidateQueries({ queryKey: ['groups'] });
       void navigate(TEAM_MEMBER_ROUTE(created.id), { replace: true });
@@ -94,40 +64,36 @@ export function InviteStaffPage() {
       } else if (isApiError(error) && error.status === 409) {
         form.setFieldError('phoneNumber', error.message);
       } else {
-        toast.error(StaffFormTexts.failed);
+        toast.error(t.failed());
       }
     },
   });
 
   return (
     <>
-      <PageHeader
-        title={StaffFormTexts.inviteTitle}
-        confirmBack={form.isDirty()}
-        defaultRoute={ADMIN_STAFF_ROUTE}
-      />
+      <PageHeader title={t.inviteTitle()} confirmBack={form.isDirty()} defaultRoute={ADMIN_STAFF_ROUTE} />
       <Box component="main" p="md">
         <form onSubmit={form.onSubmit((values) => invite.mutate(values))} noValidate>
           <Stack gap="md">
-            <TextInput size="lg" label={StaffFormTexts.firstName} {...form.getInputProps('firstName')} />
-            <TextInput size="lg" label={StaffFormTexts.lastName} {...form.getInputProps('lastName')} />
+            <TextInput size="lg" label={t.firstName()} {...form.getInputProps('firstName')} />
+            <TextInput size="lg" label={t.lastName()} {...form.getInputProps('lastName')} />
             <TextInput
               size="lg"
               type="tel"
-              label={StaffFormTexts.phoneNumber}
-              description={StaffFormTexts.phoneHint}
+              label={t.phoneNumber()}
+              description={t.phoneHint()}
               {...form.getInputProps('phoneNumber')}
             />
             <TextInput
               size="lg"
               type="email"
-              label={StaffFormTexts.email}
+              label={t.email()}
               value={form.values.email ?? ''}
               error={form.errors.email}
               onChange={(event) => form.setFieldValue('email', event.currentTarget.value || null)}
             />
-            <TextInput size="lg" label={StaffFormTexts.jobTitle} {...form.getInputProps('jobTitle')} />
-            <Checkbox.Group label={StaffFormTexts.groups} {...form.getInputProps('groupIds')}>
+            <TextInput size="lg" label={t.jobTitle()} {...form.getInputProps('jobTitle')} />
+            <Checkbox.Group label={t.groups()} {...form.getInputProps('groupIds')}>
               <Stack gap="sm" mt="xs">
                 {(groups.data ?? []).map((group) => (
                   <Checkbox key={group.id} size="lg" value={group.id} label={group.name} />
@@ -136,7 +102,7 @@ export function InviteStaffPage() {
             </Checkbox.Group>
             {form.values.groupIds.length ? (
               <Checkbox.Group
-                label={StaffFormTexts.adminOf}
+                label={t.adminOf()}
                 value={(form.values.adminGroupIds ?? []).filter((groupId) =>
                   form.values.groupIds.includes(groupId),
                 )}
@@ -161,7 +127,7 @@ export function InviteStaffPage() {
               />
             </Suspense>
             <Button type="submit" size="lg" fullWidth loading={invite.isPending} disabled={!facilityId}>
-              {StaffFormTexts.invite}
+              {t.invite()}
             </Button>
           </Stack>
         </form>
@@ -184,6 +150,7 @@ const toEditValues = (person: TStaffMember): TEditStaffForm => ({
 
 /** /admin/staff/{id}: edit a staff member, archive or restore them. */
 export function EditStaffPage() {
+  const t = useMessages('manageStaff');
   const { id = '' } = useParams();
   const member = useTeamMember(id);
   const queryClient = useQueryClient();
@@ -222,7 +189,7 @@ export function EditStaffPage() {
       setStale(false);
       // A manager editing their own record sees their new language at once (decision 0554).
       if (saved.id === session?.staffMemberId) setLanguage(saved.language, { remember: true });
-      toast.success(StaffFormTexts.saved(fullName(saved)));
+      toast.success(t.saved({ name: fullName(saved) }));
       queryClient.setQueryData(['staff', id], saved);
       await refresh();
     },
@@ -235,7 +202,7 @@ export function EditStaffPage() {
       } else if (isApiError(error) && error.status === 409) {
         form.setFieldError('phoneNumber', error.message);
       } else {
-        toast.error(isApiError(error) && error.status === 403 ? error.message : StaffFormTexts.failed);
+        toast.error(isApiError(error) && error.status === 403 ? error.message : t.failed());
       }
     },
   });
@@ -245,59 +212,48 @@ export function EditStaffPage() {
     mutationFn: (value: boolean) => teamApi.archiveStaff(id, value),
     onSuccess: async (saved) => {
       toast.success(
-        saved.isArchived
-          ? StaffFormTexts.archived(fullName(saved))
-          : StaffFormTexts.restored(fullName(saved)),
+        saved.isArchived ? t.archived({ name: fullName(saved) }) : t.restored({ name: fullName(saved) }),
       );
       queryClient.setQueryData(['staff', id], saved);
       await refresh();
     },
-    onError: (error) => toast.error(isApiError(error) ? error.message : StaffFormTexts.failed),
+    onError: (error) => toast.error(isApiError(error) ? error.message : t.failed()),
   });
 
   return (
     <>
-      <PageHeader
-        title={StaffFormTexts.editTitle}
-        confirmBack={form.isDirty()}
-        defaultRoute={ADMIN_STAFF_ROUTE}
-      />
+      <PageHeader title={t.editTitle()} confirmBack={form.isDirty()} defaultRoute={ADMIN_STAFF_ROUTE} />
       <Box component="main" p="md">
         {member.isPending ? (
-          <Loader aria-label="Loading" />
+          <Loader aria-label={t.loading()} />
         ) : !person ? (
           <Text c="red">{member.error?.message}</Text>
         ) : (
           <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
             <Stack gap="md">
-              {stale ? <Alert color="orange">{StaffFormTexts.stale}</Alert> : null}
-              <TextInput size="lg" label={StaffFormTexts.firstName} {...form.getInputProps('firstName')} />
-              <TextInput size="lg" label={StaffFormTexts.lastName} {...form.getInputProps('lastName')} />
+              {stale ? <Alert color="orange">{t.stale()}</Alert> : null}
+              <TextInput size="lg" label={t.firstName()} {...form.getInputProps('firstName')} />
+              <TextInput size="lg" label={t.lastName()} {...form.getInputProps('lastName')} />
               {person.phoneNumber !== null ? (
                 <>
                   <TextInput
                     size="lg"
                     type="tel"
-                    label={StaffFormTexts.phoneNumber}
+                    label={t.phoneNumber()}
                     {...form.getInputProps('phoneNumber')}
                   />
-                  <TextInput
-                    size="lg"
-                    type="email"
-                    label={StaffFormTexts.email}
-                    {...form.getInputProps('email')}
-                  />
+                  <TextInput size="lg" type="email" label={t.email()} {...form.getInputProps('email')} />
                 </>
               ) : null}
-              <TextInput size="lg" label={StaffFormTexts.jobTitle} {...form.getInputProps('jobTitle')} />
+              <TextInput size="lg" label={t.jobTitle()} {...form.getInputProps('jobTitle')} />
               <Switch
                 size="lg"
-                label={StaffFormTexts.agency}
+                label={t.agency()}
                 {...form.getInputProps('isAgencyStaff', { type: 'checkbox' })}
               />
               <Switch
                 size="lg"
-                label={StaffFormTexts.careAdmin}
+                label={t.careAdmin()}
                 {...form.getInputProps('isCareAdmin', { type: 'checkbox' })}
               />
               <Suspense fallback={null}>
@@ -311,7 +267,7 @@ export function EditStaffPage() {
               <PermissionSummary staffMemberId={id} />
               <StaffTourStatus staffMemberId={id} />
               <Button type="submit" size="lg" fullWidth loading={save.isPending}>
-                {StaffFormTexts.save}
+                {t.save()}
               </Button>
               <Button
                 size="lg"
@@ -323,15 +279,15 @@ export function EditStaffPage() {
                   person.isArchived
                     ? archive.mutate(false)
                     : drawers.open('confirmation', {
-                        title: StaffFormTexts.archiveTitle(fullName(person)),
-                        text: StaffFormTexts.archiveText(fullName(person)),
-                        confirmLabel: StaffFormTexts.archive,
+                        title: t.archiveTitle({ name: fullName(person) }),
+                        text: t.archiveText({ name: fullName(person) }),
+                        confirmLabel: t.archive(),
                         destructive: true,
                         onConfirm: () => archive.mutateAsync(true).then(() => undefined),
                       })
                 }
               >
-                {person.isArchived ? StaffFormTexts.restore : StaffFormTexts.archive}
+                {person.isArchived ? t.restore() : t.archive()}
               </Button>
             </Stack>
           </form>
@@ -343,18 +299,19 @@ export function EditStaffPage() {
 
 /** What the section 6 roles give the person in the current community (from POST /staff/permissions). */
 const PERMISSION_LABELS = {
-  canViewAlerts: 'Sees alerts',
-  canSeePHI: 'Sees health details',
-  canEditPHI: 'Edits health details',
-  canSeePII: 'Sees phone numbers and emails',
-  canAdministerStaff: 'Administers staff and groups',
-  canTakeOffShift: 'Takes others off shift',
-  isOperations: 'Operations',
-  isResponder: 'Responder',
-  isResponderSupervisor: 'Responder supervisor',
+  canViewAlerts: 'permCanViewAlerts',
+  canSeePHI: 'permCanSeePHI',
+  canEditPHI: 'permCanEditPHI',
+  canSeePII: 'permCanSeePII',
+  canAdministerStaff: 'permCanAdministerStaff',
+  canTakeOffShift: 'permCanTakeOffShift',
+  isOperations: 'permIsOperations',
+  isResponder: 'permIsResponder',
+  isResponderSupervisor: 'permIsResponderSupervisor',
 } as const;
 
 function PermissionSummary({ staffMemberId }: { staffMemberId: string }) {
+  const t = useMessages('manageStaff');
   const facility = useCurrentFacility();
   const permissions = usePermissionsOf(facility.data?.id, staffMemberId);
   if (!permissions.data) return null;
@@ -362,12 +319,12 @@ function PermissionSummary({ staffMemberId }: { staffMemberId: string }) {
     (key) => permissions.data[key],
   );
   return (
-    <Stack gap={4} aria-label={StaffFormTexts.permissions} role="group">
+    <Stack gap={4} aria-label={t.permissions()} role="group">
       <Text fw={600} size="sm">
-        {StaffFormTexts.permissions}
+        {t.permissions()}
       </Text>
       <Text size="sm" c="dimmed">
-        {granted.length ? granted.map((key) => PERMISSION_LABELS[key]).join(' · ') : '-'}
+        {granted.length ? granted.map((key) => t[PERMISSION_LABELS[key]]()).join(' · ') : '-'}
       </Text>
     </Stack>
   );

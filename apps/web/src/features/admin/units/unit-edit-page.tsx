@@ -1,11 +1,9 @@
 import { Box, Button, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  AdminMessages,
-  CARE_TYPE_LABELS,
+  CARE_TYPES,
   type CareType,
   type TAdminUnit,
-  UnitsAdminMessages,
   ZCreateUnitRequestSchema,
   ZUpdateUnitRequestSchema,
 } from '@sage/contract';
@@ -13,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useParams } from 'react-router';
 import { useDrawers } from '../../../shared/drawers';
+import { useMessages } from '../../../shared/i18n';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { adminApi, useAdminUnits } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
@@ -20,6 +19,7 @@ import { ADMIN_ROUTES, useReturnToList } from '../admin-shared';
 import { orNull, schemaErrors } from '../form-rules';
 import { useAdminWrite } from '../use-admin-write';
 import { unitArchiveApi } from './unit-archive-api';
+import './units-messages';
 
 interface UnitFormValues {
   displayName: string;
@@ -58,13 +58,11 @@ const toBody = (v: UnitFormValues) => ({
 export function UnitEditPage() {
   const { id } = useParams();
   const isNew = !id || id === 'new';
+  const t = useMessages('manageUnits');
   return (
     <>
-      <PageHeader
-        title={isNew ? AdminMessages.newUnit : AdminMessages.units}
-        defaultRoute={ADMIN_ROUTES.units}
-      />
-      <AdminGuard>
+      <PageHeader title={isNew ? t.newUnit() : t.title()} defaultRoute={ADMIN_ROUTES.units} />
+      <AdminGuard refusal={t.managementOnly()} loadingLabel={t.loading()}>
         {({ facilityId }) => <UnitForm facilityId={facilityId} unitId={isNew ? null : (id ?? null)} />}
       </AdminGuard>
     </>
@@ -72,16 +70,19 @@ export function UnitEditPage() {
 }
 
 function UnitForm({ facilityId, unitId }: { facilityId: string; unitId: string | null }) {
+  const t = useMessages('manageUnits');
   const units = useAdminUnits(facilityId);
   // An archived unit is opened from the archived list (decision 0612).
   const archived = useAdminUnits(unitId ? facilityId : undefined, true);
   const unit = units.data?.find((u) => u.id === unitId) ?? archived.data?.find((u) => u.id === unitId);
-  if (unitId && (units.isPending || archived.isPending)) return <Loader aria-label="Loading" m="md" />;
-  if (unitId && !unit) return <Text p="md">Unit not found</Text>;
+  if (unitId && (units.isPending || archived.isPending)) return <Loader aria-label={t.loading()} m="md" />;
+  if (unitId && !unit) return <Text p="md">{t.notFound()}</Text>;
   return <UnitFormBody facilityId={facilityId} unit={unit} key={unit?.updateTimestampMs ?? 'new'} />;
 }
 
 function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUnit | undefined }) {
+  const t = useMessages('manageUnits');
+  const careType = useMessages('careType');
   const queryClient = useQueryClient();
   const form = useForm<UnitFormValues>({
     initialValues: toForm(unit),
@@ -94,14 +95,14 @@ function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUn
   const archiveWhyId = useId();
   const deleteWhyId = useId();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['units'] });
-  const messages = { stale: AdminMessages.stale, failed: AdminMessages.saveFailed };
+  const messages = { stale: t.stale(), failed: t.saveFailed() };
   const save = useAdminWrite({
     write: (v: UnitFormValues) =>
       unit
         ? adminApi.updateUnit(unit.id, { ...toBody(v), ifUpdateTimestampMs: unit.updateTimestampMs })
         : adminApi.createUnit({ facilityId, ...toBody(v) }),
     refresh,
-    savedMessage: (saved) => AdminMessages.unitSaved(saved.displayName),
+    savedMessage: (saved) => t.saved({ name: saved.displayName }),
     onSaved: returnToList,
     setFieldErrors: form.setErrors,
     messages,
@@ -109,7 +110,7 @@ function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUn
   const remove = useAdminWrite({
     write: () => adminApi.deleteUnit(unit?.id ?? ''),
     refresh,
-    savedMessage: () => AdminMessages.unitDeleted(unit?.displayName ?? ''),
+    savedMessage: () => t.deleted({ name: unit?.displayName ?? '' }),
     onSaved: returnToList,
     messages,
   });
@@ -118,51 +119,49 @@ function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUn
   const archive = useAdminWrite({
     write: () => unitArchiveApi.archive(unit?.id ?? ''),
     refresh,
-    savedMessage: (saved) => UnitsAdminMessages.unitArchived(saved.displayName),
+    savedMessage: (saved) => t.archived({ name: saved.displayName }),
     onSaved: returnToList,
     messages,
   });
   const restore = useAdminWrite({
     write: () => unitArchiveApi.restore(unit?.id ?? ''),
     refresh,
-    savedMessage: (saved) => UnitsAdminMessages.unitRestored(saved.displayName),
+    savedMessage: (saved) => t.restored({ name: saved.displayName }),
     messages,
   });
   const confirmArchive = () =>
     drawers.open('confirmation', {
-      title: UnitsAdminMessages.archiveUnitTitle(unit?.displayName ?? ''),
-      text: UnitsAdminMessages.archiveUnitText,
-      confirmLabel: AdminMessages.archive,
+      title: t.archiveTitle({ name: unit?.displayName ?? '' }),
+      text: t.archiveText(),
+      confirmLabel: t.archive(),
       destructive: true,
       onConfirm: () => archive.mutateAsync().then(() => undefined),
     });
   const text = (field: keyof UnitFormValues, label: string, props: Record<string, unknown> = {}) => (
-    <TextInput size="md" label={label} {...props} {...form.getInputProps(field)} />
+    <TextInput size="lg" label={label} {...props} {...form.getInputProps(field)} />
   );
   return (
     <Box component="main" p="md" maw={640} mx="auto">
       <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
         <Stack gap="sm">
-          {text('displayName', 'Name', { required: true })}
+          {text('displayName', t.name(), { required: true })}
           <Select
-            size="md"
-            label="Care type"
+            size="lg"
+            label={t.careType()}
             allowDeselect={false}
-            data={Object.entries(CARE_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
+            data={CARE_TYPES.map((value) => ({ value, label: careType[value]() }))}
             {...form.getInputProps('careType')}
           />
           <SimpleGrid cols={{ base: 2 }}>
-            {text('building', 'Building')}
-            {text('wing', 'Wing')}
-            {text('floor', 'Floor')}
-            {text('ward', 'Ward')}
+            {text('building', t.building())}
+            {text('wing', t.wing())}
+            {text('floor', t.floor())}
+            {text('ward', t.ward())}
           </SimpleGrid>
-          {text('phoneNumber', 'Phone', { type: 'tel', placeholder: '+14155550123' })}
-          {text('value', 'Room number', {
-            description: 'The number on the door, as staff and residents say it (e.g. 101)',
-          })}
+          {text('phoneNumber', t.phone(), { type: 'tel', placeholder: '+14155550123' })}
+          {text('value', t.roomNumber(), { description: t.roomNumberHint() })}
           <Button type="submit" size="lg" fullWidth loading={save.isPending}>
-            {AdminMessages.save}
+            {t.save()}
           </Button>
           {unit?.isArchived ? (
             <Button
@@ -172,7 +171,7 @@ function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUn
               loading={restore.isPending}
               onClick={() => restore.mutate()}
             >
-              {AdminMessages.restore}
+              {t.restore()}
             </Button>
           ) : unit ? (
             <Stack gap={4}>
@@ -185,11 +184,11 @@ function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUn
                 aria-describedby={unit.occupantCount > 0 ? archiveWhyId : undefined}
                 onClick={confirmArchive}
               >
-                {AdminMessages.archive}
+                {t.archive()}
               </Button>
               {unit.occupantCount > 0 ? (
                 <Text size="sm" c="dimmed" id={archiveWhyId}>
-                  {UnitsAdminMessages.unitArchiveWhy}
+                  {t.archiveWhy()}
                 </Text>
               ) : null}
             </Stack>
@@ -206,10 +205,10 @@ function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUn
                 aria-describedby={deleteWhyId}
                 onClick={() => remove.mutate()}
               >
-                {AdminMessages.delete}
+                {t.delete()}
               </Button>
               <Text size="sm" c="dimmed" id={deleteWhyId}>
-                {UnitsAdminMessages.unitDeleteWhy}
+                {t.deleteWhy()}
               </Text>
             </Stack>
           ) : null}

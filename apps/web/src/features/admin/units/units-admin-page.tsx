@@ -1,67 +1,75 @@
 import { Badge, Box, Button, Card, Group, Loader, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { AdminMessages, CARE_TYPE_LABELS, type TAdminUnit, UnitsAdminMessages } from '@sage/contract';
+import type { TAdminUnit } from '@sage/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { type Messages, useMessages } from '../../../shared/i18n';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { useAdminUnits } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
 import { ADMIN_ROUTES, FROM_LIST_STATE, MANAGE_ROUTE } from '../admin-shared';
 import { matchesSearch } from '../form-rules';
+import './units-messages';
 
 /**
  * /manage/units: the facility's units with their care type and residents; search them, show the archived ones
  * (decision 0612); add one or open one.
  */
 export function UnitsAdminPage() {
+  const t = useMessages('manageUnits');
   return (
     <>
-      <PageHeader title={AdminMessages.units} defaultRoute={MANAGE_ROUTE} />
-      <AdminGuard>{({ facilityId }) => <UnitsList facilityId={facilityId} />}</AdminGuard>
+      <PageHeader title={t.title()} defaultRoute={MANAGE_ROUTE} />
+      <AdminGuard refusal={t.managementOnly()} loadingLabel={t.loading()}>
+        {({ facilityId }) => <UnitsList facilityId={facilityId} />}
+      </AdminGuard>
     </>
   );
 }
 
-const unitDetails = (u: TAdminUnit) =>
-  [CARE_TYPE_LABELS[u.careType], u.building, u.wing, u.floor && `Floor ${u.floor}`]
+/** A unit's care type, building, wing and floor, in the reader's language (the names as typed). */
+const unitDetails = (u: TAdminUnit, t: Messages<'manageUnits'>, careType: Messages<'careType'>) =>
+  [careType[u.careType](), u.building, u.wing, u.floor && t.floorOf({ floor: u.floor })]
     .filter(Boolean)
     .join(' · ');
 
 function UnitsList({ facilityId }: { facilityId: string }) {
+  const t = useMessages('manageUnits');
+  const careType = useMessages('careType');
   const [search, setSearch] = useState('');
   const [archived, setArchived] = useState(false);
   const units = useAdminUnits(facilityId, archived);
   const shown = (units.data ?? []).filter((u) =>
-    matchesSearch(search, [u.displayName, u.value, unitDetails(u)]),
+    matchesSearch(search, [u.displayName, u.value, unitDetails(u, t, careType)]),
   );
   return (
     <Box component="main" p="md" maw={640} mx="auto">
       <Stack gap="sm">
         <Button component={Link} to={ADMIN_ROUTES.newUnit} state={FROM_LIST_STATE} size="lg" fullWidth>
-          {AdminMessages.addUnit}
+          {t.addUnit()}
         </Button>
         <TextInput
-          label={UnitsAdminMessages.searchUnits}
-          placeholder="Unit name, room, wing"
-          size="md"
+          label={t.search()}
+          placeholder={t.searchPlaceholder()}
+          size="lg"
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
         />
         <Switch
           size="md"
-          label={AdminMessages.showArchived}
+          label={t.showArchived()}
           checked={archived}
           onChange={(e) => setArchived(e.currentTarget.checked)}
         />
         {units.isPending ? (
-          <Loader aria-label="Loading" />
+          <Loader aria-label={t.loading()} />
         ) : units.isError ? (
           <Text c="red">{units.error.message}</Text>
         ) : units.data.length === 0 ? (
-          <Text c="dimmed">{archived ? UnitsAdminMessages.noArchivedUnits : AdminMessages.noUnits}</Text>
+          <Text c="dimmed">{archived ? t.noArchivedUnits() : t.noUnits()}</Text>
         ) : shown.length === 0 ? (
-          <Text c="dimmed">{UnitsAdminMessages.noUnitsFound}</Text>
+          <Text c="dimmed">{t.noUnitsFound()}</Text>
         ) : (
-          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Units">
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t.listLabel()}>
             {shown.map((u) => (
               <li key={u.id}>
                 <Card
@@ -78,16 +86,16 @@ function UnitsList({ facilityId }: { facilityId: string }) {
                         {u.displayName}
                       </Text>
                       <Text size="sm" c="dimmed">
-                        {unitDetails(u)}
+                        {unitDetails(u, t, careType)}
                       </Text>
                     </Stack>
                     {u.isArchived ? (
                       <Badge color="gray" style={{ flexShrink: 0 }}>
-                        {UnitsAdminMessages.archived}
+                        {t.archivedBadge()}
                       </Badge>
                     ) : (
                       <Text size="sm" style={{ flexShrink: 0 }}>
-                        {AdminMessages.occupants(u.occupantCount)}
+                        {t.occupants({ count: u.occupantCount })}
                       </Text>
                     )}
                   </Group>
