@@ -21,7 +21,17 @@ type WebNamespace = Exclude<Namespace, 'notify'>;
  * shows them (`lazyMessages`, decision 0630), so a namespace added for a drawer costs the first load nothing.
  */
 type EagerNamespace = Exclude<WebNamespace, LazyNamespace>;
-type LazyNamespace = 'resolution' | 'resolve' | 'shift' | 'landing' | 'sound' | 'station';
+type LazyNamespace =
+  | 'resolution'
+  | 'resolve'
+  | 'shift'
+  | 'landing'
+  | 'sound'
+  | 'station'
+  // The caregiver's and nurse's other pages (decision 0710).
+  | 'tasks'
+  | 'residents'
+  | 'team';
 
 type Loader = () => Promise<{ default: Compiled }>;
 

@@ -35,6 +35,7 @@ import {
   TASK_STATUS_LABELS,
   TrainingMessages,
 } from '@sage/contract';
+import { pagesEn } from './pages.en';
 
 /** An ICU placeholder, passed to a contract text function in place of its value. */
 const arg = (name: string): string => `{${name}}`;
@@ -329,6 +330,7 @@ export const en = {
     overdue: 'Overdue',
     answered: 'Answered',
   },
+  ...pagesEn,
 } as const;
 
 /** The namespaces of the catalogue. */

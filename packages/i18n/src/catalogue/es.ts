@@ -2,6 +2,7 @@
  * The Spanish catalogue: a translation of every English message, written for a caregiver's reading level (short,
  * plain, 'usted', the same word for the same thing: docs/glossary-es.md). Placeholders are the English ones.
  */
+import { pagesEs } from './pages.es';
 import type { Catalogue } from './types';
 
 export const es: Catalogue = {
@@ -330,4 +331,5 @@ export const es: Catalogue = {
     overdue: 'Atrasada',
     answered: 'Atendida',
   },
+  ...pagesEs,
 };
