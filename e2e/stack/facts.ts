@@ -266,3 +266,19 @@ export const FOLLOW_UP_COMMUNITY = {
   gatewayKey: 'linden-crest-gateway-key',
   resident: 'Margaret Hale-crest',
 } as const;
+
+/**
+ * A community whose caregiver and nurse read Spanish (e2e/i18n/spanish-pages.spec.ts, decision 0710): their own
+ * numbers (0710-0711), so the other pages' walk touches no other spec's people, residents or tasks.
+ */
+export const SPANISH_PAGES_COMMUNITY = {
+  facilityName: 'Olmo Pines',
+  tag: 'olmop',
+  caregiverPhone: '+14155550710',
+  nursePhone: '+14155550711',
+  gatewayKey: 'olmo-pines-gateway-key',
+  /** The long-term care resident, in the nurse's care zone. */
+  resident: 'Harold Vance-olmop',
+  caregiver: 'Casey Nguyen',
+  nurse: 'Nora Patel',
+} as const;
