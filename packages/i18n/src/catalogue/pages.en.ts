@@ -36,6 +36,8 @@ export const pagesEn = {
     noOpenTasks: 'No open tasks',
     schedules: 'Task Schedules',
     loading: 'Loading',
+    /** The nurse's follow-up drawer's close button (its spoken name). */
+    close: 'Close',
   },
   /** Search for Resident (drawer 8), Resident details (drawer 9) and /residents/resident/{id}. */
   residents: {

@@ -13,6 +13,7 @@ export const pagesEs = {
     noOpenTasks: 'No hay tareas abiertas',
     schedules: 'Horarios de tareas',
     loading: 'Cargando',
+    close: 'Cerrar',
   },
   residents: {
     searchTitle: 'Buscar residente',

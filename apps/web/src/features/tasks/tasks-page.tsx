@@ -48,6 +48,10 @@ export function TasksPage() {
             size="md"
             value={tab}
             onChange={(value) => setTab(value as 'observations' | 'mine')}
+            // Each tab a 44 px touch target (STYLE.md), as the scan at 360 px checks.
+            styles={{
+              label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' },
+            }}
             data={[
               {
                 value: 'observations',

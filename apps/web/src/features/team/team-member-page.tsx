@@ -185,6 +185,7 @@ export function TeamMemberPage() {
                       <Button
                         variant="light"
                         size="md"
+                        mih={44}
                         style={{ flexShrink: 0 }}
                         loading={!actionsReady}
                         disabled={!actionsReady}
