@@ -99,6 +99,8 @@ function replyShapes(): Plugin {
 const MESSAGES_PREFIX = 'virtual:messages/';
 /** The task titles' matcher (decision 0555): loaded for a reader of another language than English. */
 const TITLE_MATCHER_ID = 'virtual:title-matcher';
+/** The API errors' localizer (decision 0730): loaded for a reader of another language when a request fails. */
+const API_ERROR_MATCHER_ID = 'virtual:api-error-matcher';
 
 /**
  * One language's namespace of @sage/i18n's catalogue, compiled at build time by messageformat into plain
@@ -116,8 +118,19 @@ function compiledMessages(): Plugin {
   };
   return {
     name: 'sage:compiled-messages',
-    resolveId: (id) => (id.startsWith(MESSAGES_PREFIX) || id === TITLE_MATCHER_ID ? `\0${id}` : null),
+    resolveId: (id) =>
+      id.startsWith(MESSAGES_PREFIX) || id === TITLE_MATCHER_ID || id === API_ERROR_MATCHER_ID
+        ? `\0${id}`
+        : null,
     async load(id) {
+      if (id === `\0${API_ERROR_MATCHER_ID}`) {
+        const { en } = await loadCatalogues();
+        return [
+          "import { templateMatcher } from '@sage/i18n/template-matching';",
+          "import { apiErrorLocalizer } from '@sage/i18n/api-error-matching';",
+          `export default apiErrorLocalizer(templateMatcher(${JSON.stringify(en?.apiErrors)}), ${JSON.stringify(en?.status)});`,
+        ].join('\n');
+      }
       if (id === `\0${TITLE_MATCHER_ID}`) {
         // The task titles' matcher made from the English templates as data, in one module (one file fetched)
         // with its code: a reader of another language loads neither the English catalogue nor the contract.
@@ -148,6 +161,8 @@ const isReplyCheck = (id: string) =>
   ) ||
   id.startsWith(`\0${REPLY_SHAPES_ID}`) ||
   id.startsWith(`\0${REPLY_SHAPE_PREFIX}`);
+const isTitleMatching = (id: string) =>
+  /[\\/]packages[\\/]i18n[\\/]src[\\/](title|template)-matching\.ts$/.test(id);
 const isZod = (id: string) => /[\\/]node_modules[\\/].*[\\/]zod[\\/]/.test(id);
 /** A workspace package's index: it re-exports every module, so a closure through it would hold them all. */
 const isBarrel = (id: string) => /[\\/]packages[\\/][^\\/]+[\\/]src[\\/]index\.ts$/.test(id);
@@ -402,6 +417,9 @@ export default defineConfig({
             { name: 'zod', test: isZod, priority: 10 },
             // The reply checks and their shapes (docs/decisions/0471): one file, fetched with the first API call.
             { name: 'reply-checks', test: isReplyCheck, includeDependenciesRecursively: false },
+            // The matching of English texts with the task titles' matcher (a Spanish reader's dashboard loads it):
+            // the API errors' localizer (decision 0730) imports it from there, not from a third small chunk.
+            { name: 'title-matcher', test: isTitleMatching, includeDependenciesRecursively: false },
             ...FIRST_LOAD_GROUPS.map(([name, key]) => ({
               name,
               test: (id: string) => firstLoadChunks[key].has(id),

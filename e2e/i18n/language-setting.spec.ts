@@ -1,40 +1,12 @@
-import { randomInt } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { authHeaders, expect, signInThroughApi, type Tokens, test, useSession } from '../alerts/fixtures';
+import { inviteCaregiver } from './invite-caregiver';
 
 /**
  * Issue #33 (decision 0554): the language is chosen on the person's own profile (Working In) and on a manager's
  * staff form, saved through PUT /staff/{id}, and the person's screen follows at once. A caregiver invited for the
  * test, so the demo caregiver the other specs share stays in English.
  */
-async function inviteCaregiver(request: APIRequestContext, manager: Tokens) {
-  const headers = authHeaders(manager);
-  const profiles = (await (await request.get('/admin/api/v1/staff/profiles', { headers })).json()) as {
-    facilities: { id: string }[];
-  }[];
-  const facilityId = profiles[0]?.facilities[0]?.id ?? '';
-  const groups = (await (
-    await request.get(`/admin/api/v1/groups?facilityId=${facilityId}`, { headers })
-  ).json()) as { id: string; type: string }[];
-  const careStaff = groups.find((g) => g.type === 'CareStaff');
-  expect(careStaff, 'a CareStaff group in the demo community').toBeDefined();
-  const tag = `${randomInt(100_000, 1_000_000)}`;
-  const phoneNumber = `+1415${randomInt(200, 555)}${randomInt(1000, 10_000)}`;
-  const created = await request.post('/admin/api/v1/staff', {
-    headers,
-    data: {
-      facilityId,
-      firstName: 'Lucia',
-      lastName: `Idioma-${tag}`,
-      phoneNumber,
-      groupIds: [careStaff?.id],
-    },
-  });
-  expect(created.ok(), `invite: ${created.status()} ${await created.text()}`).toBe(true);
-  const person = (await created.json()) as { id: string; firstName: string; lastName: string };
-  return { ...person, phoneNumber, name: `${person.firstName} ${person.lastName}` };
-}
-
 async function languageOf(request: APIRequestContext, tokens: Tokens, id: string): Promise<string> {
   const res = await request.get(`/admin/api/v1/staff/${id}`, { headers: authHeaders(tokens) });
   expect(res.ok()).toBe(true);

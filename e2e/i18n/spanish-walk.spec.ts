@@ -110,8 +110,8 @@ test('[I18N][SPANISH-WALK]: a caregiver who reads Spanish signs in, and claims, 
   await page.getByLabel('Dígito 1 de 6').fill(code);
   await page.getByRole('button', { name: 'Continuar' }).click();
 
-  // Shift start: Working In's care-zone choice and the device drawer in Spanish (decision 0630); the text alerts
-  // drawer after them is not yet.
+  // Shift start: Working In's care-zone choice and the device drawer in Spanish (decision 0630), then the text
+  // alerts drawer (decision 0700, checked by spanish-dashboard.spec.ts).
   await expect(page).toHaveURL(/\/profile\/shift\?fromLogin=true$/);
   await expect(page.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
   await expect(page.getByRole('heading', { name: 'Trabajando en' })).toBeVisible();
@@ -122,7 +122,7 @@ test('[I18N][SPANISH-WALK]: a caregiver who reads Spanish signs in, and claims, 
   await drawer(page).getByRole('radio', { name: 'Computadora' }).check();
   await expectSpanishScreen(page, 'device choice');
   await drawer(page).getByRole('button', { name: 'Elegir', exact: true }).click();
-  await drawer(page).getByRole('button', { name: 'Skip' }).click();
+  await drawer(page).getByRole('button', { name: 'Omitir' }).click();
 
   // The dashboard, then the alert on it.
   await expect(page).toHaveURL(/\/dashboard$/);

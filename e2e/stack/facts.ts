@@ -151,6 +151,15 @@ export const TOUR_COMMUNITY = {
 } as const;
 
 /**
+ * A community of its own for the Spanish tour (e2e/i18n/spanish-tour.spec.ts, decision 0670): its caregiver reads
+ * Spanish (set in the seed) and is offered the tour at the first sign-in; no other spec signs in as them.
+ */
+export const SPANISH_TOUR_COMMUNITY = {
+  facilityName: 'Ceiba Court',
+  caregiverPhone: '+14155550670',
+} as const;
+
+/**
  * A community of its own for the station display browser test (e2e/station-display;
  * e2e/stack/station-community.ts): its alerts ring only on its own displays, and its manager pairs them.
  */
@@ -281,4 +290,20 @@ export const SPANISH_PAGES_COMMUNITY = {
   resident: 'Harold Vance-olmop',
   caregiver: 'Casey Nguyen',
   nurse: 'Nora Patel',
+} as const;
+
+/**
+ * A community whose staff read Spanish, for the dashboard's entries, the device notices, the text alerts drawer
+ * and Reassign in Spanish (e2e/i18n/spanish-dashboard.spec.ts, decision 0700). Numbers of its own (0700-0709).
+ */
+export const PINO_COMMUNITY = {
+  facilityName: 'Pino Gardens',
+  tag: 'pino',
+  managerPhone: '+14155550700',
+  caregiverPhone: '+14155550701',
+  nursePhone: '+14155550702',
+  pendant: 'PENDANT-pino-AL',
+  doorAlarm: 'DOOR-pino-FRONT',
+  unit: 'AL 101',
+  gatewayKey: 'pino-gardens-gateway-key',
 } as const;

@@ -23,9 +23,14 @@ import { seedSafetyCommunity } from './safety-community';
 import { seedScreensCommunities } from './screens-community';
 import { seedSoundCommunity } from './sound-community';
 import { seedSpanishCommunity } from './spanish-community';
+import { seedSpanishDashboardCommunity } from './spanish-dashboard-community';
 import { seedSpanishPagesCommunity } from './spanish-pages-community';
 import { seedStationCommunity } from './station-community';
-import { markTourOfferedOutsideTourCommunity, seedTourCommunity } from './tour-community';
+import {
+  markTourOfferedOutsideTourCommunity,
+  seedSpanishTourCommunity,
+  seedTourCommunity,
+} from './tour-community';
 import { seedUnitCheckInCommunity } from './unit-check-in-community';
 import { seedWalk2Communities } from './walk2-community';
 
@@ -43,10 +48,12 @@ await seedSoundCommunity(db.prisma);
 await seedA11yCommunity(db.prisma);
 await seedSpanishCommunity(db.prisma);
 await seedSpanishPagesCommunity(db.prisma);
+await seedSpanishDashboardCommunity(db.prisma);
 await seedPolicyCommunity(db.prisma);
 await seedDrawersCommunity(db.prisma);
 await seedStationCommunity(db.prisma);
 await seedTourCommunity(db.prisma);
+await seedSpanishTourCommunity(db.prisma);
 await seedUnitCheckInCommunity(db.prisma);
 await seedSafetyCommunity(db.prisma);
 await seedScreensCommunities(db.prisma);

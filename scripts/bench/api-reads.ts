@@ -11,6 +11,7 @@
 //                          halves, as the `baseline` line of a run of it prints
 //   BENCH_KEEP_DATABASE=1 keeps the seeded database (its name is printed); BENCH_DATABASE=<name> skips seeding
 //   and measures that database again (then drops it unless kept), e.g. to EXPLAIN the reads on the same data.
+//   BENCH_API_PROFILE=<dir> writes the API process's CPU profile there (node --cpu-prof) when it stops.
 // Exit: 0 every judged goal met, 1 a read failed, 2 a goal missed.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -103,12 +104,12 @@ await exitWithCode(async () => {
 
     // The API as deployed, in a process of its own: its CPU is read from /proc, apart from this client's.
     const port = Number(process.env.BENCH_PORT ?? 0) || (await freePort());
-    const api = startAppProcess('apps/api/src/server.ts', {
-      DATABASE_URL: db.url,
-      PORT: String(port),
-      JWT_SECRET,
-      LIVE_BUS_URL: '',
-    });
+    const profileDir = process.env.BENCH_API_PROFILE;
+    const api = startAppProcess(
+      'apps/api/src/server.ts',
+      { DATABASE_URL: db.url, PORT: String(port), JWT_SECRET, LIVE_BUS_URL: '' },
+      profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    );
     // The benchmark's own connection (its pg_stat_activity reads), told apart from the API's.
     const own = createPrisma(withApplicationName(db.url, BENCH_APPLICATION_NAME), { max: 1 });
     await waitForHealth(`http://127.0.0.1:${port}/healthz`, 60_000);

@@ -72,7 +72,9 @@ async function main(): Promise<void> {
     );
     // On a held client: a failed pool.query would close its connection, and with it a backend counted.
     const statements = await clients[0]!
-      .query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()')
+      .query(
+        'CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset(); SELECT pg_stat_reset()',
+      )
       .then(() => true)
       .catch(() => false);
     for (const c of clients) c.release();
@@ -106,7 +108,8 @@ async function main(): Promise<void> {
               (SELECT count(*)::int FROM "DeviceEvent" WHERE "processedAt" IS NOT NULL) AS processed`,
     );
     log(
-      `ingest-batch: ${PRESSES} presses in rounds of 1 + ${BATCH}, ${FACILITIES} facilities; ${os.cpus().length} CPUs, ` +
+      `ingest-batch: ${PRESSES} presses in rounds of 1 + ${BATCH}, ${FACILITIES} facilities; ${os.cpus().length} CPUs ` +
+        `(${os.cpus()[0]?.model.trim()}), ` +
         `load average ${os
           .loadavg()
           .map((l) => l.toFixed(2))
@@ -117,6 +120,23 @@ async function main(): Promise<void> {
     );
     log(`wall              ${(wallMs / 1000).toFixed(2)} s (load-dependent)`);
     log(`postgres CPU      ${(cpu * per1000).toFixed(2)} s per 1,000 presses (the pool's 4 backends)`);
+    // The indexes the presses maintain (their table written in the run) and whether the run read them: an index
+    // written per press and read by no statement of the ingest is a candidate, once the code's other queries are
+    // checked (the API's reads are not in this run).
+    const { rows: indexes } = await pool.query<{ name: string; scans: string }>(
+      `SELECT format('%s.%s', i.relname, i.indexrelname) AS name, i.idx_scan::text AS scans
+         FROM pg_stat_user_indexes i JOIN pg_stat_user_tables t USING (relid)
+        WHERE t.n_tup_ins + t.n_tup_upd > 0 AND i.schemaname = 'public'
+        ORDER BY i.idx_scan, 1`,
+    );
+    log(
+      `indexes written   ${indexes.length}; not read by the run: ${
+        indexes
+          .filter((i) => i.scans === '0')
+          .map((i) => i.name)
+          .join(', ') || 'none'
+      }`,
+    );
     if (!statements) {
       log('pg_stat_statements is not loaded on this server: no statement figures');
       return;
@@ -132,6 +152,12 @@ async function main(): Promise<void> {
     const calls = rows.reduce((s, r) => s + Number(r.calls), 0);
     log(
       `statements        ${(calls * per1000).toFixed(0)} calls, ${(total * per1000).toFixed(0)} ms exec per 1,000 presses`,
+    );
+    const checks = rows.filter((r) => r.query.includes('FOR KEY SHARE OF x'));
+    log(
+      `foreign-key checks ${(checks.reduce((s, r) => s + Number(r.calls), 0) * per1000).toFixed(0)} per 1,000 presses (${checks
+        .map((r) => r.query.match(/FROM ONLY "public"\."([^"]+)"/)?.[1])
+        .join(', ')})`,
     );
     for (const r of rows.slice(0, 12)) {
       log(

@@ -12,7 +12,7 @@
 // and the load average printed beside it says how busy the machine was. Exits 1 when a page is under the goal in
 // any category on its median, so `--check` runs can be told apart from measurements only by reading.
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { DEMO, seedDemo } from '@sage/db/seed';
@@ -40,6 +40,8 @@ const flag = (name: string) => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const RUNS = boundedFlag('runs', flag('--runs') ?? '3', 1, 20, { integer: true });
+/** `--report-dir DIR`: each run's whole Lighthouse report (JSON) is written there, for its diagnostics. */
+const REPORT_DIR = flag('--report-dir');
 const GOAL = 95;
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -84,7 +86,11 @@ const JWT_SECRET = `bench-${randomBytes(24).toString('hex')}`;
 const db = await benchDatabase(undefined, { max: 3 });
 
 /** One Lighthouse run in a fresh Chromium (its own profile: nothing cached from an earlier run). */
-async function runOnce(url: string, session: { token: string; staffMemberId: string } | null): Promise<Run> {
+async function runOnce(
+  url: string,
+  session: { token: string; staffMemberId: string } | null,
+  reportName: string,
+): Promise<Run> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
     const flags: Flags = {
@@ -115,6 +121,10 @@ async function runOnce(url: string, session: { token: string; staffMemberId: str
     const loadAfter = load();
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    if (REPORT_DIR) {
+      mkdirSync(REPORT_DIR, { recursive: true });
+      writeFileSync(path.join(REPORT_DIR, `${reportName}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const finalUrl = lhr.finalDisplayedUrl;
     if (session && !finalUrl.endsWith('/dashboard')) throw new Error(`Not signed in: ended at ${finalUrl}`);
@@ -171,7 +181,7 @@ await exitWithCode(async () => {
     for (const page of pages) {
       const runs: Run[] = [];
       for (let i = 1; i <= RUNS; i++) {
-        const run = await runOnce(page.url, page.session);
+        const run = await runOnce(page.url, page.session, `${page.name}-${i}`);
         runs.push(run);
         const scores = CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(', ');
         console.log(

@@ -21,3 +21,9 @@ declare module 'virtual:title-matcher' {
   const matcher: import('@sage/i18n/title-matching').TitleMatcher;
   export default matcher;
 }
+
+/** vite.config.ts's API errors' localizer, made from the English templates at build time (decision 0730). */
+declare module 'virtual:api-error-matcher' {
+  const localizer: import('@sage/i18n/api-error-matching').ApiErrorLocalizer;
+  export default localizer;
+}

@@ -1,6 +1,7 @@
 export * from './admin-messages';
 export * from './admin-org-ui';
 export * from './alert-titles';
+export * from './api-error-messages';
 export * from './audit-log';
 export * from './auth-api';
 export * from './auth-api-constants';

@@ -6,8 +6,10 @@ import {
   CARE_TYPE_LABELS,
   CareAssignmentMessages,
   ClaimReminderMessages,
+  DeviceQaMessages,
   DrawerTitles,
   EmptyStateMessages,
+  FollowUpErrorMessages,
   HOSPICE_STATUS_LABELS,
   LoginMessages,
   PhoneScreenErrors,
@@ -87,6 +89,9 @@ describe('the catalogues', () => {
     expect(
       t('notify', 'escalationReminder', { severity: 'Emergency', claimerName: 'Ann Lee', minutes: 7 }),
     ).toBe(ClaimReminderMessages.escalationBody('Emergency', 'Ann Lee', 7));
+    expect(t('devices', 'bannerDetail', { who: 'Ann Lee', until: '3:05 PM' })).toBe(
+      DeviceQaMessages.bannerDetail('Ann Lee', '3:05 PM'),
+    );
     expect(t('titles', 'training', { unitName: 'AL 101' })).toBe(TrainingMessages.alertTitle('AL 101'));
     const name = "Mary O'Neil";
     const titles: [string, Record<string, string>, string][] = [
@@ -112,8 +117,10 @@ describe('the catalogues', () => {
     expect(titles.map(([key]) => key).sort()).toEqual(Object.keys(AlertTitleMessages).sort());
     for (const [key, values, expected] of titles) expect(t('titles', key, values), key).toBe(expected);
     // Every English message with no placeholder reads exactly as written (no ICU quoting ate an apostrophe).
+    // (A quoted brace, '{taskId}', is literal text: the one such message formats to the contract's text.)
+    expect(t('apiErrors', 'notAnEscalation')).toBe(FollowUpErrorMessages.notAnEscalation);
     for (const { id, text } of entries(en)) {
-      if (placeholders(text).length > 0) continue;
+      if (placeholders(text).length > 0 || id === 'apiErrors.notAnEscalation') continue;
       const [ns, key] = id.split('.') as [Parameters<typeof translate>[1], string];
       expect(t(ns, key), id).toBe(text);
     }

@@ -1,4 +1,5 @@
 import type { en } from './catalogue/en';
+import { templateMatcher } from './template-matching';
 
 export type TitleKey = keyof typeof en.titles;
 export type ObservationId = keyof typeof en.observation;
@@ -27,38 +28,10 @@ export function titleMatcher(
   titles: Readonly<Record<TitleKey, string>>,
   observationLabels: Readonly<Record<ObservationId, string>>,
 ): TitleMatcher {
-  /** Each English title template as a pattern: its text matched exactly, each placeholder a capture. */
-  const patterns = (Object.entries(titles) as [TitleKey, string][]).map(([key, template]) => {
-    const names: string[] = [];
-    const source = template
-      .split(/(\{\w+\})/)
-      .map((part) => {
-        const name = /^\{(\w+)\}$/.exec(part)?.[1];
-        if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        names.push(name);
-        return '(.+)';
-      })
-      .join('');
-    return { key, names, pattern: new RegExp(`^${source}$`, 's') };
-  });
-  // The most specific first: 'Observation: {observations} - {about}' before 'Observation: {observations}'.
-  patterns.sort((a, b) => b.pattern.source.length - a.pattern.source.length);
+  const match: TitleMatcher['match'] = templateMatcher(titles);
   const observationByLabel = new Map<string, ObservationId>(
     (Object.entries(observationLabels) as [ObservationId, string][]).map(([id, label]) => [label, id]),
   );
-
-  const match: TitleMatcher['match'] = (title) => {
-    for (const { key, names, pattern } of patterns) {
-      const found = pattern.exec(title);
-      if (!found) continue;
-      const values: Record<string, string> = {};
-      names.forEach((name, i) => {
-        values[name] = found[i + 1] as string;
-      });
-      return { key, values };
-    }
-    return null;
-  };
 
   return {
     match,

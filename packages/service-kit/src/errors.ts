@@ -38,6 +38,12 @@ const STATUS_TEXT: Record<number, string> = {
   429: 'Too Many Requests',
 };
 
+/** The error model's fixed messages; the contract's ServiceErrorMessages holds the same, for the web app (a test). */
+export const INVALID_VALUE_MESSAGE =
+  'A value of the request cannot be stored (it holds a character or a number or date out of range)';
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The database cannot be reached just now; try again in a few seconds';
+
 // Zod issue codes, said as the rule they enforce.
 const RULES: Record<string, string> = {
   invalid_type: 'type',
@@ -128,8 +134,7 @@ export default fp<ErrorsOptions>(async function errors(app: FastifyInstance, opt
         statusCode: 400,
         error: 'Bad Request',
         code: 'INVALID_VALUE',
-        message:
-          'A value of the request cannot be stored (it holds a character or a number or date out of range)',
+        message: INVALID_VALUE_MESSAGE,
       });
     }
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
@@ -139,7 +144,7 @@ export default fp<ErrorsOptions>(async function errors(app: FastifyInstance, opt
         statusCode: 503,
         error: 'Service Unavailable',
         code: 'database_unavailable',
-        message: 'The database cannot be reached just now; try again in a few seconds',
+        message: DATABASE_UNAVAILABLE_MESSAGE,
       });
     }
     if (status >= 500) {

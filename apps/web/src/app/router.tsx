@@ -202,12 +202,22 @@ const routes: RouteObject[] = [
  */
 function AppRoutes() {
   const location = useLocation();
+  preloadRoutes(location);
+  return useRoutes(routes);
+}
+
+/** Starts fetching the modules of every route matching the address (the signed-in ones only with a session). */
+function preloadRoutes(location: Pick<Location, 'pathname'>) {
   for (const { route } of matchRoutes(routes, location) ?? []) {
     if (route === signedIn && !sessionStore.get()) break;
     (route.handle as RouteHandle | undefined)?.preload();
   }
-  return useRoutes(routes);
 }
+
+// The first address's route modules are fetched as soon as this module is evaluated, not once React renders
+// AppRoutes: the rest of the first chunk's evaluation and React's first render no longer come before their
+// request (Lighthouse's critical request chain; docs/decisions/0625). Same modules, fetched once (lazyRoute).
+if (typeof window !== 'undefined') preloadRoutes(window.location);
 
 /** Lets code outside React (the API client's 401 handler) navigate inside the app (shared/navigation.ts). */
 function AppNavigator() {

@@ -13,8 +13,11 @@ export type Messages<N extends Namespace> = {
   readonly [K in MessageKey<N>]: (values?: MessageValues) => string;
 };
 
-/** The namespaces the web app shows (the server's own, `notify`, is never loaded here). */
-type WebNamespace = Exclude<Namespace, 'notify'>;
+/**
+ * The namespaces the web app shows through this module (the server's own, `notify`, is never loaded here; the API
+ * client loads `apiErrors` itself, when a request fails: shared/api/localize-error.ts).
+ */
+type WebNamespace = Exclude<Namespace, 'notify' | 'apiErrors'>;
 
 /**
  * The namespaces whose loaders are here, on every first load. The others' loaders live with the lazy code that
@@ -31,7 +34,12 @@ type LazyNamespace =
   // The caregiver's and nurse's other pages (decision 0710).
   | 'tasks'
   | 'residents'
-  | 'team';
+  | 'team'
+  | 'training'
+  | 'alertList'
+  | 'devices'
+  | 'optIn'
+  | 'reassign';
 
 type Loader = () => Promise<{ default: Compiled }>;
 
@@ -46,6 +54,7 @@ const LOADERS: Record<Language, Record<EagerNamespace, Loader>> = {
     dashboard: () => import('virtual:messages/en/dashboard'),
     alert: () => import('virtual:messages/en/alert'),
     care: () => import('virtual:messages/en/care'),
+    entries: () => import('virtual:messages/en/entries'),
   },
   es: {
     signIn: () => import('virtual:messages/es/signIn'),
@@ -57,6 +66,7 @@ const LOADERS: Record<Language, Record<EagerNamespace, Loader>> = {
     dashboard: () => import('virtual:messages/es/dashboard'),
     alert: () => import('virtual:messages/es/alert'),
     care: () => import('virtual:messages/es/care'),
+    entries: () => import('virtual:messages/es/entries'),
   },
 };
 
@@ -209,6 +219,20 @@ function loadTitleLocalizer(language: Language): Tracked<TitleLocalizer> {
 export function useTaskTitle(): TitleLocalizer {
   const language = useLanguage();
   return language === 'en' ? asTyped : use(loadTitleLocalizer(language) as Promise<TitleLocalizer>);
+}
+
+/**
+ * Settles once `useTaskTitle` answers without suspending (at once in English): for a toast naming an alert,
+ * shown in the reader's language from its first frame (decision 0670). Never rejects: a title that cannot be
+ * localized is shown as stored.
+ */
+export function taskTitlesReady(): Promise<unknown> {
+  return current === 'en' ? Promise.resolve() : loadTitleLocalizer(current).catch(() => undefined);
+}
+
+/** A stored task title in the reader's language (decision 0552), for places outside a component's own text. */
+export function TaskTitle({ title }: { title: string }): string {
+  return useTaskTitle()(title);
 }
 
 /** Set at sign-in when the sign-in screen's language was chosen there: saved to the profile once signed in. */

@@ -35,7 +35,13 @@ import {
   TASK_STATUS_LABELS,
   TrainingMessages,
 } from '@sage/contract';
+import { apiErrors } from './api-errors.en';
+import { devices } from './devices.en';
+import { entries } from './entries.en';
+import { optIn } from './optIn.en';
 import { pagesEn } from './pages.en';
+import { reassign } from './reassign.en';
+import { training } from './training.en';
 
 /** An ICU placeholder, passed to a contract text function in place of its value. */
 const arg = (name: string): string => `{${name}}`;
@@ -60,6 +66,9 @@ export const en = {
     ),
     aColleague: 'a colleague',
     /** The text to a staff member just invited (decision 0603): where the app is and how to sign in. */
+    /** A high five's push (decision 0293). */
+    highFiveTitle: 'High five!',
+    highFiveBody: `${arg('senderName')} sent you a high five`,
     staffInvite: `You have been invited to ${arg('productName')} at ${arg('facility')}. Open ${arg('url')} on your phone and sign in with your phone number: we text you a code.`,
   },
   /** Alert titles the product writes (contract AlertTitleMessages); shown by localizeTaskTitle. */
@@ -143,6 +152,7 @@ export const en = {
     tasks: 'Tasks',
     insights: 'Insights',
     alertSound: 'Alert Sound',
+    takeTheTour: 'Take the Tour',
     workingIn: DrawerTitles.selectCareZone,
     noCareZone: 'No care zone',
     claimedByMe: 'claimed by me',
@@ -331,6 +341,24 @@ export const en = {
     answered: 'Answered',
   },
   ...pagesEn,
+  apiErrors,
+  training,
+  /** The alert list, /alerts (texts the app had inline; decision 0670: the tour's first step is on it). */
+  alertList: {
+    title: 'Alerts',
+    open: 'Open',
+    openCount: `Open (${arg('count')})`,
+    closed: 'Closed',
+    loading: 'Loading',
+    noOpenAlerts: 'No open alerts',
+    noClosedAlerts: 'No closed alerts',
+    openList: 'open alerts',
+    closedList: 'closed alerts',
+  },
+  entries,
+  devices,
+  optIn,
+  reassign,
 } as const;
 
 /** The namespaces of the catalogue. */

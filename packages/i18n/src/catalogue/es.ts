@@ -2,7 +2,14 @@
  * The Spanish catalogue: a translation of every English message, written for a caregiver's reading level (short,
  * plain, 'usted', the same word for the same thing: docs/glossary-es.md). Placeholders are the English ones.
  */
+
+import { apiErrors } from './api-errors.es';
+import { devices } from './devices.es';
+import { entries } from './entries.es';
+import { optIn } from './optIn.es';
 import { pagesEs } from './pages.es';
+import { reassign } from './reassign.es';
+import { training } from './training.es';
 import type { Catalogue } from './types';
 
 export const es: Catalogue = {
@@ -14,6 +21,8 @@ export const es: Catalogue = {
     escalationReminder:
       '{severity}: {claimerName} la tomó hace {minutes} min, sin confirmar al lado del residente',
     aColleague: 'un compañero',
+    highFiveTitle: '¡Choque esos cinco!',
+    highFiveBody: '{senderName} le felicita: ¡choque esos cinco!',
     staffInvite:
       'Le han invitado a {productName} en {facility}. Abra {url} en su teléfono e inicie sesión con su número de teléfono: le enviaremos un código por mensaje de texto.',
   },
@@ -122,6 +131,7 @@ export const es: Catalogue = {
     tasks: 'Tareas',
     insights: 'Informes',
     alertSound: 'Sonido de alerta',
+    takeTheTour: 'Ver el recorrido',
     workingIn: 'Trabajando en',
     noCareZone: 'Sin zona de cuidado',
     claimedByMe: 'la tomé yo',
@@ -332,4 +342,21 @@ export const es: Catalogue = {
     answered: 'Atendida',
   },
   ...pagesEs,
+  apiErrors,
+  training,
+  alertList: {
+    title: 'Alertas',
+    open: 'Abiertas',
+    openCount: 'Abiertas ({count})',
+    closed: 'Cerradas',
+    loading: 'Cargando',
+    noOpenAlerts: 'No hay alertas abiertas',
+    noClosedAlerts: 'No hay alertas cerradas',
+    openList: 'alertas abiertas',
+    closedList: 'alertas cerradas',
+  },
+  entries,
+  devices,
+  optIn,
+  reassign,
 };

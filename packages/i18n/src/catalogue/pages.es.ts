@@ -73,7 +73,7 @@ export const pagesEs = {
     addToGroup: 'Agregar al grupo',
     addedToGroup: '{name} fue agregado a {group}',
     addFailed: 'No se pudo agregar a {name} a {group}',
-    highFive: 'Enviar un reconocimiento',
+    highFive: 'Enviar ¡choque esos cinco!',
     notFound: 'No se encontró a este miembro del equipo.',
     call: 'Llamar {phone}',
   },

@@ -1,6 +1,7 @@
 import type { TLiveTaskChangedMessage } from '@sage/contract';
 import type { TaskChangedNotification } from '@sage/db';
 import { canSeeTask, seesAllTasks, type TaskViewer, type VisibleTask } from '@sage/domain';
+import { type LiveFrame, liveFrame } from './writer';
 
 /** What a signed-in staff member may see of each facility they work in. */
 export interface FacilityView {
@@ -14,8 +15,8 @@ export interface FacilityView {
 export interface LiveSubscriber {
   staffMemberId: string;
   facilities: ReadonlyMap<string, FacilityView>;
-  /** Sends one frame, serialised and UTF-8 encoded once for all its recipients. */
-  deliver(frame: Buffer, version: number): void;
+  /** Sends one frame, serialised, encoded and framed once for all its recipients (decision 0690). */
+  deliver(frame: LiveFrame, version: number): void;
 }
 
 export type LoadAssignments = (taskIds: readonly string[]) => Promise<Map<string, VisibleTask>>;
@@ -38,14 +39,23 @@ export const taskChangedFrame = (change: TaskChangedNotification): string =>
 export const mayReceive = (view: FacilityView, task: VisibleTask | undefined): boolean =>
   view.seesAll || (task !== undefined && canSeeTask(view.viewer, task));
 
+/** One facility's subscribers, split once when they join by what they may see there. */
+interface FacilitySubscribers {
+  /** Everyone who sees all the facility's tasks: every change goes to each, no check per change. */
+  seesAll: Set<LiveSubscriber>;
+  /** Viewers who see only the tasks assigned to them or their groups, with their view of this facility. */
+  restricted: Map<LiveSubscriber, FacilityView>;
+}
+
 /**
- * The sockets of this API instance, indexed by facility. Per change: one JSON serialisation and UTF-8
- * encoding (the same Buffer goes to every socket, decision 0453), a send to
- * every subscriber of the facility who sees all its tasks, and, only when subscribers who see some tasks
- * are connected there, one query for the task's assignment shared by all of them.
+ * The sockets of this API instance, indexed by facility and split by what each may see there (decision 0690).
+ * Per change: one JSON serialisation, UTF-8 encoding and WebSocket framing (the same Buffer is written to
+ * every socket, decisions 0453, 0690), a write to every subscriber of the facility who sees all its tasks,
+ * and, only when subscribers who see some tasks are connected there, one query for the task's assignment
+ * shared by all of them.
  */
 export class LiveHub {
-  private readonly byFacility = new Map<string, Set<LiveSubscriber>>();
+  private readonly byFacility = new Map<string, FacilitySubscribers>();
   /** Deliveries to viewers who see only some tasks wait for the task's assignment, in change order. */
   private restrictedDeliveries: Promise<void> = Promise.resolve();
 
@@ -55,28 +65,33 @@ export class LiveHub {
   ) {}
 
   add(subscriber: LiveSubscriber): void {
-    for (const facilityId of subscriber.facilities.keys()) {
-      let set = this.byFacility.get(facilityId);
-      if (!set) {
-        set = new Set();
-        this.byFacility.set(facilityId, set);
+    for (const [facilityId, view] of subscriber.facilities) {
+      let entry = this.byFacility.get(facilityId);
+      if (!entry) {
+        entry = { seesAll: new Set(), restricted: new Map() };
+        this.byFacility.set(facilityId, entry);
       }
-      set.add(subscriber);
+      if (view.seesAll) entry.seesAll.add(subscriber);
+      else entry.restricted.set(subscriber, view);
     }
   }
 
   remove(subscriber: LiveSubscriber): void {
     for (const facilityId of subscriber.facilities.keys()) {
-      const set = this.byFacility.get(facilityId);
-      if (!set) continue;
-      set.delete(subscriber);
-      if (set.size === 0) this.byFacility.delete(facilityId);
+      const entry = this.byFacility.get(facilityId);
+      if (!entry) continue;
+      entry.seesAll.delete(subscriber);
+      entry.restricted.delete(subscriber);
+      if (entry.seesAll.size === 0 && entry.restricted.size === 0) this.byFacility.delete(facilityId);
     }
   }
 
   get subscriberCount(): number {
     const all = new Set<LiveSubscriber>();
-    for (const set of this.byFacility.values()) for (const s of set) all.add(s);
+    for (const entry of this.byFacility.values()) {
+      for (const s of entry.seesAll) all.add(s);
+      for (const s of entry.restricted.keys()) all.add(s);
+    }
     return all.size;
   }
 
@@ -85,10 +100,13 @@ export class LiveHub {
    * a task change, never replayed nor held back as one.
    */
   publishToStaff(facilityId: string, staffMemberId: string, text: string): void {
-    const subscribers = this.byFacility.get(facilityId);
-    if (!subscribers) return;
-    const frame = Buffer.from(text);
-    for (const subscriber of subscribers) {
+    const entry = this.byFacility.get(facilityId);
+    if (!entry) return;
+    const frame = liveFrame(text);
+    for (const subscriber of entry.seesAll) {
+      if (subscriber.staffMemberId === staffMemberId) subscriber.deliver(frame, -1);
+    }
+    for (const subscriber of entry.restricted.keys()) {
       if (subscriber.staffMemberId === staffMemberId) subscriber.deliver(frame, -1);
     }
   }
@@ -98,34 +116,31 @@ export class LiveHub {
    * ended: docs/decisions/0505). Version -1: not a task change, never replayed nor held back as one.
    */
   publishToFacility(facilityId: string, text: string): void {
-    const subscribers = this.byFacility.get(facilityId);
-    if (!subscribers) return;
-    const frame = Buffer.from(text);
-    for (const subscriber of subscribers) subscriber.deliver(frame, -1);
+    const entry = this.byFacility.get(facilityId);
+    if (!entry) return;
+    const frame = liveFrame(text);
+    for (const subscriber of entry.seesAll) subscriber.deliver(frame, -1);
+    for (const subscriber of entry.restricted.keys()) subscriber.deliver(frame, -1);
   }
 
   publish(change: TaskChangedNotification): void {
-    const subscribers = this.byFacility.get(change.facilityId);
-    if (!subscribers) return;
-    const frame = Buffer.from(taskChangedFrame(change));
-    const restricted: LiveSubscriber[] = [];
-    for (const subscriber of subscribers) {
-      const view = subscriber.facilities.get(change.facilityId);
-      if (!view) continue;
-      if (view.seesAll) subscriber.deliver(frame, change.version);
-      else restricted.push(subscriber);
-    }
-    if (!restricted.length) return;
-    const waiting = restricted;
+    const entry = this.byFacility.get(change.facilityId);
+    if (!entry) return;
+    const frame = liveFrame(taskChangedFrame(change));
+    for (const subscriber of entry.seesAll) subscriber.deliver(frame, change.version);
+    if (!entry.restricted.size) return;
+    // Those connected now (a socket joining later has the change in its replay or its `ready` version).
+    const waiting = [...entry.restricted];
     // Loaded at once, delivered in arrival order (after the loads of earlier changes).
     const loading = this.loadAssignments([change.taskId]);
     this.restrictedDeliveries = this.restrictedDeliveries.then(() =>
       loading.then(
         (tasks) => {
           const task = tasks.get(change.taskId);
-          for (const subscriber of waiting) {
-            const view = subscriber.facilities.get(change.facilityId);
-            if (view && mayReceive(view, task)) subscriber.deliver(frame, change.version);
+          // No assignment (the task is gone): nobody who sees only some tasks gets it.
+          if (!task) return;
+          for (const [subscriber, view] of waiting) {
+            if (mayReceive(view, task)) subscriber.deliver(frame, change.version);
           }
         },
         (error) =>

@@ -345,6 +345,13 @@ describe('[LIVE]: /live delivers task changes over websockets', () => {
         while (fastLast < base0 + sent && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       }
       expect(dropped()).toBe(true);
+      // Checked before every frame (decision 0690: the TCP socket's queue, ws's own being empty): dropped at the
+      // first frame past the limit, so this process held at most one frame (under 200 bytes here) beyond it.
+      const drop = JSON.parse(logged.find((line) => line.includes(LIVE_SLOW_CLIENT_DROPPED)) as string) as {
+        bufferedBytes: number;
+      };
+      expect(drop.bufferedBytes).toBeGreaterThan(LIVE_MAX_BUFFERED_BYTES);
+      expect(drop.bufferedBytes).toBeLessThanOrEqual(LIVE_MAX_BUFFERED_BYTES + 1024);
       // The fast client has every frame, in order, and is still connected.
       const versions = changesReceived(fast)
         .map((c) => c.version)
@@ -356,6 +363,87 @@ describe('[LIVE]: /live delivers task changes over websockets', () => {
       slow.socket.resume();
       expect((await slow.closed).code).toBe(1006);
       expect(changesReceived(slow).length).toBeLessThan(sent);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('clients gone in the middle of a fan-out (closed, reset) stop nothing: the others get every frame', {
+    timeout: 120_000,
+  }, async () => {
+    const logged: string[] = [];
+    const app = await buildApp(t.config, {
+      prisma: t.db.prisma,
+      logger: { level: 'warn', stream: { write: (line: string) => logged.push(line) } },
+    });
+    try {
+      const base = await app.listen({ host: '127.0.0.1', port: 0 });
+      const facility = await createTestFacility(t.db.prisma);
+      const staff = [facility.staff.caregiver.id, facility.staff.manager.id, facility.staff.caregiver.id];
+      const keepers = await Promise.all(staff.map((id) => connectReady(base, id)));
+      const closer = await connectReady(base, facility.staff.manager.id);
+      const resetter = await connectReady(base, facility.staff.caregiver.id);
+      // The API's open TCP connections: these five sockets.
+      const connections = () =>
+        new Promise<number>((resolve, reject) =>
+          app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+        );
+      expect(await connections()).toBe(5);
+      const base0 = 2_000_000_000_000 + Math.floor(Math.random() * 1_000_000_000);
+      const waves = 4;
+      const perWave = 5_000;
+      const total = waves * perWave;
+      // At its first frame of the flood each leaves while the API is still writing the rest to it: one closes its
+      // TCP connection (FIN, no close frame), the other resets it (RST: the API's next writes fail).
+      closer.onMessage = (m) => {
+        if (m.type === 'task.changed' && m.version > base0) closer.socket.terminate();
+      };
+      resetter.onMessage = (m) => {
+        if (m.type !== 'task.changed' || m.version <= base0) return;
+        (resetter.socket as unknown as { _socket: { resetAndDestroy(): void } })._socket.resetAndDestroy();
+      };
+      const lastOf = keepers.map(() => 0);
+      keepers.forEach((k, i) => {
+        k.onMessage = (m) => {
+          if (m.type === 'task.changed') lastOf[i] = m.version;
+        };
+      });
+      // All the waves at once: NOTIFYs keep arriving while the two leave.
+      await Promise.all(
+        Array.from({ length: waves }, (_, w) =>
+          t.db.prisma.$executeRawUnsafe(
+            `SELECT pg_notify('task_changed', json_build_object('facilityId', $1::text, 'taskId', 'gone-' || i,
+               'status', 'OPEN_UNCLAIMED', 'severity', 'STAFF_ASSIST', 'version', $2::bigint + i)::text)
+               FROM generate_series($3::int, $3::int + $4::int - 1) AS i`,
+            facility.facilityId,
+            base0,
+            w * perWave + 1,
+            perWave,
+          ),
+        ),
+      );
+      const deadline = Date.now() + 60_000;
+      while (lastOf.some((v) => v < base0 + total) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      // Each wave's NOTIFYs in order; the waves' statements may commit in any order, so compare as sets of runs.
+      for (const k of keepers) {
+        const versions = changesReceived(k)
+          .map((c) => c.version)
+          .filter((v) => v > base0);
+        expect(versions.length).toBe(total);
+        expect(new Set(versions).size).toBe(total);
+        expect(k.socket.readyState).toBe(k.socket.OPEN);
+      }
+      expect((await closer.closed).code).toBe(1006);
+      expect((await resetter.closed).code).toBe(1006);
+      expect(changesReceived(closer).filter((c) => c.version > base0).length).toBeLessThan(total);
+      expect(changesReceived(resetter).filter((c) => c.version > base0).length).toBeLessThan(total);
+      // The API let go of both sockets and logged no error.
+      const deadline2 = Date.now() + 10_000;
+      while ((await connections()) > 3 && Date.now() < deadline2) await new Promise((r) => setTimeout(r, 20));
+      expect(await connections()).toBe(3);
+      expect(logged.filter((line) => (JSON.parse(line) as { level: number }).level >= 50)).toEqual([]);
     } finally {
       await app.close();
     }

@@ -30,7 +30,8 @@ export default async function liveRoutes(app: FastifyInstance, options: LiveOpti
   const alive = new WeakSet<WebSocket>();
 
   await app.register(websocket, {
-    options: { maxPayload: 16 * 1024 },
+    // No per-message compression (decision 0453): the writer relies on ws's sender never queueing (0690).
+    options: { maxPayload: 16 * 1024, perMessageDeflate: false },
     preClose(done) {
       for (const socket of sockets) socket.close(CLOSE_CODE_RESTART, 'server restarting');
       this.websocketServer.close(() => done());

@@ -22,7 +22,7 @@ import {
   mayReceive,
   taskChangedFrame,
 } from './hub';
-import { liveWriter } from './writer';
+import { type LiveFrame, liveFrame, liveWriter } from './writer';
 
 export interface SessionDeps {
   hub: LiveHub;
@@ -154,7 +154,7 @@ export function handleLiveSocket(socket: WebSocket, raw: Socket | undefined, dep
     if (socket.readyState !== socket.OPEN) return;
 
     // Subscribe first and hold live changes until the replay is sent.
-    let held: { frame: Buffer; version: number }[] | null = [];
+    let held: { frame: LiveFrame; version: number }[] | null = [];
     const replayed = new Set<number>();
     const live: LiveSubscriber = {
       staffMemberId,
@@ -169,12 +169,12 @@ export function handleLiveSocket(socket: WebSocket, raw: Socket | undefined, dep
 
     const facilityIds = [...facilities.keys()];
     const version = await currentVersion(deps.prisma, facilityIds);
-    send(JSON.stringify({ type: 'ready', version } satisfies TLiveReadyMessage));
+    send(liveFrame(JSON.stringify({ type: 'ready', version } satisfies TLiveReadyMessage)));
 
     if (sinceVersion !== undefined) {
       const replay = await changesSince(deps.prisma, facilityIds, sinceVersion, version);
       if (replay.kind === 'resync') {
-        send(JSON.stringify({ type: 'resync' } satisfies TLiveResyncMessage));
+        send(liveFrame(JSON.stringify({ type: 'resync' } satisfies TLiveResyncMessage)));
       } else {
         const restrictedTaskIds = replay.changes
           .filter((c) => !facilities.get(c.facilityId)?.seesAll)
@@ -184,7 +184,7 @@ export function handleLiveSocket(socket: WebSocket, raw: Socket | undefined, dep
           const view = facilities.get(change.facilityId);
           if (!view || !mayReceive(view, assignments.get(change.taskId))) continue;
           replayed.add(change.version);
-          send(taskChangedFrame(change));
+          send(liveFrame(taskChangedFrame(change)));
         }
       }
     }

@@ -1,4 +1,4 @@
-import { PROFILE_HEADER, StationDisplayErrorCode } from '@sage/contract';
+import { PROFILE_HEADER, ServiceErrorMessages, StationDisplayErrorCode } from '@sage/contract';
 import { forbidden, unauthorized } from '@sage/service-kit/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -56,15 +56,15 @@ export default fp(
             StationDisplayErrorCode.DISPLAY_READ_ONLY,
           );
         throw result.reason === 'expired'
-          ? unauthorized('The access token has expired', 'token_expired')
-          : unauthorized('The access token is invalid', 'invalid_token');
+          ? unauthorized(ServiceErrorMessages.tokenExpired, 'token_expired')
+          : unauthorized(ServiceErrorMessages.tokenInvalid, 'invalid_token');
       }
       const profile = request.headers[PROFILE_HEADER];
       if (profile !== result.claims.staffMemberId) {
         throw forbidden(`${PROFILE_HEADER} must be the signed-in staff member`, 'profile_mismatch');
       }
       if (!(await sessions.isLive(result.claims.sessionId, result.claims.staffMemberId))) {
-        throw unauthorized('The session was ended: sign in again', 'session_ended');
+        throw unauthorized(ServiceErrorMessages.sessionEnded, 'session_ended');
       }
       request.auth = { staffMemberId: result.claims.staffMemberId };
     });
@@ -79,8 +79,8 @@ export default fp(
         if ((await verifyAccessToken(token)).ok)
           throw forbidden('Only a station display reads this route', 'DISPLAY_ONLY');
         throw result.reason === 'expired'
-          ? unauthorized('The access token has expired', 'token_expired')
-          : unauthorized('The access token is invalid', 'invalid_token');
+          ? unauthorized(ServiceErrorMessages.tokenExpired, 'token_expired')
+          : unauthorized(ServiceErrorMessages.tokenInvalid, 'invalid_token');
       }
       const display = await app.prisma.stationDisplay.findUnique({
         where: { id: result.claims.stationDisplayId },

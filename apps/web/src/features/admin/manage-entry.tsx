@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
-import { AdminMessages } from '@sage/contract';
 import { Link } from 'react-router';
+import { useMessages } from '../../shared/i18n';
 import { MANAGE_ROUTE } from './admin-shared';
 import { useManageAudiences } from './manage-access';
 
@@ -8,10 +8,11 @@ import { useManageAudiences } from './manage-access';
 export function ManageEntry() {
   // Each audience has sections (manage-links.ts): belonging to one is having a section to open.
   const may = useManageAudiences();
+  const m = useMessages('entries');
   if (!may || !(may.management || may.deviceAudit)) return null;
   return (
     <Button component={Link} to={MANAGE_ROUTE} fullWidth size="lg" variant="light">
-      {AdminMessages.manage}
+      {m.manage()}
     </Button>
   );
 }

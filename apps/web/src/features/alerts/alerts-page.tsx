@@ -1,6 +1,6 @@
 import { Box, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { preloadMessages } from '../../shared/i18n';
+import { lazyMessages, preloadMessages, useMessages } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { useSession } from '../../shared/session';
 import { LiveUpdates } from '../live/use-live-updates';
@@ -9,10 +9,17 @@ import { useClosedTasks, useOpenTasks } from './alerts-api';
 import { TaskCard } from './task-card';
 import { useNow } from './use-now';
 
+/** The list's own words (decision 0670), loaded with this page. */
+lazyMessages('alertList', {
+  en: () => import('virtual:messages/en/alertList'),
+  es: () => import('virtual:messages/es/alertList'),
+});
+
 /** /alerts: open and closed alerts (most severe, then oldest first for open ones; newest first for closed). */
 export function AlertsPage() {
   // The cards' messages, loading with the lists rather than after them.
   preloadMessages('dashboard', 'severity', 'status');
+  const m = useMessages('alertList');
   const [tab, setTab] = useState<'open' | 'closed'>('open');
   const session = useSession();
   const now = useNow();
@@ -25,7 +32,7 @@ export function AlertsPage() {
   return (
     <>
       <LiveUpdates />
-      <PageHeader title="Alerts" />
+      <PageHeader title={m.title()} />
       <Box component="main" p="md">
         <Stack gap="md">
           <SegmentedControl
@@ -33,17 +40,24 @@ export function AlertsPage() {
             size="md"
             value={tab}
             onChange={(value) => setTab(value as 'open' | 'closed')}
+            // Each segment at least 44 px high, a touch target (Mantine's md is 33 px).
+            styles={{
+              label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' },
+            }}
             data={[
-              { value: 'open', label: `Open${openWithTraining ? ` (${openWithTraining.length})` : ''}` },
-              { value: 'closed', label: 'Closed' },
+              {
+                value: 'open',
+                label: openWithTraining ? m.openCount({ count: openWithTraining.length }) : m.open(),
+              },
+              { value: 'closed', label: m.closed() },
             ]}
           />
           {query.isPending ? (
-            <Loader aria-label="Loading" />
+            <Loader aria-label={m.loading()} />
           ) : query.isError ? (
             <Text c="red">{query.error.message}</Text>
           ) : shown.length === 0 ? (
-            <Text c="dimmed">{tab === 'open' ? 'No open alerts' : 'No closed alerts'}</Text>
+            <Text c="dimmed">{tab === 'open' ? m.noOpenAlerts() : m.noClosedAlerts()}</Text>
           ) : (
             <Stack
               gap="sm"
@@ -51,7 +65,7 @@ export function AlertsPage() {
               p={0}
               m={0}
               style={{ listStyle: 'none' }}
-              aria-label={`${tab} alerts`}
+              aria-label={tab === 'open' ? m.openList() : m.closedList()}
             >
               {shown.map((task) => (
                 <li key={task.id}>

@@ -54,7 +54,7 @@ export function phoneScreenError(error: unknown, m: Messages<'signIn'>): LoginEr
     phoneScreenErrorKind({
       online: isOnline(error),
       code: isApiError(error) ? error.code : undefined,
-      message: error instanceof Error ? error.message : undefined,
+      message: isApiError(error) ? error.serverMessage : error instanceof Error ? error.message : undefined,
     })
   ](m);
 }

@@ -1,7 +1,8 @@
 import { Button } from '@mantine/core';
 import { Link } from 'react-router';
+import { useMessages } from '../../shared/i18n';
 import { useFacilityPermissions } from '../admin/admin-shared';
-import { DAILY_CHECK_IN_TITLE, DAILY_CHECK_INS_ROUTE } from './daily-check-ins-route';
+import { DAILY_CHECK_INS_ROUTE } from './daily-check-ins-route';
 
 /**
  * The way into the daily check-in list, on the dashboard: for those who check units in (care staff, nurses,
@@ -9,10 +10,11 @@ import { DAILY_CHECK_IN_TITLE, DAILY_CHECK_INS_ROUTE } from './daily-check-ins-r
  */
 export function DailyCheckInEntry() {
   const { permissions } = useFacilityPermissions();
+  const m = useMessages('entries');
   if (!permissions || !(permissions.canViewAlerts || permissions.alertsPolled)) return null;
   return (
     <Button component={Link} to={DAILY_CHECK_INS_ROUTE} variant="light" size="lg">
-      {DAILY_CHECK_IN_TITLE}
+      {m.dailyCheckIn()}
     </Button>
   );
 }

@@ -56,7 +56,7 @@ export function DashboardPage() {
   const openTasks = useOpenTasks();
   const drawers = useDrawers();
   // The cards' messages load with the page's own (the page suspends until they are in).
-  preloadMessages('dashboard', 'severity', 'status');
+  preloadMessages('dashboard', 'severity', 'status', 'entries');
   const m = useMessages('dashboard');
   const now = useNow();
   const openWithTraining = useWithOpenTrainingTasks(openTasks.data);

@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { DeviceQaMessages, type TDeviceTestNotice, type TDeviceTestNoticesReply } from '@sage/contract';
+import type { TDeviceTestNotice, TDeviceTestNoticesReply } from '@sage/contract';
 import { useEffect } from 'react';
-import { localeTag } from '../../shared/i18n';
+import { localeTag, useMessages } from '../../shared/i18n';
 import { useNow } from '../alerts/use-now';
+import './device-messages';
 
 export { NOTICES_REFRESH_MS } from './device-tests-query';
 
@@ -23,6 +24,7 @@ const timeOfDay = (timezone: string, at: number): string => {
  * 'Device test in progress: presses of tested devices are not alerted' (issue #29, decision 0505): one banner per
  * walk in progress, naming who started it and when it ends, with 'End test' for those who may end it. A walk past
  * its end time is hidden at once by the client's own clock (set to the server's), whatever the live channel says.
+ * Its words are dark on the orange (white was 3.0:1, under the 4.5:1 the axe scan asks; decision 0700).
  */
 export function DeviceTestBanner({
   reply,
@@ -39,12 +41,13 @@ export function DeviceTestBanner({
   /** The station display's size. */
   large?: boolean;
 }) {
+  const m = useMessages('devices');
   const now = useNow(1_000) + (reply ? reply.serverTime - receivedAt : 0);
   const notices = (reply?.deviceTests ?? []).filter((n) => n.expiresAt > now);
   if (!notices.length) return null;
   const many = new Set(notices.map((n) => n.facilityRid)).size > 1;
   return (
-    <Stack gap="xs" role="region" aria-label={DeviceQaMessages.banner}>
+    <Stack gap="xs" role="region" aria-label={m.banner()}>
       {notices.map((n) => (
         <Alert
           key={n.deviceQaSessionRid}
@@ -52,18 +55,18 @@ export function DeviceTestBanner({
           variant="filled"
           role="status"
           title={
-            <Text component="span" fw={700} fz={large ? 'clamp(1.2rem, 3vw, 2rem)' : undefined}>
-              {DeviceQaMessages.banner}
+            <Text component="span" fw={700} c="dark.9" fz={large ? 'clamp(1.2rem, 3vw, 2rem)' : undefined}>
+              {m.banner()}
             </Text>
           }
         >
           <Group justify="space-between" align="center" gap="sm" wrap="wrap">
-            <Text fz={large ? 'clamp(1rem, 2.5vw, 1.6rem)' : 'sm'} c="white">
+            <Text fz={large ? 'clamp(1rem, 2.5vw, 1.6rem)' : 'sm'} c="dark.9">
               {many ? `${n.facilityName} · ` : ''}
-              {DeviceQaMessages.bannerDetail(
-                n.startedByName ?? DeviceQaMessages.bannerSomeone,
-                timeOfDay(n.timezone, n.expiresAt),
-              )}
+              {m.bannerDetail({
+                who: n.startedByName ?? m.bannerSomeone(),
+                until: timeOfDay(n.timezone, n.expiresAt),
+              })}
             </Text>
             {onEnd && n.mayEnd ? (
               <Button
@@ -72,7 +75,7 @@ export function DeviceTestBanner({
                 loading={endingRid === n.deviceQaSessionRid}
                 onClick={() => onEnd(n)}
               >
-                {DeviceQaMessages.endTest}
+                {m.endTest()}
               </Button>
             ) : null}
           </Group>

@@ -1,7 +1,8 @@
 import { Anchor } from '@mantine/core';
 import { isEmergencyType } from '@sage/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { TaskTitle, taskTitlesReady } from '../../shared/i18n';
 import { navigateTo } from '../../shared/navigation';
 import { sessionStore, useSession } from '../../shared/session';
 import { toast } from '../../shared/toast';
@@ -36,8 +37,16 @@ function emergencyToast(queryClient: QueryClient, taskId: string) {
     .catch(() => announced.delete(taskId));
 }
 
-/** An error toast naming an alert and linking to /alerts/alert/{taskId} (also the training alert's, 15 s). */
+/**
+ * An error toast naming an alert and linking to /alerts/alert/{taskId} (also the training alert's, 15 s). The
+ * title is the stored (English) one, shown in the reader's language as on the alert cards (decisions 0552, 0670):
+ * the toast waits for the title's messages, so it never shows the English first.
+ */
 export function showAlertToast(taskId: string, title: string, autoClose: number): void {
+  void taskTitlesReady().then(() => showLocalizedAlertToast(taskId, title, autoClose));
+}
+
+function showLocalizedAlertToast(taskId: string, title: string, autoClose: number): void {
   toast.error(
     // Toasts render outside the router: a plain link that navigates through the app's navigator.
     <Anchor
@@ -51,7 +60,9 @@ export function showAlertToast(taskId: string, title: string, autoClose: number)
         navigateTo(`/alerts/alert/${taskId}`);
       }}
     >
-      {title}
+      <Suspense fallback={title}>
+        <TaskTitle title={title} />
+      </Suspense>
     </Anchor>,
     { id: `emergency:${taskId}`, autoClose },
   );

@@ -10,24 +10,22 @@ import {
 import { residentFullName } from '@sage/domain';
 import type { ComponentType } from 'react';
 import type { DrawerControls, DrawerRegistry } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { useCurrentFacility, useFacilityStaff } from '../shift/shift-api';
 import { UnitDetailDrawer } from '../units/unit-detail-drawer';
 import { useUnitSearch } from '../units/units-api';
 import { PickerDrawer, type PickerOption } from './picker-list';
 import { careTypesPresent, type PersonOption, responderCandidates } from './picker-rules';
+import './reassign-messages';
 
-/** Titles and texts the spec does not give (docs/decisions/0076). */
+/** Titles and texts the spec does not give (docs/decisions/0076); the person picker's are in the catalogue (0700). */
 export const PickerTexts = {
   selectUnit: 'Select Unit',
-  selectPerson: 'Select Person',
   searchLabel: 'Search',
   unitPlaceholder: 'Unit name',
-  personPlaceholder: 'Name',
   noUnitsFound: 'No units found',
-  noPeopleFound: 'No people found',
   noOptions: 'Nothing to choose from',
   noCareTypes: 'No units in this community',
-  onShift: 'On shift',
 } as const;
 
 /**
@@ -259,11 +257,13 @@ export interface SelectPersonDrawerProps {
 export function SelectPersonDrawer({
   drawer,
   facilityId,
-  title = PickerTexts.selectPerson,
+  title,
   excludeIds,
   continueLabel,
   onContinue,
 }: SelectPersonDrawerProps & { drawer: DrawerControls }) {
+  // The person picker's texts are Reassign's (the `reassign` namespace, decision 0700), in the reader's language.
+  const m = useMessages('reassign');
   const facility = useCurrentFacility();
   const scope = facilityId ?? facility.data?.id ?? undefined;
   const staff = useFacilityStaff(scope);
@@ -276,7 +276,7 @@ export function SelectPersonDrawer({
         <span>{person.name}</span>
         {person.onShift ? (
           <Badge color="green" variant="light" tt="none" component="span">
-            {PickerTexts.onShift}
+            {m.onShift()}
           </Badge>
         ) : null}
       </Group>
@@ -285,11 +285,13 @@ export function SelectPersonDrawer({
   return (
     <PickerDrawer
       drawer={drawer}
-      title={title}
-      listLabel="People"
+      title={title ?? m.selectPerson()}
+      listLabel={m.people()}
       options={options}
-      search={{ label: PickerTexts.searchLabel, placeholder: PickerTexts.personPlaceholder }}
-      emptyText={PickerTexts.noPeopleFound}
+      search={{ label: m.search(), placeholder: m.namePlaceholder() }}
+      emptyText={m.noPeopleFound()}
+      loadingLabel={m.loading()}
+      backLabel={m.back()}
       loading={!scope || staff.isPending}
       error={staff.isError ? staff.error.message : null}
       continueLabel={continueLabel}

@@ -44,6 +44,9 @@ export interface PickerDrawerProps {
   extraActions?: ReactNode;
   /** Accessible name of the option list. */
   listLabel: string;
+  /** Spoken name of the loader and of the back arrow (the reader's language, where the picker has it). */
+  loadingLabel?: string;
+  backLabel?: string;
 }
 
 /**
@@ -64,6 +67,8 @@ export function PickerDrawer({
   onContinue,
   extraActions,
   listLabel,
+  loadingLabel = 'Loading',
+  backLabel,
 }: PickerDrawerProps) {
   const [text, setText] = useState('');
   const [selected, setSelected] = useState<string[]>([...initialSelected]);
@@ -102,6 +107,7 @@ export function PickerDrawer({
     <DrawerLayout
       drawer={drawer}
       title={title}
+      backLabel={backLabel}
       actions={
         <>
           <Button size="lg" fullWidth disabled={!ready} loading={busy} onClick={() => void submit()}>
@@ -123,7 +129,7 @@ export function PickerDrawer({
           />
         ) : null}
         {loading ? (
-          <Loader aria-label="Loading" />
+          <Loader aria-label={loadingLabel} />
         ) : error ? (
           <Text c="red">{error}</Text>
         ) : shown.length === 0 ? (

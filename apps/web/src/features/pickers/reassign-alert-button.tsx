@@ -1,27 +1,17 @@
 import { Button } from '@mantine/core';
-import { isClosedTaskStatus, ResolveMessages, type TTaskReply, ZTaskReplySchema } from '@sage/contract';
+import { isClosedTaskStatus, type TTaskReply, ZTaskReplySchema } from '@sage/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api';
 import { isApiError } from '../../shared/api/client';
 import { useDrawers } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { reportError } from '../../shared/report-error';
 import { useSession } from '../../shared/session';
 import { toast } from '../../shared/toast';
 import { invalidateTask } from '../alerts/alerts-api';
 import { useProfile } from '../shift/shift-api';
 import { mayReassign, type PersonOption } from './picker-rules';
-
-/** Texts the spec does not give (docs/decisions/0077). */
-export const ReassignTexts = {
-  button: 'Reassign',
-  title: 'Reassign Alert',
-  /** When nobody holds the alert yet. */
-  assignButton: 'Assign',
-  assignTitle: 'Assign Alert',
-  done: (name: string) => `Alert reassigned to ${name}`,
-  assigned: (name: string) => `Alert assigned to ${name}`,
-  failed: 'There was an error reassigning this alert. Please try again.',
-} as const;
+import './reassign-messages';
 
 /** PUT /tasks/{taskId} with an assignee: a REASSIGNMENT (or ASSIGNMENT when nobody held it). */
 const reassign = (taskId: string, assigneeId: string): Promise<TTaskReply> =>
@@ -37,22 +27,24 @@ export function ReassignAlertButton({ task }: { task: TTaskReply }) {
   const me = useProfile(session?.staffMemberId ?? '');
   const drawers = useDrawers();
   const queryClient = useQueryClient();
+  // Texts the spec does not give (docs/decisions/0077), in the reader's language (the `reassign` namespace, 0700).
+  const m = useMessages('reassign');
   if (isClosedTaskStatus(task.status) || !mayReassign(me.data, task.facilityId)) return null;
 
   const held = task.assignee !== null;
-  const label = held ? ReassignTexts.button : ReassignTexts.assignButton;
+  const label = held ? m.button() : m.assignButton();
   const onContinue = async (person: PersonOption) => {
     try {
       await reassign(task.id, person.id);
-      toast.success(held ? ReassignTexts.done(person.name) : ReassignTexts.assigned(person.name));
+      toast.success(held ? m.done({ name: person.name }) : m.assigned({ name: person.name }));
     } catch (failure) {
       if (isApiError(failure) && failure.status === 409) {
         // Closed meanwhile: say so and let the refetch show it.
-        toast.error(ResolveMessages.alreadyResolvedAlert);
+        toast.error(m.alreadyResolvedAlert());
         return;
       }
       reportError(failure, { action: 'reassign-task', taskId: task.id });
-      toast.error(ReassignTexts.failed);
+      toast.error(m.failed());
       throw failure;
     } finally {
       await invalidateTask(queryClient, task.id);
@@ -67,7 +59,7 @@ export function ReassignAlertButton({ task }: { task: TTaskReply }) {
       onClick={() =>
         drawers.open('select-person', {
           facilityId: task.facilityId,
-          title: held ? ReassignTexts.title : ReassignTexts.assignTitle,
+          title: held ? m.title() : m.assignTitle(),
           excludeIds: task.assignee ? [task.assignee.id] : [],
           continueLabel: label,
           onContinue,

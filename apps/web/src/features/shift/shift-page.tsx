@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_ROUTE, LANDED_STATE } from '../../shared/constants';
 import { useDrawers } from '../../shared/drawers';
-import { useMessages } from '../../shared/i18n';
+import { currentLanguage, loadMessages, useMessages } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { useSession } from '../../shared/session';
 import { LanguageSetting } from '../language/language-setting';
@@ -27,6 +27,8 @@ export function ShiftPage() {
   const staffMemberId = session?.staffMemberId ?? '';
   const navigate = useNavigate();
   const drawers = useDrawers();
+  // Its Text message alerts entry's message loads with the page's own (decision 0700).
+  void loadMessages(currentLanguage(), 'entries');
   const m = useMessages('shift');
   const profile = useProfile(staffMemberId);
   const facility = useCurrentFacility();

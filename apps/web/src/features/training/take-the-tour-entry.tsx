@@ -1,17 +1,9 @@
 import { Button } from '@mantine/core';
+import { useMessages } from '../../shared/i18n';
 import { reportError } from '../../shared/report-error';
 import { useSession } from '../../shared/session';
 import { useFacilityPermissions } from '../admin/admin-shared';
 import { useProfile } from '../shift/shift-api';
-
-/** Words of the offer the spec leaves to us (decision 0363); tour-offer.tsx re-exports them. */
-export const TourOfferTexts = {
-  title: 'Take a quick tour?',
-  text: 'Practise answering an alert with a training alert, step by step. Nothing is sent to your team.',
-  start: 'Start Tour',
-  later: 'Not Now',
-  entry: 'Take the Tour',
-} as const;
 
 /**
  * 'Take the Tour' on the dashboard: the tour again, any time, for staff who see alerts. The training alert's
@@ -19,6 +11,7 @@ export const TourOfferTexts = {
  */
 export function TakeTheTourEntry() {
   const session = useSession();
+  const m = useMessages('dashboard');
   const profile = useProfile(session?.staffMemberId ?? '');
   // Permissions derived from the profile the dashboard already holds (as its other entries do), not asked of the
   // server: an answer arriving after the page showed would slide 'Take the Tour' in and push Team down (#19).
@@ -32,7 +25,7 @@ export function TakeTheTourEntry() {
   };
   return (
     <Button variant="light" size="lg" onClick={start}>
-      {TourOfferTexts.entry}
+      {m.takeTheTour()}
     </Button>
   );
 }

@@ -2,15 +2,14 @@ import { DRAWER_EXIT_MS, type TStaffMember } from '@sage/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useDrawers } from '../../shared/drawers';
+import { currentLanguage, loadMessages, type Messages } from '../../shared/i18n';
 import { reportError } from '../../shared/report-error';
 import { useSession } from '../../shared/session';
 import { useCurrentFacility, useProfile } from '../shift/shift-api';
 import { useMyPermissions } from '../team/team-api';
 import { startTraining } from './start-training';
-import { TourOfferTexts } from './take-the-tour-entry';
 import { tourApi, tourKeys } from './tour-api';
-
-export { TourOfferTexts } from './take-the-tour-entry';
+import './training-messages';
 
 const traineeOf = (profile: TStaffMember) => ({
   id: profile.id,
@@ -51,18 +50,22 @@ export function useTourOffer(): () => Promise<boolean> {
       .then(() => queryClient.invalidateQueries({ queryKey: tourKeys.all }))
       .catch((error: unknown) => reportError(error, { action: 'record-tour-offer' }));
     const trainee = traineeOf(profile.data);
+    // The question in the reader's language (decision 0670): its messages started loading with this module.
+    const m = (await loadMessages(currentLanguage(), 'training')) as unknown as Messages<'training'>;
     return new Promise<boolean>((resolve) => {
       drawers.open(
         'confirmation',
         {
-          title: TourOfferTexts.title,
-          text: TourOfferTexts.text,
-          confirmLabel: TourOfferTexts.start,
-          cancelLabel: TourOfferTexts.later,
+          title: m.offerTitle(),
+          text: m.offerText(),
+          confirmLabel: m.offerStart(),
+          cancelLabel: m.offerLater(),
           onConfirm: () => {
             // Once the drawer has left, so the training alert's toast and the tour card arrive on a calm screen.
             setTimeout(() => {
-              startTraining({ facilityId, trainee });
+              startTraining({ facilityId, trainee }).catch((error: unknown) =>
+                reportError(error, { action: 'start-training' }),
+              );
               resolve(true);
             }, 2 * DRAWER_EXIT_MS);
           },

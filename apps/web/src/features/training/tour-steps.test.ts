@@ -1,3 +1,4 @@
+import { CATALOGUES } from '@sage/i18n/catalogue';
 import { describe, expect, it } from 'vitest';
 import { hasCompletionControls, LAST_TOUR_STEP, reachedTourStep, TOUR_STEPS } from './tour-steps';
 
@@ -19,7 +20,7 @@ describe('the seven tour steps (alerts doc section 2, training walkthrough)', ()
       'congratulations',
     ]);
     expect(LAST_TOUR_STEP).toBe(6);
-    expect(TOUR_STEPS[3].content).toContain('Bathing and Toileting');
+    expect(CATALOGUES.en.training[TOUR_STEPS[3].content]).toContain('Bathing and Toileting');
   });
 
   it.each([

@@ -1,50 +1,25 @@
 import type { TaskStatus } from '@sage/contract';
+import type { MessageKey } from '@sage/i18n/catalogue';
 
 /**
  * "Training walkthrough (seven tour steps): alert page, claim, alert detail, multi-outcome selection (Bathing
  * and Toileting), observations, add note, congratulations." The spec gives the steps, not their words: ours
- * (docs/decisions/0362).
+ * (docs/decisions/0362),
+ * in the reader's language: each step's title and content are keys of the `training` messages (decision 0670).
  */
 export const TOUR_STEPS = [
-  {
-    id: 'alert-page',
-    title: 'Your training alert',
-    content:
-      'This is practice: nothing is sent to your team. Open alerts show here, the most urgent first. Tap the training alert to open it.',
-  },
-  {
-    id: 'claim',
-    title: 'Claim the alert',
-    content: 'Tap Claim so your team knows you are on your way.',
-  },
-  {
-    id: 'alert-detail',
-    title: 'The alert',
-    content:
-      "Here you see where help is needed and everything that has happened so far. At the resident's side, tap Confirm Care.",
-  },
-  {
-    id: 'multi-outcome',
-    title: 'Record the care provided',
-    content: 'Select Bathing and Toileting, then Select (2).',
-  },
-  {
-    id: 'observations',
-    title: 'Changes for the nurse',
-    content:
-      "Tick any change in the resident's condition to escalate to a nurse, or Skip when there is none.",
-  },
-  {
-    id: 'add-note',
-    title: 'Add a note',
-    content: 'Add anything the next caregiver should know, then Submit to resolve the alert.',
-  },
-  {
-    id: 'congratulations',
-    title: 'Congratulations!',
-    content: 'You have resolved your first alert. Complete the tour, or Retry to practise once more.',
-  },
-] as const;
+  { id: 'alert-page', title: 'alertPageTitle', content: 'alertPageContent' },
+  { id: 'claim', title: 'claimTitle', content: 'claimContent' },
+  { id: 'alert-detail', title: 'alertDetailTitle', content: 'alertDetailContent' },
+  { id: 'multi-outcome', title: 'multiOutcomeTitle', content: 'multiOutcomeContent' },
+  { id: 'observations', title: 'observationsTitle', content: 'observationsContent' },
+  { id: 'add-note', title: 'addNoteTitle', content: 'addNoteContent' },
+  { id: 'congratulations', title: 'congratulationsTitle', content: 'congratulationsContent' },
+] as const satisfies readonly {
+  id: string;
+  title: MessageKey<'training'>;
+  content: MessageKey<'training'>;
+}[];
 
 export type TourStepId = (typeof TOUR_STEPS)[number]['id'];
 export const LAST_TOUR_STEP = TOUR_STEPS.length - 1;

@@ -1,15 +1,11 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import {
-  TOUR_CARD_MAX_WIDTH_PX,
-  TOUR_STEP_START_DELAY_MS,
-  TourMessages,
-  type TStaffRef,
-} from '@sage/contract';
+import { TOUR_CARD_MAX_WIDTH_PX, TOUR_STEP_START_DELAY_MS, type TStaffRef } from '@sage/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DEFAULT_ROUTE } from '../../shared/constants';
 import { useActiveDrawerType } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
 import { startTraining } from './start-training';
@@ -17,15 +13,7 @@ import { tourApi, tourKeys } from './tour-api';
 import { hasCompletionControls, LAST_TOUR_STEP, reachedTourStep, TOUR_STEPS } from './tour-steps';
 import { tourStore, useTourState } from './tour-store';
 import { isTrainingTaskId, trainingAlerts } from './training-tasks';
-
-/** Words of the card the spec leaves to us (decision 0362). */
-export const TourTexts = {
-  next: 'Next',
-  complete: 'Complete',
-  retry: 'Retry',
-  close: 'End the tour',
-  stepOf: (step: number, count: number) => `Step ${step} of ${count}`,
-} as const;
+import './training-messages';
 
 /**
  * The CSS variable holding a drawer's height limit (90dvh when unset), read by the drawer frame (DrawerLayout,
@@ -75,6 +63,7 @@ export function GuidedTour({ staffMemberId }: { staffMemberId: string }) {
   const navigate = useNavigate();
   const drawerType = useActiveDrawerType();
   const queryClient = useQueryClient();
+  const m = useMessages('training');
   useTrainingVersion();
   const alert = tour.taskId ? trainingAlerts.get(tour.taskId) : undefined;
   const status = alert?.task.status ?? null;
@@ -131,7 +120,10 @@ export function GuidedTour({ staffMemberId }: { staffMemberId: string }) {
     const trainee: TStaffRef | undefined = alert?.trainee;
     const facilityId = alert?.task.facilityId;
     end(null);
-    if (trainee && facilityId) startTraining({ facilityId, trainee });
+    if (trainee && facilityId)
+      startTraining({ facilityId, trainee }).catch((error: unknown) =>
+        reportError(error, { action: 'start-training' }),
+      );
     else navigate('/alerts');
   };
 
@@ -165,14 +157,14 @@ export function GuidedTour({ staffMemberId }: { staffMemberId: string }) {
       {confirming ? (
         <Stack gap="sm">
           <Title order={2} fz="h4" id={titleId}>
-            {TourMessages.confirmEnd}
+            {m.confirmEnd()}
           </Title>
           <Group grow gap="sm" wrap="nowrap">
             <Button size="md" mih={44} variant="default" onClick={() => tourStore.continueTour()}>
-              {TourMessages.continueTour}
+              {m.continueTour()}
             </Button>
             <Button size="md" mih={44} color="red" onClick={() => end(DEFAULT_ROUTE)}>
-              {TourMessages.endTour}
+              {m.endTour()}
             </Button>
           </Group>
         </Stack>
@@ -181,17 +173,17 @@ export function GuidedTour({ staffMemberId }: { staffMemberId: string }) {
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
             <Stack gap={0}>
               <Text size="xs" c="dimmed">
-                {TourTexts.stepOf(tour.step + 1, TOUR_STEPS.length)}
+                {m.stepOf({ step: tour.step + 1, count: TOUR_STEPS.length })}
               </Text>
               <Title order={2} fz="h4" id={titleId}>
-                {step.title}
+                {m[step.title]()}
               </Title>
             </Stack>
             <ActionIcon
               size={44}
               variant="subtle"
               color="gray"
-              aria-label={TourTexts.close}
+              aria-label={m.close()}
               onClick={() => tourStore.askToEnd()}
             >
               <Text fz={24} lh={1} aria-hidden>
@@ -199,18 +191,18 @@ export function GuidedTour({ staffMemberId }: { staffMemberId: string }) {
               </Text>
             </ActionIcon>
           </Group>
-          <Text size="sm">{step.content}</Text>
+          <Text size="sm">{m[step.content]()}</Text>
           {completion ? (
             // Three buttons side by side at 360 px cut their labels ('Retr / Complet / Nex'): stacked, full width.
             <Stack gap="xs">
               <Button size="md" mih={44} fullWidth variant="default" onClick={retry}>
-                {TourTexts.retry}
+                {m.retry()}
               </Button>
               <Button size="md" mih={44} fullWidth variant="light" onClick={() => end(DEFAULT_ROUTE)}>
-                {TourTexts.complete}
+                {m.complete()}
               </Button>
               <Button size="md" mih={44} fullWidth onClick={() => end(null)}>
-                {TourTexts.next}
+                {m.next()}
               </Button>
             </Stack>
           ) : (
@@ -220,7 +212,7 @@ export function GuidedTour({ staffMemberId }: { staffMemberId: string }) {
                 mih={44}
                 onClick={() => (tour.step >= LAST_TOUR_STEP ? end(null) : tourStore.reach(tour.step + 1))}
               >
-                {TourTexts.next}
+                {m.next()}
               </Button>
             </Group>
           )}

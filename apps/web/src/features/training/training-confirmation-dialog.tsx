@@ -1,10 +1,9 @@
 import { Button, Paper, Stack, Text } from '@mantine/core';
-import { TRAINING_CONFIRMATION_DIALOG_PROGRESS_PERCENT, TrainingMessages } from '@sage/contract';
+import { TRAINING_CONFIRMATION_DIALOG_PROGRESS_PERCENT } from '@sage/contract';
 import { useId } from 'react';
+import { useMessages } from '../../shared/i18n';
 import { trainingTasksApi } from './training-tasks';
-
-/** Label of the dialog's button ("with a Confirm Care button"). */
-export const CONFIRM_CARE = 'Confirm Care';
+import './training-messages';
 
 /** Shown once the ring's progress is at or below 90 % (alerts doc section 4 'Care confirmation'). */
 export const showsTrainingConfirmationDialog = (percent: number): boolean =>
@@ -24,6 +23,7 @@ export function TrainingConfirmationDialog({
   onPressed: () => void;
 }) {
   const textId = useId();
+  const m = useMessages('training');
   if (!showsTrainingConfirmationDialog(percent)) return null;
   return (
     <Paper
@@ -38,7 +38,7 @@ export function TrainingConfirmationDialog({
       w="100%"
     >
       <Stack gap="sm">
-        <Text id={textId}>{TrainingMessages.careConfirmationDialog}</Text>
+        <Text id={textId}>{m.careConfirmationDialog()}</Text>
         <Button
           size="lg"
           fullWidth
@@ -47,7 +47,7 @@ export function TrainingConfirmationDialog({
             onPressed();
           }}
         >
-          {CONFIRM_CARE}
+          {m.confirmCare()}
         </Button>
       </Stack>
     </Paper>

@@ -7,7 +7,7 @@ const trainee = { id: 'staff-1', firstName: 'Casey', lastName: 'Nguyen' };
 describe('the training alert (alerts doc section 4): local, and the real transitions', () => {
   it("is created unclaimed, an emergency, titled '{unit name} has reported an emergency', tour flag on", () => {
     trainingAlerts.clear();
-    const task = createTrainingAlert({ facilityId: 'f-1', trainee });
+    const task = createTrainingAlert({ facilityId: 'f-1', trainee, unitName: 'Training Unit' });
     expect(task).toMatchObject({
       status: 'OPEN_UNCLAIMED',
       severity: 'EMERGENCY',
@@ -21,7 +21,7 @@ describe('the training alert (alerts doc section 4): local, and the real transit
 
   it('claim, care confirmation, the press, resolve with two outcomes; refusals as the server makes them', async () => {
     trainingAlerts.clear();
-    const { id } = createTrainingAlert({ facilityId: 'f-1', trainee });
+    const { id } = createTrainingAlert({ facilityId: 'f-1', trainee, unitName: 'Training Unit' });
     // Unclaimed cannot go to confirming (claim first): a 409, as from the server.
     await expect(trainingTasksApi.setStatus(id, 'OPEN_CONFIRMING')).rejects.toMatchObject({ status: 409 });
     const claimed = await trainingTasksApi.setStatus(id, 'OPEN_CLAIMED');

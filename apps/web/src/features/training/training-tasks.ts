@@ -30,9 +30,6 @@ export const TRAINING_TASK_ID_PREFIX = 'training-';
 export const isTrainingTaskId = (taskId: string | null | undefined): boolean =>
   typeof taskId === 'string' && taskId.startsWith(TRAINING_TASK_ID_PREFIX);
 
-/** The made-up unit of the training alert: plainly not a room of the community (decision 0361). */
-export const TRAINING_UNIT_NAME = 'Training Unit';
-
 export interface TrainingAlert {
   task: TTaskReply;
   /** "the guided-tour flag starts on". */
@@ -71,14 +68,22 @@ const nextId = (kind: string): string => {
   return `${TRAINING_TASK_ID_PREFIX}${kind}-${Date.now().toString(36)}-${sequence}`;
 };
 
-/** "created unclaimed, emergency severity, title '{unit name} has reported an emergency'". */
-export function createTrainingAlert(input: { facilityId: string; trainee: TStaffRef }): TTaskReply {
+/**
+ * "created unclaimed, emergency severity, title '{unit name} has reported an emergency'". `unitName`: the made-up
+ * unit, plainly not a room of the community (decision 0361), named in the reader's language (`training`
+ * messages, decision 0670); the title is stored in English as a real alert's and shown localized (decision 0552).
+ */
+export function createTrainingAlert(input: {
+  facilityId: string;
+  trainee: TStaffRef;
+  unitName: string;
+}): TTaskReply {
   const now = Date.now();
   const id = nextId('alert');
   const task: TTaskReply = {
     id,
     facilityId: input.facilityId,
-    title: TrainingMessages.alertTitle(TRAINING_UNIT_NAME),
+    title: TrainingMessages.alertTitle(input.unitName),
     description: null,
     status: 'OPEN_UNCLAIMED',
     severity: 'EMERGENCY',
@@ -97,7 +102,7 @@ export function createTrainingAlert(input: { facilityId: string; trainee: TStaff
     ],
     unit: {
       id: `${TRAINING_TASK_ID_PREFIX}unit`,
-      displayName: TRAINING_UNIT_NAME,
+      displayName: input.unitName,
       careType: 'ASSISTED_LIVING',
     },
     resident: null,

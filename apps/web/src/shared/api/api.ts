@@ -1,3 +1,4 @@
+import { currentLanguage, loadMessages } from '../i18n';
 import { authenticatePath, navigateTo, setLogoutReason } from '../navigation';
 import { sessionStore } from '../session';
 import { createApiClient } from './client';
@@ -12,5 +13,13 @@ export const api = createApiClient({
     setLogoutReason(reason);
     sessionStore.clear();
     navigateTo(authenticatePath(reason), { replace: true });
+  },
+  // In English the server's message is shown as it is; the translation loads only for a reader of another
+  // language, when a request fails (decision 0730).
+  localizeError: (error) => {
+    const language = currentLanguage();
+    if (language === 'en') return error;
+    const status = loadMessages(language, 'status');
+    return import('./localize-error').then((m) => m.localizeApiError(error, language, status));
   },
 });

@@ -120,6 +120,11 @@ export class ApiError extends Error {
   readonly issues?: ApiIssue[];
   /** With a 429: seconds until the request may be made again (the reply's retryAfterSeconds or Retry-After). */
   readonly retryAfterSeconds?: number;
+  /**
+   * The message as the server (or this client) wrote it, in English; `message` is the one to show, in the
+   * reader's language (decision 0730). Code that tells failures apart by their text reads this one.
+   */
+  readonly serverMessage: string;
 
   constructor(init: {
     status: number;
@@ -127,8 +132,10 @@ export class ApiError extends Error {
     code?: string;
     issues?: ApiIssue[];
     retryAfterSeconds?: number;
+    serverMessage?: string;
   }) {
     super(init.message);
+    this.serverMessage = init.serverMessage ?? init.message;
     this.status = init.status;
     if (init.code !== undefined) this.code = init.code;
     if (init.issues !== undefined) this.issues = init.issues;
@@ -224,6 +231,8 @@ export interface ApiClientOptions {
   onUnauthorized?: (error: ApiError) => void;
   /** Prefix for all URLs, e.g. `https://host`; empty for same-origin. */
   baseUrl?: string;
+  /** The failure as the reader is to see it (their language: decision 0730); thrown in its place. */
+  localizeError?: (error: ApiError) => ApiError | Promise<ApiError>;
 }
 
 type ShortcutOptions<T> = Omit<ApiRequest<T>, 'service' | 'method' | 'path' | 'body'>;
@@ -286,13 +295,22 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const { fetch: fetchImpl, getSession, onUnauthorized, baseUrl = '' } = options;
+  const { fetch: fetchImpl, getSession, onUnauthorized, baseUrl = '', localizeError } = options;
 
   /** Whether `sent` (the session a request carried) is still the session in use. */
   const isCurrentSession = (sent: ClientSession | null): boolean =>
     sent !== null && getSession()?.accessToken === sent.accessToken;
 
   async function request<T>(req: ApiRequest<T>): Promise<T> {
+    if (!localizeError) return send(req);
+    try {
+      return await send(req);
+    } catch (error) {
+      throw error instanceof ApiError ? await localizeError(error) : error;
+    }
+  }
+
+  async function send<T>(req: ApiRequest<T>): Promise<T> {
     const method = req.method ?? 'GET';
     const url = buildUrl(req.service, req.path, req.query, baseUrl);
     const session = getSession();

@@ -1,5 +1,6 @@
 import {
   FOLLOW_UP_ACTION_LABELS,
+  FollowUpErrorMessages,
   followUpClosedUpdate,
   TaskErrorCode,
   type TFollowUpRequest,
@@ -35,8 +36,7 @@ export async function closeFollowUp(
     if (!decision.ok) {
       switch (decision.reason) {
         case 'NOT_AN_ESCALATION': {
-          const message =
-            'Only an escalated observation is closed as a follow-up: resolve a call with PUT /tasks/{taskId}/resolve';
+          const message = FollowUpErrorMessages.notAnEscalation;
           throw new HttpError(
             400,
             `params.taskId: ${message} (escalated-observation)`,
@@ -45,7 +45,7 @@ export async function closeFollowUp(
           );
         }
         case 'NOT_A_RECIPIENT':
-          throw forbidden('Only the nurses it was escalated to, or management, may close this follow-up');
+          throw forbidden(FollowUpErrorMessages.notARecipient);
         default:
           throw await taskConflict(tx, decision.reason, task);
       }

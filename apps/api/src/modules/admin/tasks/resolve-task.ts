@@ -1,4 +1,5 @@
 import {
+  CARE_CONFIRMATION_REQUIRED_MESSAGE,
   type DeviceType,
   getResolutionType,
   isClosedTaskStatus,
@@ -295,9 +296,7 @@ export async function resolveTask(
       bypassCareConfirmationChecks: body.bypassCareConfirmationChecks,
     });
     if (missing) {
-      const message =
-        "Care has not been confirmed: press the resident's pendant or a wall button in the unit first, " +
-        'or send bypassCareConfirmationChecks: true';
+      const message = CARE_CONFIRMATION_REQUIRED_MESSAGE;
       throw new HttpError(400, message, TaskErrorCode.CARE_CONFIRMATION_REQUIRED, [
         { field: 'body.bypassCareConfirmationChecks', rule: 'care-confirmation', message },
       ]);

@@ -1,4 +1,10 @@
-import { ResolveMessages, TASK_STATUS_LABELS, TaskErrorCode, type TaskStatus } from '@sage/contract';
+import {
+  ResolveMessages,
+  TASK_STATUS_LABELS,
+  TaskConflictMessages,
+  TaskErrorCode,
+  type TaskStatus,
+} from '@sage/contract';
 import type { Prisma, Severity } from '@sage/db';
 import type { TaskActionRejection } from '@sage/domain';
 import { conflict, notFound } from '@sage/service-kit/errors';
@@ -54,7 +60,10 @@ export async function taskConflict(
         TaskErrorCode.TASK_ALREADY_RESOLVED,
       );
     case 'TASK_CLOSED':
-      return conflict(`This task is closed (${TASK_STATUS_LABELS[task.status]}).`, TaskErrorCode.TASK_CLOSED);
+      return conflict(
+        TaskConflictMessages.closed(TASK_STATUS_LABELS[task.status]),
+        TaskErrorCode.TASK_CLOSED,
+      );
     case 'TASK_ALREADY_CLAIMED': {
       const holder = task.assigneeId
         ? await tx.staffMember.findUnique({
@@ -62,19 +71,24 @@ export async function taskConflict(
             select: { firstName: true, lastName: true },
           })
         : null;
-      const who = holder ? ` by ${holder.firstName} ${holder.lastName}` : ' by someone else';
-      return conflict(`This task has already been claimed${who}.`, TaskErrorCode.TASK_ALREADY_CLAIMED);
+      const message = holder
+        ? TaskConflictMessages.claimedBy(`${holder.firstName} ${holder.lastName}`)
+        : TaskConflictMessages.claimedBySomeoneElse;
+      return conflict(message, TaskErrorCode.TASK_ALREADY_CLAIMED);
     }
     case 'TASK_STATUS_CHANGED':
       return conflict(
-        `This task is already ${TASK_STATUS_LABELS[task.status]}.`,
+        TaskConflictMessages.already(TASK_STATUS_LABELS[task.status]),
         TaskErrorCode.TASK_STATUS_CHANGED,
       );
     case 'TASK_NOT_ASSIGNED':
-      return conflict('This task is not assigned to anyone.', TaskErrorCode.TASK_NOT_ASSIGNED);
+      return conflict(TaskConflictMessages.notAssigned, TaskErrorCode.TASK_NOT_ASSIGNED);
     case 'INVALID_STATUS_TRANSITION':
       return conflict(
-        `A task cannot go from ${TASK_STATUS_LABELS[task.status]} to ${target ? TASK_STATUS_LABELS[target] : 'that status'}.`,
+        TaskConflictMessages.invalidTransition(
+          TASK_STATUS_LABELS[task.status],
+          target ? TASK_STATUS_LABELS[target] : 'that status',
+        ),
         TaskErrorCode.INVALID_STATUS_TRANSITION,
       );
   }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { TTokenReply } from '@sage/contract';
+import { ServiceErrorMessages, type TTokenReply } from '@sage/contract';
 import type { Db } from '@sage/db';
 import { isInactiveTooLong, lastActivityAt } from '@sage/domain';
 import type { SigninDeps } from '../deps';
@@ -152,7 +152,7 @@ export async function rotateRefreshToken(
     case 'unknown':
       throw loginRequired('Unknown refresh token: sign in again');
     case 'revoked':
-      throw loginRequired('The session was ended: sign in again');
+      throw loginRequired(ServiceErrorMessages.sessionEnded);
     case 'expired':
       throw loginRequired('The session has expired: sign in again');
     case 'archived':

@@ -1,4 +1,5 @@
 import type { Prisma } from '@sage/db';
+import { type Language, translate } from '@sage/i18n';
 import { RECOGNITION_CHANNEL, type RecognitionNotification } from '@sage/live-bus';
 import { type NotifierDeps, sendMessage } from '@sage/notify';
 
@@ -13,10 +14,10 @@ export async function notifyRecognition(
   await tx.$executeRaw`SELECT pg_notify(${RECOGNITION_CHANNEL}, ${JSON.stringify(recognition)})`;
 }
 
-/** The push text of a high five (docs/decisions/0293). */
-export const highFivePush = (senderName: string) => ({
-  title: 'High five!',
-  body: `${senderName} sent you a high five`,
+/** The push text of a high five (docs/decisions/0293), in the recipient's language (decision 0553). */
+export const highFivePush = (senderName: string, language: Language = 'en') => ({
+  title: translate(language, 'notify', 'highFiveTitle'),
+  body: translate(language, 'notify', 'highFiveBody', { senderName }),
 });
 
 /**
@@ -35,6 +36,7 @@ export function pushRecognition(
     topic: 'TASKS',
     title,
     body,
+    localized: (language) => highFivePush(recognition.senderName, language),
     recipientIds: [recognition.recipientRid],
     createdById: recognition.senderId,
     pushOnly: true,

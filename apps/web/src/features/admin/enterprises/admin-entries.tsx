@@ -1,6 +1,7 @@
 import { Button, Stack, Title } from '@mantine/core';
-import { ADMIN_ORG_ROUTES, AdminOrgMessages, type TStaffMember } from '@sage/contract';
+import { ADMIN_ORG_ROUTES, type TStaffMember } from '@sage/contract';
 import { Link } from 'react-router';
+import { useMessages } from '../../../shared/i18n';
 import { useCurrentFacility } from '../../shift/shift-api';
 
 /**
@@ -10,6 +11,7 @@ import { useCurrentFacility } from '../../shift/shift-api';
  */
 export function AdminEntries({ profile }: { profile: TStaffMember | undefined }) {
   const facility = useCurrentFacility();
+  const m = useMessages('entries');
   const facilityId = facility.data?.id;
   const memberships = profile?.groupMemberships ?? [];
   const isManagementHere = memberships.some(
@@ -20,23 +22,23 @@ export function AdminEntries({ profile }: { profile: TStaffMember | undefined })
   );
   if (!isManagementHere && !isEnterpriseAdmin) return null;
   return (
-    <Stack gap="sm" component="nav" aria-label={AdminOrgMessages.entriesTitle}>
+    <Stack gap="sm" component="nav" aria-label={m.administration()}>
       <Title order={2} fz="h4">
-        {AdminOrgMessages.entriesTitle}
+        {m.administration()}
       </Title>
       {isManagementHere ? (
         <>
           <Button component={Link} to={ADMIN_ORG_ROUTES.companyPhones} fullWidth size="lg" variant="light">
-            {AdminOrgMessages.companyPhones}
+            {m.companyPhones()}
           </Button>
           <Button component={Link} to={ADMIN_ORG_ROUTES.features} fullWidth size="lg" variant="light">
-            {AdminOrgMessages.features}
+            {m.features()}
           </Button>
         </>
       ) : null}
       {isEnterpriseAdmin ? (
         <Button component={Link} to={ADMIN_ORG_ROUTES.facilities} fullWidth size="lg" variant="light">
-          {AdminOrgMessages.facilities}
+          {m.communities()}
         </Button>
       ) : null}
     </Stack>

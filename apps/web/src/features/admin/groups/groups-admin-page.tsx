@@ -158,7 +158,7 @@ function GroupCard({ group, onChanged }: { group: TGroup; onChanged: () => Promi
     onError: async (error) => {
       if (isApiError(error) && error.status === 409) {
         form.setFieldError('name', error.message);
-        if (error.message === GroupApiMessages.stale) await onChanged();
+        if (error.serverMessage === GroupApiMessages.stale) await onChanged();
       } else failure(error);
     },
   });

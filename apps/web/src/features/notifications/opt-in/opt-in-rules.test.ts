@@ -1,3 +1,4 @@
+import { translate } from '@sage/i18n';
 import { describe, expect, it } from 'vitest';
 import {
   bottomButtonLabel,
@@ -36,8 +37,9 @@ describe('Notifications opt-in drawer rules', () => {
   it.each([
     ['SUBSCRIBED', 'Receiving messages'],
     ['UNSUBSCRIBED', 'Not receiving messages'],
-  ] as const)('status %s reads %s', (status, label) => {
-    expect(statusLabel(status)).toBe(label);
+  ] as const)('status %s reads %s (and is read in Spanish too)', (status, label) => {
+    expect(translate('en', 'optIn', statusLabel(status))).toBe(label);
+    expect(translate('es', 'optIn', statusLabel(status))).not.toBe(label);
   });
 
   // "The bottom button reads Continue when both are subscribed, otherwise Skip."
@@ -52,6 +54,7 @@ describe('Notifications opt-in drawer rules', () => {
 
   it('reads Skip when the facility has only one of the two numbers', () => {
     expect(bottomButtonLabel([row('ALERTS', 'SUBSCRIBED')])).toBe('Skip');
+    expect(translate('es', 'optIn', bottomButtonLabel([row('ALERTS', 'SUBSCRIBED')]))).toBe('Omitir');
   });
 
   it('offers the drawer after sign-in only while a number is not subscribed', () => {

@@ -1,6 +1,5 @@
 import {
   SUBSCRIBE_SMS_TEXT,
-  SUBSCRIPTION_STATUS_LABELS,
   type SubscriptionStatus,
   type SubscriptionTopic,
   type TFacilitySummary,
@@ -45,8 +44,11 @@ export function senderRows(
   );
 }
 
-/** 'Receiving messages' or 'Not receiving messages'. */
-export const statusLabel = (status: SubscriptionStatus): string => SUBSCRIPTION_STATUS_LABELS[status];
+/**
+ * The message key of 'Receiving messages' or 'Not receiving messages' (the `optIn` namespace, decision 0700: the
+ * status itself).
+ */
+export const statusLabel = (status: SubscriptionStatus): SubscriptionStatus => status;
 
 /** "The bottom button reads Continue when both are subscribed, otherwise Skip." */
 export function bottomButtonLabel(rows: readonly SenderRow[]): 'Continue' | 'Skip' {

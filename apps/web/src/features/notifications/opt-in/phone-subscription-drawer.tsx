@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { ButtonLabels, OptInMessages } from '@sage/contract';
 import { useEffect } from 'react';
 import { type DrawerControls, DrawerLayout } from '../../../shared/drawers';
+import { useMessages } from '../../../shared/i18n';
 import { reportError } from '../../../shared/report-error';
 import { useCurrentFacility } from '../../shift/shift-api';
 import { useMyPhoneSubscriptions } from './opt-in-api';
@@ -14,23 +14,26 @@ import {
   statusLabel,
   subscribeSmsLink,
 } from './opt-in-rules';
+import './opt-in-messages';
 
 export interface PhoneSubscriptionDrawerProps {
   /** Runs when the drawer is left with Continue or Skip. */
   onDone?: () => void;
 }
 
-const TOPIC_LABELS = { ALERTS: OptInMessages.alertsNumber, TASKS: OptInMessages.tasksNumber } as const;
+const TOPIC_LABELS = { ALERTS: 'alertsNumber', TASKS: 'tasksNumber' } as const;
 
 function SenderNumber({ row }: { row: SenderRow }) {
+  const m = useMessages('optIn');
   const display = formatPhoneForDisplay(row.senderPhoneNumber);
   const subscribed = row.status === 'SUBSCRIBED';
-  const name = `${TOPIC_LABELS[row.topic]} ${display}`;
+  const topic = m[TOPIC_LABELS[row.topic]]();
+  const name = `${topic} ${display}`;
   return (
     <Paper withBorder radius="md" p="md" role="group" aria-label={name}>
       <Stack gap="xs">
         <Stack gap={2}>
-          <Text fw={700}>{TOPIC_LABELS[row.topic]}</Text>
+          <Text fw={700}>{topic}</Text>
           <Text fz="xl" style={{ whiteSpace: 'nowrap' }}>
             {display}
           </Text>
@@ -43,13 +46,13 @@ function SenderNumber({ row }: { row: SenderRow }) {
               bg={subscribed ? 'green.7' : 'gray.5'}
             />
             <Text fw={600} c={subscribed ? 'green.8' : 'dimmed'}>
-              {statusLabel(row.status)}
+              {m[statusLabel(row.status)]()}
             </Text>
           </Group>
         </Stack>
         {subscribed ? null : (
           <Button component="a" href={subscribeSmsLink(row.senderPhoneNumber)} size="lg" fullWidth>
-            {OptInMessages.subscribe}
+            {m.subscribe()}
           </Button>
         )}
       </Stack>
@@ -66,6 +69,7 @@ export function PhoneSubscriptionDrawer({
   drawer,
   onDone,
 }: PhoneSubscriptionDrawerProps & { drawer: DrawerControls }) {
+  const m = useMessages('optIn');
   const facility = useCurrentFacility();
   const subscriptions = useMyPhoneSubscriptions(facility.data?.id);
   const rows = facility.data && subscriptions.data ? senderRows(facility.data, subscriptions.data) : [];
@@ -84,34 +88,35 @@ export function PhoneSubscriptionDrawer({
   return (
     <DrawerLayout
       drawer={drawer}
-      title={OptInMessages.title}
+      title={m.title()}
+      backLabel={m.back()}
       actions={
         <Button size="lg" fullWidth variant={rows.length > 0 ? 'filled' : 'default'} onClick={finish}>
-          {bottomButtonLabel(rows)}
+          {m[bottomButtonLabel(rows)]()}
         </Button>
       }
     >
       {failed ? (
         <Alert color="red" variant="light" role="alert">
           <Stack gap="sm">
-            <Text>{OptInMessages.loadFailed}</Text>
+            <Text>{m.loadFailed()}</Text>
             <Button
               onClick={() => {
                 void facility.refetch();
                 void subscriptions.refetch();
               }}
             >
-              {ButtonLabels.retry}
+              {m.retry()}
             </Button>
           </Stack>
         </Alert>
       ) : facility.isPending || (Boolean(facility.data) && subscriptions.isPending) ? (
-        <Loader aria-label="Loading text message settings" />
+        <Loader aria-label={m.loading()} />
       ) : rows.length === 0 ? (
-        <Text>{OptInMessages.noNumbers}</Text>
+        <Text>{m.noNumbers()}</Text>
       ) : (
         <Stack gap="md">
-          <Text>{shouldOfferOptIn(rows) ? OptInMessages.intro : OptInMessages.allSet}</Text>
+          <Text>{shouldOfferOptIn(rows) ? m.intro() : m.allSet()}</Text>
           {rows.map((row) => (
             <SenderNumber key={row.topic} row={row} />
           ))}
