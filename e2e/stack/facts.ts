@@ -277,6 +277,22 @@ export const FOLLOW_UP_COMMUNITY = {
 } as const;
 
 /**
+ * A community whose caregiver and nurse read Spanish (e2e/i18n/spanish-pages.spec.ts, decision 0710): their own
+ * numbers (0710-0711), so the other pages' walk touches no other spec's people, residents or tasks.
+ */
+export const SPANISH_PAGES_COMMUNITY = {
+  facilityName: 'Olmo Pines',
+  tag: 'olmop',
+  caregiverPhone: '+14155550710',
+  nursePhone: '+14155550711',
+  gatewayKey: 'olmo-pines-gateway-key',
+  /** The long-term care resident, in the nurse's care zone. */
+  resident: 'Harold Vance-olmop',
+  caregiver: 'Casey Nguyen',
+  nurse: 'Nora Patel',
+} as const;
+
+/**
  * A community whose staff read Spanish, for the dashboard's entries, the device notices, the text alerts drawer
  * and Reassign in Spanish (e2e/i18n/spanish-dashboard.spec.ts, decision 0700). Numbers of its own (0700-0709).
  */

@@ -25,6 +25,7 @@ import { seedSoundCommunity } from './sound-community';
 import { seedSpanishCommunity } from './spanish-community';
 import { seedSpanishDashboardCommunity } from './spanish-dashboard-community';
 import { seedSpanishManagerCommunity } from './spanish-manager-community';
+import { seedSpanishPagesCommunity } from './spanish-pages-community';
 import { seedStationCommunity } from './station-community';
 import {
   markTourOfferedOutsideTourCommunity,
@@ -47,6 +48,7 @@ await seedInsightsCommunity(db.prisma);
 await seedSoundCommunity(db.prisma);
 await seedA11yCommunity(db.prisma);
 await seedSpanishCommunity(db.prisma);
+await seedSpanishPagesCommunity(db.prisma);
 await seedSpanishDashboardCommunity(db.prisma);
 await seedSpanishManagerCommunity(db.prisma);
 await seedPolicyCommunity(db.prisma);

@@ -120,7 +120,7 @@ test.describe('[TASKS]', () => {
     await nursePage.goto('/tasks');
     await nursePage.getByText('My Tasks', { exact: true }).click();
     // Live: the card arrives without a reload once the worker has created the task.
-    await expect(nursePage.getByRole('list', { name: 'mine' }).getByText(title)).toBeVisible({
+    await expect(nursePage.getByRole('list', { name: 'My Tasks' }).getByText(title)).toBeVisible({
       timeout: 120_000,
     });
     await nurseContext.close();
@@ -150,7 +150,7 @@ test.describe('[TASKS]', () => {
     expect(logged.status()).toBe(201);
 
     await page.goto('/tasks');
-    const list = page.getByRole('list', { name: 'observations' });
+    const list = page.getByRole('list', { name: 'Observations' });
     const item = list.getByRole('listitem').filter({ hasText: note });
     await expect(item).toBeVisible();
     await expect(item.getByText(/^Observation: Skin - /)).toBeVisible();

@@ -3,11 +3,18 @@ import { parse, type Token } from '@messageformat/parser';
 import {
   AdminMessages,
   AlertTitleMessages,
+  ButtonLabels,
+  CARE_TYPE_LABELS,
+  CareAssignmentMessages,
   ClaimReminderMessages,
   DeviceQaMessages,
+  DrawerTitles,
+  EmptyStateMessages,
   FollowUpErrorMessages,
+  HOSPICE_STATUS_LABELS,
   LoginMessages,
   PhoneScreenErrors,
+  RESUSCITATION_STRATEGY_LABELS,
   TrainingMessages,
 } from '@sage/contract';
 import { describe, expect, it } from 'vitest';
@@ -151,5 +158,37 @@ describe('the language of a browser', () => {
     [[], 'en'],
   ])('%j reads %s', (tags, language) => {
     expect(languageFromTags(tags)).toBe(language);
+  });
+});
+
+describe("the caregiver's and nurse's other pages (decision 0710)", () => {
+  it("English labels are the contract's, each by its id", () => {
+    const t = (key: string, values?: Record<string, string | number>) =>
+      translate('en', 'residents', key as never, values);
+    for (const [id, label] of Object.entries(CARE_TYPE_LABELS)) expect(t(`careType_${id}`)).toBe(label);
+    for (const [id, label] of Object.entries(RESUSCITATION_STRATEGY_LABELS))
+      expect(t(`code_${id}`)).toBe(label);
+    for (const [id, label] of Object.entries(HOSPICE_STATUS_LABELS)) expect(t(`hospice_${id}`)).toBe(label);
+    expect(t('careAssignmentAdded')).toBe(CareAssignmentMessages.added);
+    expect(t('searchTitle')).toBe(DrawerTitles.searchResident);
+    expect(t('noResidentsFound')).toBe(EmptyStateMessages.noResidentsFound);
+    expect(translate('en', 'team', 'call', { phone: '+1 415' })).toBe(`${ButtonLabels.call} +1 415`);
+  });
+
+  it('Spanish reads differently from English on these pages, placeholders filled in', () => {
+    expect(translate('es', 'tasks', 'observationsCount', { count: 2 })).toBe('Observaciones (2)');
+    expect(translate('es', 'residents', 'age', { age: 84 })).toBe('Edad 84');
+    expect(translate('es', 'team', 'addedToGroup', { name: 'Ana Ruiz', group: 'Nurses' })).toBe(
+      'Ana Ruiz fue agregado a Nurses',
+    );
+    for (const namespace of ['tasks', 'residents', 'team'] as const) {
+      const english = CATALOGUES.en[namespace] as Record<string, string>;
+      const spanish = CATALOGUES.es[namespace] as Record<string, string>;
+      // 'No' (hospice: standard care) is the one word both languages share.
+      const same = Object.keys(english).filter(
+        (key) => english[key] === spanish[key] && english[key] !== 'No',
+      );
+      expect(same, namespace).toEqual([]);
+    }
   });
 });

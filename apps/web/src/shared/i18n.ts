@@ -31,6 +31,10 @@ type LazyNamespace =
   | 'landing'
   | 'sound'
   | 'station'
+  // The caregiver's and nurse's other pages (decision 0710).
+  | 'tasks'
+  | 'residents'
+  | 'team'
   | 'training'
   | 'alertList'
   | 'devices'

@@ -40,6 +40,7 @@ import { devices } from './devices.en';
 import { entries } from './entries.en';
 import { manageEn } from './manage.en';
 import { optIn } from './optIn.en';
+import { pagesEn } from './pages.en';
 import { reassign } from './reassign.en';
 import { training } from './training.en';
 
@@ -340,6 +341,7 @@ export const en = {
     overdue: 'Overdue',
     answered: 'Answered',
   },
+  ...pagesEn,
   apiErrors,
   training,
   /** The alert list, /alerts (texts the app had inline; decision 0670: the tour's first step is on it). */

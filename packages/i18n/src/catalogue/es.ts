@@ -2,11 +2,13 @@
  * The Spanish catalogue: a translation of every English message, written for a caregiver's reading level (short,
  * plain, 'usted', the same word for the same thing: docs/glossary-es.md). Placeholders are the English ones.
  */
+
 import { apiErrors } from './api-errors.es';
 import { devices } from './devices.es';
 import { entries } from './entries.es';
 import { manageEs } from './manage.es';
 import { optIn } from './optIn.es';
+import { pagesEs } from './pages.es';
 import { reassign } from './reassign.es';
 import { training } from './training.es';
 import type { Catalogue } from './types';
@@ -340,6 +342,7 @@ export const es: Catalogue = {
     overdue: 'Atrasada',
     answered: 'Atendida',
   },
+  ...pagesEs,
   apiErrors,
   training,
   alertList: {

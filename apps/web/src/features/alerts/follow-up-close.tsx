@@ -13,6 +13,7 @@ import { isApiError } from '../../shared/api/client';
 import { useMessages } from '../../shared/i18n';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
+import '../tasks/tasks-messages';
 import { invalidateTask, tasksApi } from './alerts-api';
 import { updateCachedTaskLists } from './task-cache';
 import { staffName } from './task-labels';
@@ -24,6 +25,7 @@ import { staffName } from './task-labels';
  */
 export function FollowUpCloseButton({ task }: { task: TTaskReply }) {
   const m = useMessages('alert');
+  const tasks = useMessages('tasks');
   const [opened, setOpened] = useState(false);
   return (
     <>
@@ -36,6 +38,8 @@ export function FollowUpCloseButton({ task }: { task: TTaskReply }) {
         position="bottom"
         size="auto"
         title={m.followUpTitle()}
+        // A named close button, a 44 px touch target (STYLE.md).
+        closeButtonProps={{ 'aria-label': tasks.close(), size: 44 }}
         styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       >
         {opened ? <FollowUpForm task={task} onDone={() => setOpened(false)} /> : null}

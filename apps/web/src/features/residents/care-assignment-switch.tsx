@@ -1,7 +1,6 @@
 import { Switch } from '@mantine/core';
 import {
   CARE_ASSIGNMENT_TOAST_MS,
-  CareAssignmentMessages,
   staffFacilityPreferencePath,
   type TResidentReply,
   ZStaffFacilityPreferenceSchema,
@@ -9,6 +8,7 @@ import {
 import { isPinnable, isPinned, togglePinned } from '@sage/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api';
+import { useMessages } from '../../shared/i18n';
 import { reportError } from '../../shared/report-error';
 import { useSession } from '../../shared/session';
 import { toast } from '../../shared/toast';
@@ -21,6 +21,7 @@ const preferenceKey = (staffMemberId: string, facilityId: string) =>
  * neither on hold nor archived"). Success toasts last 2 s; a failure is logged only.
  */
 export function CareAssignmentSwitch({ resident }: { resident: TResidentReply }) {
+  const m = useMessages('residents');
   const queryClient = useQueryClient();
   const me = useSession()?.staffMemberId ?? '';
   const key = preferenceKey(me, resident.facilityId);
@@ -40,7 +41,7 @@ export function CareAssignmentSwitch({ resident }: { resident: TResidentReply })
       ),
     onSuccess: (saved, pinned) => {
       queryClient.setQueryData(key, saved);
-      toast.success(pinned ? CareAssignmentMessages.added : CareAssignmentMessages.removed, {
+      toast.success(pinned ? m.careAssignmentAdded() : m.careAssignmentRemoved(), {
         autoClose: CARE_ASSIGNMENT_TOAST_MS,
       });
     },
@@ -51,7 +52,7 @@ export function CareAssignmentSwitch({ resident }: { resident: TResidentReply })
   return (
     <Switch
       size="lg"
-      label="Care assignment"
+      label={m.careAssignment()}
       checked={checked}
       disabled={!isPinnable(resident) || preference.isPending || mutation.isPending}
       onChange={(event) => mutation.mutate(event.currentTarget.checked)}

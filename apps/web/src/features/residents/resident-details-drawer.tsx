@@ -1,13 +1,14 @@
 import { Button, Loader, Stack, Text } from '@mantine/core';
-import { ButtonLabels, DeviceAllocationMessages } from '@sage/contract';
 import { useNavigate } from 'react-router';
 import { type DrawerControls, DrawerLayout, useDrawers } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { UnitCheckInCard } from '../check-ins/unit-check-in-card';
 import { UnitLink } from '../units/unit-link';
 import { CareAssignmentSwitch } from './care-assignment-switch';
 import { logCareWorkflow } from './log-care-flow';
 import { ResidentSummary } from './resident-summary';
 import { useResident } from './residents-api';
+import './residents-messages';
 
 export interface ResidentDetailsDrawerProps {
   residentId: string;
@@ -23,6 +24,7 @@ export function ResidentDetailsDrawer({
   residentId,
 }: ResidentDetailsDrawerProps & { drawer: DrawerControls }) {
   const drawers = useDrawers();
+  const m = useMessages('residents');
   const navigate = useNavigate();
   const resident = useResident(residentId);
   const r = resident.data;
@@ -30,7 +32,7 @@ export function ResidentDetailsDrawer({
   return (
     <DrawerLayout
       drawer={drawer}
-      title="Resident"
+      title={m.title()}
       actions={
         r ? (
           <>
@@ -44,7 +46,7 @@ export function ResidentDetailsDrawer({
                     drawers.openWorkflow(logCareWorkflow(r, false));
                   }}
                 >
-                  {ButtonLabels.logCare}
+                  {m.logCare()}
                 </Button>
                 <Button
                   size="lg"
@@ -55,7 +57,7 @@ export function ResidentDetailsDrawer({
                     drawers.openWorkflow(logCareWorkflow(r, true));
                   }}
                 >
-                  {ButtonLabels.logRefusal}
+                  {m.logRefusal()}
                 </Button>
               </>
             )}
@@ -68,7 +70,7 @@ export function ResidentDetailsDrawer({
                 drawers.open('resident-pendants', { residentId: r.id });
               }}
             >
-              {DeviceAllocationMessages.pendantsTitle}
+              {m.pendants()}
             </Button>
             <Button
               size="lg"
@@ -79,14 +81,14 @@ export function ResidentDetailsDrawer({
                 navigate(`/residents/resident/${r.id}`);
               }}
             >
-              View Profile
+              {m.viewProfile()}
             </Button>
           </>
         ) : null
       }
     >
       {resident.isPending ? (
-        <Loader aria-label="Loading" />
+        <Loader aria-label={m.loading()} />
       ) : resident.isError ? (
         <Text c="red">{resident.error.message}</Text>
       ) : (

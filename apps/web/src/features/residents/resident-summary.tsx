@@ -1,18 +1,16 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import {
-  CARE_TYPE_LABELS,
-  HOSPICE_STATUS_LABELS,
-  RESUSCITATION_STRATEGY_LABELS,
-  type TResidentReply,
-} from '@sage/contract';
+import type { TResidentReply } from '@sage/contract';
 import { ageOn, formatRelativeSeconds, residentFullName, routineCheckChip } from '@sage/domain';
+import { useMessages } from '../../shared/i18n';
 import { useLatestCareActivity } from './residents-api';
+import './residents-messages';
 
 /**
  * Name, age, unit with care type, routine-check chip, and code and hospice status (only with PHI access: the
  * API leaves `health` null otherwise).
  */
 export function ResidentSummary({ resident }: { resident: TResidentReply }) {
+  const m = useMessages('residents');
   const age = ageOn(resident.dateOfBirth, new Date());
   return (
     <Stack gap={6}>
@@ -27,8 +25,10 @@ export function ResidentSummary({ resident }: { resident: TResidentReply }) {
       </Text>
       <Text>
         {[
-          age !== null ? `Age ${age}` : null,
-          resident.unit ? `${resident.unit.displayName} · ${CARE_TYPE_LABELS[resident.unit.careType]}` : null,
+          age !== null ? m.age({ age }) : null,
+          resident.unit
+            ? `${resident.unit.displayName} · ${m[`careType_${resident.unit.careType}`]()}`
+            : null,
         ]
           .filter(Boolean)
           .join(' · ')}
@@ -37,11 +37,18 @@ export function ResidentSummary({ resident }: { resident: TResidentReply }) {
         <RoutineCheckChip resident={resident} />
         {resident.health ? (
           <>
-            <Badge variant="light" color="grape" size="lg" tt="none" aria-label="Code status">
-              {RESUSCITATION_STRATEGY_LABELS[resident.health.resuscitationStrategy]}
+            <Badge variant="light" color="grape" size="lg" tt="none" aria-label={m.codeStatus()}>
+              {m[`code_${resident.health.resuscitationStrategy}`]()}
             </Badge>
-            <Badge variant="light" color="teal" bg="teal.0" size="lg" tt="none" aria-label="Hospice status">
-              Hospice: {HOSPICE_STATUS_LABELS[resident.health.hospiceStatus]}
+            <Badge
+              variant="light"
+              color="teal"
+              bg="teal.0"
+              size="lg"
+              tt="none"
+              aria-label={m.hospiceStatus()}
+            >
+              {m.hospice({ status: m[`hospice_${resident.health.hospiceStatus}`]() })}
             </Badge>
           </>
         ) : null}
@@ -52,6 +59,7 @@ export function ResidentSummary({ resident }: { resident: TResidentReply }) {
 
 /** "Overdue (red) once minutes since last care activity reach the threshold; otherwise 'due in' the remaining time, warning at 25 minutes or fewer." */
 function RoutineCheckChip({ resident }: { resident: TResidentReply }) {
+  const m = useMessages('residents');
   const applies = resident.isRoutineCheckEnabled && resident.routineCheckIntervalInMin !== null;
   const latest = useLatestCareActivity(resident.id, applies);
   if (!applies || latest.isPending || latest.isError) return null;
@@ -60,8 +68,8 @@ function RoutineCheckChip({ resident }: { resident: TResidentReply }) {
     resident.routineCheckIntervalInMin ?? 0,
   );
   return chip.state === 'overdue' ? (
-    <Badge color="red" size="lg" tt="none" aria-label="Routine check">
-      Routine check overdue
+    <Badge color="red" size="lg" tt="none" aria-label={m.routineCheck()}>
+      {m.routineCheckOverdue()}
     </Badge>
   ) : (
     <Badge
@@ -69,9 +77,9 @@ function RoutineCheckChip({ resident }: { resident: TResidentReply }) {
       variant="light"
       size="lg"
       tt="none"
-      aria-label="Routine check"
+      aria-label={m.routineCheck()}
     >
-      Routine check due in {formatRelativeSeconds(chip.remainingMinutes * 60)}
+      {m.routineCheckDueIn({ time: formatRelativeSeconds(chip.remainingMinutes * 60) })}
     </Badge>
   );
 }

@@ -1,9 +1,10 @@
 import { Badge, Box, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { ButtonLabels, type TGroup, type TStaffMember } from '@sage/contract';
+import type { TGroup, TStaffMember } from '@sage/contract';
 import { type FacilityMembership, staffMemberActions } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useDrawers } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { reportError } from '../../shared/report-error';
 import { useSession } from '../../shared/session';
@@ -11,20 +12,7 @@ import { toast } from '../../shared/toast';
 import { useCurrentFacility } from '../shift/shift-api';
 import { useCompanyPhones } from './company-phones';
 import { fullName, teamApi, useFacilityGroups, useMyPermissions, useTeamMember } from './team-api';
-
-/** Texts the spec does not give (decision 0163). */
-export const TeamMemberTexts = {
-  onShift: 'On shift',
-  offShift: 'Off shift',
-  groups: 'Groups',
-  admin: 'Admin',
-  actions: 'Actions',
-  addToGroup: 'Add to Group',
-  addedToGroup: (name: string, group: string) => `${name} was added to ${group}`,
-  highFive: 'Send a High Five',
-  addFailed: (name: string, group: string) => `Failed to add ${name} to ${group}`,
-  notFound: 'This team member was not found.',
-} as const;
+import './team-messages';
 
 const membershipsAt = (person: TStaffMember | undefined, facilityId: string): FacilityMembership[] =>
   (person?.groupMemberships ?? [])
@@ -34,6 +22,7 @@ const membershipsAt = (person: TStaffMember | undefined, facilityId: string): Fa
 /** /team/member/{id}: a team member's groups and shift, and the staff member actions for each group. */
 export function TeamMemberPage() {
   const { id = '' } = useParams();
+  const t = useMessages('team');
   const me = useSession()?.staffMemberId ?? '';
   const facility = useCurrentFacility();
   const facilityId = facility.data?.id ?? '';
@@ -66,14 +55,14 @@ export function TeamMemberPage() {
   const add = useMutation({
     mutationFn: (group: TGroup) => teamApi.putMembership(group.id, { staffMemberId: id, isAdmin: false }),
     onSuccess: async (_data, group) => {
-      toast.success(TeamMemberTexts.addedToGroup(name, group.name));
+      toast.success(t.addedToGroup({ name, group: group.name }));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['staff'] }),
         queryClient.invalidateQueries({ queryKey: ['groups'] }),
       ]);
     },
     onError: (error, group) => {
-      toast.error(TeamMemberTexts.addFailed(name, group.name));
+      toast.error(t.addFailed({ name, group: group.name }));
       reportError(error, { action: 'add-to-group', staffMemberId: id });
     },
   });
@@ -110,10 +99,10 @@ export function TeamMemberPage() {
 
   const openAddToGroup = () =>
     drawers.open('select-options', {
-      title: TeamMemberTexts.addToGroup,
+      title: t.addToGroup(),
       options: otherGroups.map((g) => ({ value: g.id, name: g.name })),
       searchable: true,
-      continueLabel: TeamMemberTexts.addToGroup,
+      continueLabel: t.addToGroup(),
       onContinue: async ([groupId]: string[]) => {
         const group = otherGroups.find((g) => g.id === groupId);
         if (group) await add.mutateAsync(group);
@@ -125,16 +114,16 @@ export function TeamMemberPage() {
       <PageHeader title={name || ' '} defaultRoute="/team" />
       <Box component="main" p="md">
         {member.isPending || facility.isPending ? (
-          <Loader aria-label="Loading" />
+          <Loader aria-label={t.loading()} />
         ) : member.isError || !person ? (
-          <Text c="red">{TeamMemberTexts.notFound}</Text>
+          <Text c="red">{t.notFound()}</Text>
         ) : (
           <Stack gap="lg">
             <Stack gap={4}>
               {person.jobTitle ? <Text c="dimmed">{person.jobTitle}</Text> : null}
               <Group gap="xs">
                 <Badge color={onCall ? 'green' : 'gray'} size="lg">
-                  {onCall ? TeamMemberTexts.onShift : TeamMemberTexts.offShift}
+                  {onCall ? t.onShift() : t.offShift()}
                 </Badge>
                 {companyPhone ? <Text size="sm">{companyPhone.displayName}</Text> : null}
               </Group>
@@ -147,7 +136,7 @@ export function TeamMemberPage() {
                   fullWidth
                   mt="xs"
                 >
-                  {`${ButtonLabels.call} ${person.phoneNumber}`}
+                  {t.call({ phone: person.phoneNumber })}
                 </Button>
               ) : null}
               {/* A high five for a colleague, not only from a Top Performer card (issue #32). */}
@@ -165,16 +154,23 @@ export function TeamMemberPage() {
                     })
                   }
                 >
-                  {TeamMemberTexts.highFive}
+                  {t.highFive()}
                 </Button>
               ) : null}
             </Stack>
 
             <Stack gap="sm">
               <Title order={2} fz="h4">
-                {TeamMemberTexts.groups}
+                {t.groups()}
               </Title>
-              <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Groups">
+              <Stack
+                gap="sm"
+                component="ul"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                aria-label={t.groups()}
+              >
                 {theirGroups.map((m) => (
                   <Card key={m.groupId} component="li" withBorder padding="sm" aria-label={m.groupName}>
                     <Group justify="space-between" wrap="nowrap">
@@ -182,20 +178,21 @@ export function TeamMemberPage() {
                         <Text fw={600}>{m.groupName}</Text>
                         {m.isAdmin ? (
                           <Badge variant="light" style={{ alignSelf: 'flex-start' }}>
-                            {TeamMemberTexts.admin}
+                            {t.admin()}
                           </Badge>
                         ) : null}
                       </Stack>
                       <Button
                         variant="light"
                         size="md"
+                        mih={44}
                         style={{ flexShrink: 0 }}
                         loading={!actionsReady}
                         disabled={!actionsReady}
                         onClick={() => openActions(m.groupId, m.groupName, m.isAdmin)}
-                        aria-label={`${TeamMemberTexts.actions}: ${m.groupName}`}
+                        aria-label={t.actionsFor({ group: m.groupName })}
                       >
-                        {TeamMemberTexts.actions}
+                        {t.actions()}
                       </Button>
                     </Group>
                   </Card>
@@ -203,7 +200,7 @@ export function TeamMemberPage() {
               </Stack>
               {otherGroups.length ? (
                 <Button size="lg" variant="light" onClick={openAddToGroup} loading={add.isPending}>
-                  {TeamMemberTexts.addToGroup}
+                  {t.addToGroup()}
                 </Button>
               ) : null}
             </Stack>

@@ -3,22 +3,15 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { ADMIN_GROUPS_ROUTE, ADMIN_STAFF_ROUTE, TEAM_MEMBER_ROUTE } from '@sage/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useMessages } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { useCurrentFacility } from '../shift/shift-api';
 import { fullName, useMyPermissions, useStaffSearch } from './team-api';
-import { TeamMemberTexts } from './team-member-page';
-
-/** Texts the spec does not give (decision 0163). */
-export const TeamTexts = {
-  title: 'Team',
-  search: 'Search team',
-  none: 'No team members found',
-  manageStaff: 'Manage Staff',
-  manageGroups: 'Manage Groups',
-} as const;
+import './team-messages';
 
 /** /team: the community's team members (searchable), each opening /team/member/{id}. */
 export function TeamPage() {
+  const t = useMessages('team');
   const facility = useCurrentFacility();
   const facilityId = facility.data?.id;
   const permissions = useMyPermissions(facilityId);
@@ -28,31 +21,31 @@ export function TeamPage() {
 
   return (
     <>
-      <PageHeader title={TeamTexts.title} />
+      <PageHeader title={t.title()} />
       <Box component="main" p="md">
         <Stack gap="md">
           {permissions.data?.canAdministerStaff ? (
             <Stack gap="sm">
               <Button component={Link} to={ADMIN_STAFF_ROUTE} size="lg" variant="light" fullWidth>
-                {TeamTexts.manageStaff}
+                {t.manageStaff()}
               </Button>
               <Button component={Link} to={ADMIN_GROUPS_ROUTE} size="lg" variant="light" fullWidth>
-                {TeamTexts.manageGroups}
+                {t.manageGroups()}
               </Button>
             </Stack>
           ) : null}
           <TextInput
             size="lg"
-            label={TeamTexts.search}
+            label={t.search()}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
           />
           {search.isPending ? (
-            <Loader aria-label="Loading" />
+            <Loader aria-label={t.loading()} />
           ) : search.isError ? (
             <Text c="red">{search.error.message}</Text>
           ) : search.data.staffMembers.length === 0 ? (
-            <Text c="dimmed">{TeamTexts.none}</Text>
+            <Text c="dimmed">{t.none()}</Text>
           ) : (
             <Stack
               gap="sm"
@@ -60,7 +53,7 @@ export function TeamPage() {
               p={0}
               m={0}
               style={{ listStyle: 'none' }}
-              aria-label="Team members"
+              aria-label={t.listLabel()}
             >
               {search.data.staffMembers.map((person) => {
                 const onShift = person.onCallStates.some((s) => s.facilityId === facilityId && s.isOnCall);
@@ -85,7 +78,7 @@ export function TeamPage() {
                               .join(', ')}
                           </Text>
                         </Stack>
-                        {onShift ? <Badge color="green">{TeamMemberTexts.onShift}</Badge> : null}
+                        {onShift ? <Badge color="green">{t.onShift()}</Badge> : null}
                       </Group>
                     </Card>
                   </li>
