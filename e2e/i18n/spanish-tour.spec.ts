@@ -99,7 +99,7 @@ test('[I18N][SPANISH-TOUR]: a caregiver who reads Spanish is offered the tour an
   const caregiver = await signInThroughApi(page.request, C.caregiverPhone);
   await useSession(page, caregiver);
 
-  // After sign-in: Working In, the device, Text Message Alerts (not translated yet), then the tour's offer.
+  // After sign-in: Working In, the device, Text Message Alerts (in Spanish since decision 0700), then the tour's offer.
   await page.goto('/profile/shift?fromLogin=true');
   const zones = page.getByRole('group', { name: 'Trabajando en' }).getByRole('checkbox');
   await expect(zones.first()).toBeVisible({ timeout: 15_000 });
@@ -107,7 +107,7 @@ test('[I18N][SPANISH-TOUR]: a caregiver who reads Spanish is offered the tour an
   await page.getByRole('button', { name: 'Confirmar selección' }).click();
   await sheet(page).getByRole('radio', { name: 'Computadora' }).check();
   await sheet(page).getByRole('button', { name: 'Elegir' }).click();
-  await sheet(page).getByRole('button', { name: 'Skip' }).click();
+  await sheet(page).getByRole('button', { name: 'Omitir' }).click();
   await expect(sheet(page).getByRole('heading', { name: '¿Quiere ver un recorrido corto?' })).toBeVisible();
   await expect(sheet(page).getByRole('button', { name: 'Ahora no' })).toBeVisible();
   await expectSpanishScreen(page, 'the tour offer', { scan: false });
