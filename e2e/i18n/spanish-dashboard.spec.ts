@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { CATALOGUES } from '@sage/i18n/catalogue';
 import { codeSentTo } from '../a11y/fixtures';
 import { expectAccessibleScreen } from '../a11y/scan';
 import { authHeaders, ingestUrl, signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
 import { PINO_COMMUNITY } from '../stack/facts';
+import { englishIn, englishPhrases } from './english-phrases';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
@@ -14,19 +14,7 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
  * phrase (as e2e/i18n/spanish-walk.spec.ts checks the dashboard's and the alert page's own).
  */
 const SPANISH_AREAS = ['entries', 'devices', 'optIn', 'reassign', 'dashboard'] as const;
-const ENGLISH_PHRASES = [
-  ...new Set(
-    SPANISH_AREAS.flatMap((namespace) =>
-      Object.values(CATALOGUES.en[namespace] as Record<string, string>).flatMap((message) =>
-        message
-          .split(/\{\w+\}/)
-          .map((part) => part.replace(/^[\s,.:·-]+|[\s,.:·-]+$/g, ''))
-          .filter((part) => part.length >= 3),
-      ),
-    ),
-  ),
-];
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const ENGLISH_PHRASES = englishPhrases(SPANISH_AREAS);
 
 /**
  * The English phrases of those areas on the page (its text as read), leaving out what the server wrote in English
@@ -39,9 +27,7 @@ async function englishOnScreen(page: Page): Promise<string[]> {
   // biome-ignore lint/performance/useDomNodeTextContent: the same reading as the page's above.
   if ((await updates.count()) > 0) text = text.replace(await updates.innerText(), '');
   text = text.replace(/^(Low battery|Not heard from|Gateway offline): .*$/gm, '');
-  return ENGLISH_PHRASES.filter((phrase) =>
-    new RegExp(`(^|[^\\p{L}])${escapeRegExp(phrase)}($|[^\\p{L}])`, 'u').test(text),
-  );
+  return englishIn(text, ENGLISH_PHRASES);
 }
 
 async function expectSpanishScreen(page: Page, name: string) {

@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { CATALOGUES } from '@sage/i18n/catalogue';
 import { expectAccessibleScreen } from '../a11y/scan';
 import { signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
 import { SPANISH_MANAGER_COMMUNITY as C } from '../stack/facts';
+import { englishIn, englishPhrases as englishPhrasesOf } from './english-phrases';
 
 /**
  * The manager's screens in Spanish (decision 0680): a manager whose language is Spanish (seeded, in a community of
@@ -14,28 +14,7 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
 type ManagerNamespace = 'manageStaff' | 'manageUnits' | 'manageCareZones' | 'careType';
 
-/**
- * The fixed words of a namespace's English messages: the parts between placeholders ('Edit {name}' gives 'Edit'),
- * and of a plural each case's words ('{count, plural, one {# unit} other {# units}}' gives 'unit', 'units').
- */
-function englishPhrases(...namespaces: ManagerNamespace[]): string[] {
-  const parts = (message: string) =>
-    message.includes(', plural,')
-      ? [...message.matchAll(/\{#?([^{}]*)\}/g)].map((match) => match[1] ?? '')
-      : message.split(/\{\w+\}/);
-  return [
-    ...new Set(
-      namespaces.flatMap((namespace) =>
-        Object.values(CATALOGUES.en[namespace] as Record<string, string>).flatMap((message) =>
-          parts(message)
-            .map((part) => part.replace(/^[\s,.:·…?()-]+|[\s,.:·…?()-]+$/g, ''))
-            .filter((part) => part.length >= 3),
-        ),
-      ),
-    ),
-  ];
-}
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const englishPhrases = (...namespaces: ManagerNamespace[]) => englishPhrasesOf(namespaces);
 
 /**
  * `namespaces`' English is not on the screen, which fits 360 px and passes axe. `typedNames`: names the community
@@ -52,9 +31,7 @@ async function expectSpanishScreen(
   // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, what display: none hides left out.
   let text = await page.locator('body').innerText();
   for (const typed of typedNames) text = text.replace(typed, '');
-  const english = englishPhrases(...namespaces).filter((phrase) =>
-    new RegExp(`(^|[^\\p{L}])${escapeRegExp(phrase)}($|[^\\p{L}])`, 'u').test(text),
-  );
+  const english = englishIn(text, englishPhrases(...namespaces));
   expect(english, `English on ${name}`).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name} wider than the screen`).toBeLessThanOrEqual(0);

@@ -3,6 +3,7 @@ import { CATALOGUES } from '@sage/i18n/catalogue';
 import { expectAccessibleScreen } from '../a11y/scan';
 import { authHeaders, signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
 import { SPANISH_PAGES_COMMUNITY as C } from '../stack/facts';
+import { englishIn, englishPhrases } from './english-phrases';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
@@ -25,25 +26,13 @@ const SPANISH_AREAS = [
   'resolution',
 ] as const;
 type Area = (typeof SPANISH_AREAS)[number];
-const phrasesOf = (areas: readonly Area[]) => [
-  ...new Set(
-    areas.flatMap((namespace) =>
-      Object.values(CATALOGUES.en[namespace] as Record<string, string>).flatMap((message) =>
-        message
-          .split(/\{\w+\}/)
-          .map((part) => part.replace(/^[\s,.:·-]+|[\s,.:·-]+$/g, ''))
-          .filter((part) => part.length >= 3),
-      ),
-    ),
-  ),
-];
+const phrasesOf = (areas: readonly Area[]) => englishPhrases(areas);
 const ENGLISH_PHRASES = phrasesOf(SPANISH_AREAS);
 /**
  * The team pages show no care provided, but their group names (data, never translated) include 'Housekeeping' and
  * 'Maintenance', which are also resolution names: those screens are read without the `resolution` namespace.
  */
 const TEAM_PHRASES = phrasesOf(SPANISH_AREAS.filter((area) => area !== 'resolution'));
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function englishOnScreen(page: Page, phrases: readonly string[]): Promise<string[]> {
   // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, what display: none hides left out.
@@ -57,9 +46,7 @@ async function englishOnScreen(page: Page, phrases: readonly string[]): Promise<
   const workingIn = page.getByRole('button', { name: /^Trabajando en / });
   // biome-ignore lint/performance/useDomNodeTextContent: the same reading as the page's above.
   if ((await workingIn.count()) > 0) text = text.replace(await workingIn.innerText(), '');
-  return phrases.filter((phrase) =>
-    new RegExp(`(^|[^\\p{L}])${escapeRegExp(phrase)}($|[^\\p{L}])`, 'u').test(text),
-  );
+  return englishIn(text, phrases);
 }
 
 async function expectSpanishScreen(page: Page, name: string, phrases: readonly string[] = ENGLISH_PHRASES) {

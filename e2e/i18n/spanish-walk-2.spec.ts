@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { CATALOGUES } from '@sage/i18n/catalogue';
 import { expectAccessibleScreen } from '../a11y/scan';
 import { sharedSession, type Tokens, useSession } from '../alerts/fixtures';
 import { STATION_COMMUNITY } from '../stack/facts';
+import { englishIn, englishPhrases } from './english-phrases';
 
 /**
  * The station display in Spanish (decision 0632): a screen whose browser reads Spanish shows the station's texts
@@ -13,27 +13,13 @@ import { STATION_COMMUNITY } from '../stack/facts';
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
 const AREAS = ['station', 'severity', 'sound'] as const;
-const ENGLISH_PHRASES = [
-  ...new Set(
-    AREAS.flatMap((namespace) =>
-      Object.values(CATALOGUES.en[namespace] as Record<string, string>).flatMap((message) =>
-        message
-          .split(/\{\w+\}/)
-          .map((part) => part.replace(/^[\s,.:·…-]+|[\s,.:·…-]+$/g, ''))
-          .filter((part) => part.length >= 3),
-      ),
-    ),
-  ),
-];
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const ENGLISH_PHRASES = englishPhrases(AREAS);
 
 async function expectSpanishScreen(page: Page, name: string) {
   await expect(page.locator('html')).toHaveAttribute('lang', /^es\b/);
   // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, what display: none hides left out.
   const text = await page.locator('body').innerText();
-  const english = ENGLISH_PHRASES.filter((phrase) =>
-    new RegExp(`(^|[^\\p{L}])${escapeRegExp(phrase)}($|[^\\p{L}])`, 'u').test(text),
-  );
+  const english = englishIn(text, ENGLISH_PHRASES);
   expect(english, `English on ${name}`).toEqual([]);
   await expectAccessibleScreen(page, name);
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { CATALOGUES } from '@sage/i18n/catalogue';
 import { codeSentTo } from '../a11y/fixtures';
 import { expectAccessibleScreen } from '../a11y/scan';
 import { ingestUrl } from '../alerts/fixtures';
 import { SPANISH_COMMUNITY } from '../stack/facts';
+import { englishIn, englishPhrases } from './english-phrases';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
@@ -26,20 +26,7 @@ const SPANISH_AREAS = [
   'shift',
   'sound',
 ] as const;
-const ENGLISH_PHRASES = [
-  ...new Set(
-    SPANISH_AREAS.flatMap((namespace) =>
-      Object.values(CATALOGUES.en[namespace] as Record<string, string>).flatMap((message) =>
-        message
-          .split(/\{\w+\}/)
-          .map((part) => part.replace(/^[\s,.:·-]+|[\s,.:·-]+$/g, ''))
-          // A fragment of a letter or two ('in', a dash) is no sentence of English.
-          .filter((part) => part.length >= 3),
-      ),
-    ),
-  ),
-];
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const ENGLISH_PHRASES = englishPhrases(SPANISH_AREAS);
 
 /**
  * The English phrases of those areas visible on the page (its text as read, hidden spoken parts included), the
@@ -52,9 +39,7 @@ async function englishOnScreen(page: Page): Promise<string[]> {
   const updates = page.getByRole('region', { name: 'Novedades' });
   // biome-ignore lint/performance/useDomNodeTextContent: the same reading as the page's above.
   if ((await updates.count()) > 0) text = text.replace(await updates.innerText(), '');
-  return ENGLISH_PHRASES.filter((phrase) =>
-    new RegExp(`(^|[^\\p{L}])${escapeRegExp(phrase)}($|[^\\p{L}])`, 'u').test(text),
-  );
+  return englishIn(text, ENGLISH_PHRASES);
 }
 
 async function expectSpanishScreen(page: Page, name: string) {
