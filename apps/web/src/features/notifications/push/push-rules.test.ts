@@ -13,6 +13,7 @@ import {
   detectPushSupport,
   facilityAllowsPush,
   isDelayedPush,
+  isPushRefusedByBrowser,
   notificationClickPath,
   notificationTag,
   recordedExpiry,
@@ -144,5 +145,17 @@ describe('[NOTIFICATIONS][PUSH] the service worker (public/sw.js) agrees with th
     expect(Number(constant('PUSH_DELAY_WARNING_MS'))).toBe(PUSH_DELAY_WARNING_MS);
     expect(sw).toMatch(/`\/alerts\/alert\/\$\{encodeURIComponent\(data\.taskId\)\}`/);
     expect(constant('NAVIGATE_MESSAGE')).toBe(`'${SW_NAVIGATE_MESSAGE}'`);
+  });
+});
+
+describe('a push subscription the browser refused is no error of the app (decision 0740)', () => {
+  it.each([
+    [new DOMException('Registration failed - permission denied', 'AbortError'), true],
+    [new DOMException('Permission denied', 'NotAllowedError'), true],
+    [new DOMException('bad key', 'InvalidAccessError'), false],
+    [new Error('Registration failed - permission denied'), false],
+    [new TypeError('Failed to fetch'), false],
+  ])('%o → %s', (error, refused) => {
+    expect(isPushRefusedByBrowser(error)).toBe(refused);
   });
 });

@@ -115,3 +115,14 @@ export function sameServerKey(
   const a = new Uint8Array(subscriptionKey);
   return a.length === serverKey.length && a.every((byte, i) => byte === serverKey[i]);
 }
+
+/**
+ * The browser refused the push subscription (no push service, or the permission withdrawn at the system level):
+ * a state of this phone, which the app shows (the Allow notifications drawer, Notification Settings), not an
+ * error of the app. It goes to the console only, not to the server's error log, which every page load of such a
+ * browser would otherwise fill up to the reports' rate limit (decision 0740).
+ */
+export const isPushRefusedByBrowser = (error: unknown): boolean =>
+  typeof DOMException !== 'undefined' &&
+  error instanceof DOMException &&
+  (error.name === 'AbortError' || error.name === 'NotAllowedError');

@@ -17,6 +17,7 @@ import {
 import {
   detectPushSupport,
   facilityAllowsPush,
+  isPushRefusedByBrowser,
   shouldOpenAllowNotificationsDrawer,
   shouldSubscribe,
 } from './push-rules';
@@ -24,7 +25,10 @@ import {
 /** While the app is open it checks the recorded subscription again every hour (decision 0065). */
 export const PUSH_RECHECK_INTERVAL_MS = 3_600_000;
 
-const logFailure = (step: string) => (error: unknown) => reportError(error, { feature: 'push', step });
+const logFailure = (step: string) => (error: unknown) => {
+  if (isPushRefusedByBrowser(error)) console.warn('[sage] push subscription refused by the browser', error);
+  else reportError(error, { feature: 'push', step });
+};
 
 /**
  * Browser push for the signed-in staff member (sign-in doc section 4 'Notification permission'): when the
