@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import type { Namespace } from '@sage/i18n/catalogue';
 import { CATALOGUES } from '@sage/i18n/catalogue';
 
@@ -30,3 +31,15 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** Those of `phrases` that `text` holds as a whole word or phrase (not inside a longer word). */
 export const englishIn = (text: string, phrases: readonly string[]): string[] =>
   phrases.filter((phrase) => new RegExp(`(^|[^\\p{L}])${escapeRegExp(phrase)}($|[^\\p{L}])`, 'u').test(text));
+
+/**
+ * The page's text as read (what display: none hides left out), the alert page's timeline aside: the server's record
+ * of what happened, written in English (decision 0556).
+ */
+export async function screenTextBesideTimeline(page: Page): Promise<string> {
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, what display: none hides left out.
+  const text = await page.locator('body').innerText();
+  const updates = page.getByRole('region', { name: 'Novedades' });
+  // biome-ignore lint/performance/useDomNodeTextContent: the same reading as the page's above.
+  return (await updates.count()) > 0 ? text.replace(await updates.innerText(), '') : text;
+}

@@ -4,7 +4,7 @@ import { codeSentTo } from '../a11y/fixtures';
 import { expectAccessibleScreen } from '../a11y/scan';
 import { authHeaders, ingestUrl, signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
 import { PINO_COMMUNITY } from '../stack/facts';
-import { englishIn, englishPhrases } from './english-phrases';
+import { englishIn, englishPhrases, screenTextBesideTimeline } from './english-phrases';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
@@ -21,11 +21,7 @@ const ENGLISH_PHRASES = englishPhrases(SPANISH_AREAS);
  * and keeps as a record: the alert page's timeline, and the titles of device trouble (decision 0700).
  */
 async function englishOnScreen(page: Page): Promise<string[]> {
-  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, what display: none hides left out.
-  let text = await page.locator('body').innerText();
-  const updates = page.getByRole('region', { name: 'Novedades' });
-  // biome-ignore lint/performance/useDomNodeTextContent: the same reading as the page's above.
-  if ((await updates.count()) > 0) text = text.replace(await updates.innerText(), '');
+  let text = await screenTextBesideTimeline(page);
   text = text.replace(/^(Low battery|Not heard from|Gateway offline): .*$/gm, '');
   return englishIn(text, ENGLISH_PHRASES);
 }

@@ -3,7 +3,7 @@ import { CATALOGUES } from '@sage/i18n/catalogue';
 import { expectAccessibleScreen } from '../a11y/scan';
 import { authHeaders, signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
 import { SPANISH_PAGES_COMMUNITY as C } from '../stack/facts';
-import { englishIn, englishPhrases } from './english-phrases';
+import { englishIn, englishPhrases, screenTextBesideTimeline } from './english-phrases';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
@@ -35,12 +35,7 @@ const ENGLISH_PHRASES = phrasesOf(SPANISH_AREAS);
 const TEAM_PHRASES = phrasesOf(SPANISH_AREAS.filter((area) => area !== 'resolution'));
 
 async function englishOnScreen(page: Page, phrases: readonly string[]): Promise<string[]> {
-  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, what display: none hides left out.
-  let text = await page.locator('body').innerText();
-  // The alert page's timeline: the server's record of what happened, written in English (decision 0556).
-  const updates = page.getByRole('region', { name: 'Novedades' });
-  // biome-ignore lint/performance/useDomNodeTextContent: the same reading as the page's above.
-  if ((await updates.count()) > 0) text = text.replace(await updates.innerText(), '');
+  let text = await screenTextBesideTimeline(page);
   // The dashboard's Working In entry names the community's care zones, names as stored ('Assisted Living', 'Memory
   // Care' here), which the care types' labels share: data, never translated, as unit names are.
   const workingIn = page.getByRole('button', { name: /^Trabajando en / });

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectAccessibleScreen } from '../a11y/scan';
 import { signInThroughApi, useSession } from '../alerts/fixtures';
 import { SPANISH_TOUR_COMMUNITY as C } from '../stack/facts';
-import { englishIn, englishPhrases } from './english-phrases';
+import { englishIn, englishPhrases, screenTextBesideTimeline } from './english-phrases';
 
 /**
  * The guided tour in Spanish (issue #33, decision 0670): a caregiver who reads Spanish, in a community of their
@@ -30,11 +30,7 @@ const sheet = (page: Page) => page.locator('[data-sage-drawer] [role="dialog"]')
 
 /** The English phrases of those areas on the page, the alert page's timeline (the server's English record) aside. */
 async function englishOnScreen(page: Page): Promise<string[]> {
-  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, what display: none hides left out.
-  let text = await page.locator('body').innerText();
-  const updates = page.getByRole('region', { name: 'Novedades' });
-  // biome-ignore lint/performance/useDomNodeTextContent: the same reading as the page's above.
-  if ((await updates.count()) > 0) text = text.replace(await updates.innerText(), '');
+  const text = await screenTextBesideTimeline(page);
   return englishIn(text, ENGLISH_PHRASES);
 }
 

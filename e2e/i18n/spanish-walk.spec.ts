@@ -4,7 +4,7 @@ import { codeSentTo } from '../a11y/fixtures';
 import { expectAccessibleScreen } from '../a11y/scan';
 import { ingestUrl } from '../alerts/fixtures';
 import { SPANISH_COMMUNITY } from '../stack/facts';
-import { englishIn, englishPhrases } from './english-phrases';
+import { englishIn, englishPhrases, screenTextBesideTimeline } from './english-phrases';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
@@ -33,12 +33,7 @@ const ENGLISH_PHRASES = englishPhrases(SPANISH_AREAS);
  * alert's timeline aside.
  */
 async function englishOnScreen(page: Page): Promise<string[]> {
-  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, what display: none hides left out.
-  let text = await page.locator('body').innerText();
-  // The alert page's timeline: the server's record of what happened, written in English (decision 0556).
-  const updates = page.getByRole('region', { name: 'Novedades' });
-  // biome-ignore lint/performance/useDomNodeTextContent: the same reading as the page's above.
-  if ((await updates.count()) > 0) text = text.replace(await updates.innerText(), '');
+  const text = await screenTextBesideTimeline(page);
   return englishIn(text, ENGLISH_PHRASES);
 }
 
