@@ -42,6 +42,19 @@ export function cpuSeconds(pid: number | undefined): number | null {
   return fields ? (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS : null;
 }
 
+/** The write system calls (write, writev, sendmsg...) a process has made so far (/proc/<pid>/io's syscw), or null. */
+export function writeSyscalls(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const line = readFileSync(`/proc/${pid}/io`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('syscw:'));
+    return line ? Number(line.split(/\s+/)[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A process's parent pid, or null. */
 export function parentPid(pid: number): number | null {
   const fields = statFields(pid);

@@ -72,6 +72,7 @@ import {
   pgCpuBetween,
   pgProcesses,
   withApplicationName,
+  writeSyscalls,
 } from './cpu';
 import {
   addBenchButtons,
@@ -88,6 +89,7 @@ import {
 } from './lib';
 import { type LiveClients, liveClientSpecs, startLiveClients } from './live-clients';
 import { benchClock } from './live-frames';
+import { printStatements, resetStatements, statementsOfRun } from './statements';
 
 const { values: args } = parseArgs({
   options: {
@@ -499,6 +501,7 @@ async function runPass(target: PassResult['target']): Promise<PassResult> {
       return {
         at: now(),
         children: new Map([...processNames].map(([child, name]) => [name, cpuSeconds(child.pid)])),
+        writes: new Map([...processNames].map(([child, name]) => [name, writeSyscalls(child.pid)])),
         sender: (self.user + self.system) / 1e6,
         postgres,
         machine: machineBusySeconds(),
@@ -536,6 +539,9 @@ async function runPass(target: PassResult['target']): Promise<PassResult> {
     const sendLag = new Float64Array(PRESSES);
     const senderLoop = monitorEventLoopDelay({ resolution: 5 });
     let sent = 0;
+    // With pg_stat_statements loaded on the server (a private one: it is not on the shared server), the
+    // statements of the pressing window are counted per press at the end (`statementsPerPress`).
+    const statements = FLOOR ? false : await resetStatements(own);
     const cpuAtStart = await cpuSnapshot();
     senderLoop.enable();
     const start = now();
@@ -663,6 +669,7 @@ async function runPass(target: PassResult['target']): Promise<PassResult> {
     await analyzing;
     const wallSeconds = (now() - start) / 1000;
     const cpuAtEnd = await cpuSnapshot();
+    const statementRows = statements ? await statementsOfRun(own) : [];
 
     // The client processes' receipts: taskId → receipt times, one per client (a client's first receipt).
     const { byTask: receipts, doubled, frames } = await clients.collect();
@@ -797,10 +804,19 @@ async function runPass(target: PassResult['target']): Promise<PassResult> {
         `(its backends ${f3(backendsPerPress)}: ${[...pgUse.byLabel].map(([n, v]) => `${n} ${f3(perPressMs(v))}`).join(', ')}; ` +
         `analyze for autovacuum ${f3(perPressMs(pgUse.byRole.analyze))}; server background ${f3(perPressMs(pgUse.byRole.background))}) ms; ${sent} presses`,
     );
+    // The fan-out's write system calls (write, writev: /proc/<pid>/io's syscw) per 1,000 frames: how many frames
+    // each socket's write carried, which the fan-out's CPU follows (decisions 0453, 0690, 0800).
+    let fanOutWrites = 0;
+    for (const [name, after] of cpuAtEnd.writes) {
+      const before = cpuAtStart.writes.get(name);
+      if (isFanOut(name) && after != null && before != null) fanOutWrites += after - before;
+    }
     log(
       `CPU per frame       ${((fanOutSeconds * 1e6) / Math.max(latencies.length, 1)).toFixed(1)} µs in the fan-out process(es), ` +
-        `${((serverSeconds * 1e6) / Math.max(latencies.length, 1)).toFixed(1)} µs server side, per delivered frame (${latencies.length} frames)`,
+        `${((serverSeconds * 1e6) / Math.max(latencies.length, 1)).toFixed(1)} µs server side, per delivered frame (${latencies.length} frames); ` +
+        `the fan-out's write system calls ${((fanOutWrites * 1000) / Math.max(latencies.length, 1)).toFixed(0)} per 1,000 frames`,
     );
+    if (statementRows.length) printStatements(statementRows, Math.max(sent, 1));
     log(
       `events processed    ${processed} of ${sent}, tasks created ${created.length}, processed twice: ${twice!.events} events, ${twice!.tasks} tasks; ` +
         `applied in ${twice!.transactions} transactions (${(processed / Math.max(twice!.transactions, 1)).toFixed(1)} events each)`,
