@@ -101,6 +101,8 @@ const MESSAGES_PREFIX = 'virtual:messages/';
 const TITLE_MATCHER_ID = 'virtual:title-matcher';
 /** The API errors' localizer (decision 0730): loaded for a reader of another language when a request fails. */
 const API_ERROR_MATCHER_ID = 'virtual:api-error-matcher';
+/** The device trouble titles' localizer (decision 0750): loaded for a reader of another language with such a title. */
+const TROUBLE_TITLE_MATCHER_ID = 'virtual:trouble-title-matcher';
 
 /**
  * One language's namespace of @sage/i18n's catalogue, compiled at build time by messageformat into plain
@@ -119,7 +121,10 @@ function compiledMessages(): Plugin {
   return {
     name: 'sage:compiled-messages',
     resolveId: (id) =>
-      id.startsWith(MESSAGES_PREFIX) || id === TITLE_MATCHER_ID || id === API_ERROR_MATCHER_ID
+      id.startsWith(MESSAGES_PREFIX) ||
+      id === TITLE_MATCHER_ID ||
+      id === API_ERROR_MATCHER_ID ||
+      id === TROUBLE_TITLE_MATCHER_ID
         ? `\0${id}`
         : null,
     async load(id) {
@@ -129,6 +134,14 @@ function compiledMessages(): Plugin {
           "import { templateMatcher } from '@sage/i18n/template-matching';",
           "import { apiErrorLocalizer } from '@sage/i18n/api-error-matching';",
           `export default apiErrorLocalizer(templateMatcher(${JSON.stringify(en?.apiErrors)}), ${JSON.stringify(en?.status)});`,
+        ].join('\n');
+      }
+      if (id === `\0${TROUBLE_TITLE_MATCHER_ID}`) {
+        // As the task titles' matcher: the English templates as data, so the English catalogue is not loaded.
+        const { en } = await loadCatalogues();
+        return [
+          "import { troubleTitleLocalizer } from '@sage/i18n/trouble-title-matching';",
+          `export default troubleTitleLocalizer(${JSON.stringify(en?.troubleTitles)});`,
         ].join('\n');
       }
       if (id === `\0${TITLE_MATCHER_ID}`) {

@@ -319,3 +319,21 @@ export const SPANISH_MANAGER_COMMUNITY = {
   caregiverPhone: '+14155550681',
   gatewayKey: 'olmo-heights-gateway-key',
 } as const;
+
+/**
+ * A community whose manager and caregiver read Spanish, for the staff member actions, the High Five drawers, the
+ * resident's Pendants, Working In and the device trouble titles in Spanish (e2e/i18n/spanish-people.spec.ts,
+ * decision 0750). Numbers of its own (0750-0759), so no other spec sees its people, high fives or trouble.
+ */
+export const SPANISH_PEOPLE_COMMUNITY = {
+  facilityName: 'Olmo Ridge',
+  tag: 'olmor',
+  managerPhone: '+14155550750',
+  caregiverPhone: '+14155550751',
+  gatewayKey: 'olmo-ridge-gateway-key',
+  manager: 'Morgan Reyes',
+  caregiver: 'Casey Nguyen',
+  /** The assisted living resident (in the caregiver's care zone), and her pendant. */
+  resident: 'Margaret Hale-olmor',
+  pendant: 'PENDANT-olmor-AL',
+} as const;

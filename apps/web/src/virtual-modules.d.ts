@@ -27,3 +27,9 @@ declare module 'virtual:api-error-matcher' {
   const localizer: import('@sage/i18n/api-error-matching').ApiErrorLocalizer;
   export default localizer;
 }
+
+/** vite.config.ts's device trouble titles' localizer, made from the English templates at build time (decision 0750). */
+declare module 'virtual:trouble-title-matcher' {
+  const localizer: ReturnType<typeof import('@sage/i18n/trouble-title-matching').troubleTitleLocalizer>;
+  export default localizer;
+}

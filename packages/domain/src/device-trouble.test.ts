@@ -46,6 +46,17 @@ describe('device trouble (decision 0105)', () => {
       { role: 'DOOR', deviceType: 'DOOR_ALARM', doorName: 'Front', unitName: null },
       'Front door alarm',
     ],
+    [
+      'a door alarm of a door with no name',
+      { role: 'DOOR', deviceType: 'DOOR_ALARM', unitName: null },
+      'Door door alarm',
+    ],
+    ['a device in no unit', { deviceType: 'MELTEN_M3_DEVICE', unitName: null }, 'unknown unit M3 sensor'],
+    [
+      "a resident's door alarm",
+      { role: 'RESIDENT', deviceType: 'DOOR_ALARM', resident: { firstName: 'Ann', lastName: 'Lee' } },
+      "Ann Lee's door alarm",
+    ],
   ])('names %s so staff can find it', (_what, s, label) => {
     expect(deviceLabel(subject(s))).toBe(label);
   });

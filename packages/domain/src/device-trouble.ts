@@ -1,8 +1,10 @@
 import {
   DEVICE_SUPERVISION_INTERVAL_MIN,
   type DeviceTroubleCause,
+  DeviceTroubleTitleMessages,
   type DeviceType,
   Severity,
+  TroubleDeviceLabels,
 } from '@sage/contract';
 import type { DeviceSubject } from './device-alerts';
 
@@ -18,31 +20,46 @@ export const TROUBLE_SEVERITY: Record<DeviceTroubleCause, Severity> = {
   LOW_BATTERY: Severity.MEDIUM_PRIORITY,
 };
 
-const DEVICE_NAMES: Record<DeviceType, string> = {
-  SAGE_BUTTON: 'button',
-  DOOR_ALARM: 'door alarm',
-  FALL_DETECTION_DEVICE: 'fall sensor',
-  MELTEN_M3_DEVICE: 'M3 sensor',
+const L = TroubleDeviceLabels;
+/** A resident's device, by type ("Margaret Hale's pendant"). */
+const RESIDENT_DEVICE: Record<DeviceType, (resident: string) => string> = {
+  SAGE_BUTTON: L.residentPendant,
+  DOOR_ALARM: L.residentDoorAlarm,
+  FALL_DETECTION_DEVICE: L.residentFallSensor,
+  MELTEN_M3_DEVICE: L.residentM3Sensor,
+};
+/** A unit's device, by type ("AL 101 wall button"). */
+const PLACE_DEVICE: Record<DeviceType, (place: string) => string> = {
+  SAGE_BUTTON: L.wallButton,
+  DOOR_ALARM: L.doorAlarm,
+  FALL_DETECTION_DEVICE: L.fallSensor,
+  MELTEN_M3_DEVICE: L.m3Sensor,
 };
 
-/** Which device, said so staff can find it: "Margaret Hale's pendant", "AL 101 wall button", "Front door alarm". */
+/**
+ * Which device, said so staff can find it: "Margaret Hale's pendant", "AL 101 wall button", "Front door alarm".
+ * The English is the contract's (TroubleDeviceLabels), which the staff app matches to show it in the reader's
+ * language (decision 0750).
+ */
 export const deviceLabel = (s: DeviceSubject): string => {
-  const where = s.unitName ? (s.room ? `${s.unitName} (${s.room})` : s.unitName) : 'unknown unit';
+  const where = s.unitName ? (s.room ? L.unitWithRoom(s.unitName, s.room) : s.unitName) : L.unknownUnit;
   if (s.role === 'RESIDENT' && s.resident) {
-    const what = s.deviceType === 'SAGE_BUTTON' ? 'pendant' : DEVICE_NAMES[s.deviceType];
-    return `${s.resident.firstName} ${s.resident.lastName}'s ${what}`;
+    return RESIDENT_DEVICE[s.deviceType](`${s.resident.firstName} ${s.resident.lastName}`);
   }
-  if (s.role === 'DOOR') return `${s.doorName ?? 'Door'} door alarm`;
-  if (s.role === 'CHECK_IN') return `${where} check-in button`;
-  return `${where} ${s.deviceType === 'SAGE_BUTTON' ? 'wall button' : DEVICE_NAMES[s.deviceType]}`;
+  if (s.role === 'DOOR') return s.doorName == null ? L.unnamedDoorAlarm : L.doorAlarm(s.doorName);
+  if (s.role === 'CHECK_IN') return L.checkInButton(where);
+  return PLACE_DEVICE[s.deviceType](where);
 };
 
 /** The title of a device's trouble task. */
 export const troubleTitle = (cause: 'DEVICE_SILENT' | 'LOW_BATTERY', s: DeviceSubject): string =>
-  cause === 'LOW_BATTERY' ? `Low battery: ${deviceLabel(s)}` : `Not heard from: ${deviceLabel(s)}`;
+  cause === 'LOW_BATTERY'
+    ? DeviceTroubleTitleMessages.lowBattery(deviceLabel(s))
+    : DeviceTroubleTitleMessages.notHeardFrom(deviceLabel(s));
 
 /** The title of a gateway's trouble task. */
-export const gatewayTroubleTitle = (gatewayName: string): string => `Gateway offline: ${gatewayName}`;
+export const gatewayTroubleTitle = (gatewayName: string): string =>
+  DeviceTroubleTitleMessages.gatewayOffline(gatewayName);
 
 /** A device's supervision interval in minutes: the facility's own when set, else its type's default. */
 export const supervisionIntervalMin = (deviceType: DeviceType, facilityIntervalMin: number | null): number =>

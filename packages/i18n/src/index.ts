@@ -9,4 +9,10 @@ export {
   languageFromTags,
 } from './languages';
 export { localizeTaskTitleWith, matchTaskTitle, type TitleKey } from './task-titles';
-export { formatDateTime, localizeTaskTitle, translate, translatorFor } from './translate';
+export {
+  formatDateTime,
+  localizeTaskTitle,
+  localizeTroubleTitle,
+  translate,
+  translatorFor,
+} from './translate';

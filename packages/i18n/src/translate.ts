@@ -2,6 +2,7 @@ import MessageFormat, { type MessageFunction } from '@messageformat/core';
 import { CATALOGUES, type MessageKey, type MessageValues, type Namespace } from './catalogue';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, LOCALE_TAGS } from './languages';
 import { localizeTaskTitleWith } from './task-titles';
+import { troubleTitleLocalizer } from './trouble-title-matching';
 
 /**
  * Messages formatted on the server (pushes, texts, sign-in codes) with messageformat, the same library and the
@@ -63,4 +64,15 @@ export function localizeTaskTitle(title: string, language: Language | string | n
     (key, values) => translate(language, 'titles', key, values),
     (id) => CATALOGUES[language].observation[id],
   );
+}
+
+const troubleTitle = troubleTitleLocalizer(CATALOGUES.en.troubleTitles);
+
+/**
+ * A device trouble task's title in `language` (decision 0750; English is the title itself): its cause and the
+ * device named in the reader's language, names as written.
+ */
+export function localizeTroubleTitle(title: string, language: Language | string | null | undefined): string {
+  if (!isLanguage(language) || language === DEFAULT_LANGUAGE) return title;
+  return troubleTitle(title, (key, values) => translate(language, 'troubleTitles', key, values));
 }

@@ -43,7 +43,13 @@ type LazyNamespace =
   | 'manageStaff'
   | 'manageUnits'
   | 'manageCareZones'
-  | 'careType';
+  | 'careType'
+  // The staff member actions, the High Five drawers, the resident's Pendants (decision 0750); the device trouble
+  // titles' messages, loaded by shared/trouble-titles.ts itself.
+  | 'staffActions'
+  | 'highFive'
+  | 'pendants'
+  | 'troubleTitles';
 
 type Loader = () => Promise<{ default: Compiled }>;
 
@@ -219,10 +225,38 @@ function loadTitleLocalizer(language: Language): Tracked<TitleLocalizer> {
   return promise;
 }
 
-/** The current language's task title formatter; suspends while a non-English one loads. */
-export function useTaskTitle(): TitleLocalizer {
+/** Device trouble titles' localizers (decision 0750): loaded with the first such title a non-English reader sees. */
+let troubleLocalizers: Partial<Record<Language, Tracked<TitleLocalizer>>> = {};
+
+function loadTroubleTitleLocalizer(language: Language): Tracked<TitleLocalizer> {
+  let promise = troubleLocalizers[language];
+  if (!promise) {
+    const settled = import('./trouble-titles').then((m) =>
+      m.troubleTitleLocalizer(language),
+    ) as Tracked<TitleLocalizer>;
+    settled.then((value) => {
+      settled.status = 'fulfilled';
+      settled.value = value;
+    });
+    troubleLocalizers = { ...troubleLocalizers, [language]: settled };
+    promise = settled;
+  }
+  return promise;
+}
+
+/**
+ * The current language's task title formatter; suspends while a non-English one loads. `kind`: the task's, when
+ * known: a device trouble task's title has templates of its own, which load only with the first one shown
+ * (decision 0750), never with the dashboard.
+ */
+export function useTaskTitle(kind?: string): TitleLocalizer {
   const language = useLanguage();
-  return language === 'en' ? asTyped : use(loadTitleLocalizer(language) as Promise<TitleLocalizer>);
+  if (language === 'en') return asTyped;
+  return use(
+    (kind === 'DEVICE_TROUBLE'
+      ? loadTroubleTitleLocalizer(language)
+      : loadTitleLocalizer(language)) as Promise<TitleLocalizer>,
+  );
 }
 
 /**
@@ -235,8 +269,8 @@ export function taskTitlesReady(): Promise<unknown> {
 }
 
 /** A stored task title in the reader's language (decision 0552), for places outside a component's own text. */
-export function TaskTitle({ title }: { title: string }): string {
-  return useTaskTitle()(title);
+export function TaskTitle({ title, kind }: { title: string; kind?: string }): string {
+  return useTaskTitle(kind)(title);
 }
 
 /** Set at sign-in when the sign-in screen's language was chosen there: saved to the profile once signed in. */

@@ -1,5 +1,6 @@
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadMessages, setLanguage } from './i18n';
 import { toast } from './toast';
 
 function visible() {
@@ -13,6 +14,21 @@ afterEach(() => {
 });
 
 describe('toast', () => {
+  it("names its close button in the reader's language once the dashboard's messages are in (decision 0750)", async () => {
+    const label = () =>
+      (visible().at(-1)?.closeButtonProps as Record<string, unknown> | undefined)?.['aria-label'];
+    toast.info('FYI');
+    expect(label()).toBe('Dismiss message');
+    setLanguage('es');
+    try {
+      await loadMessages('es', 'dashboard');
+      toast.info('Aviso');
+      expect(label()).toBe('Cerrar mensaje');
+    } finally {
+      setLanguage('en');
+    }
+  });
+
   it('shows each kind with its colour', () => {
     toast.success('Note added successfully');
     toast.warning('Careful');

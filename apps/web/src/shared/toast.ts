@@ -1,5 +1,6 @@
 import { type NotificationData, notifications, notificationsStore } from '@mantine/notifications';
 import type { ReactNode } from 'react';
+import { currentLanguage, loadMessages } from './i18n';
 import classes from './toast.module.css';
 
 /** Toast kinds (signin-staff-admin.md section 8, alerts-care-insights.md section 8). */
@@ -24,12 +25,15 @@ const ERROR_ID_PREFIX = 'toast-error:';
 /** The app's <Notifications> classes: toasts at the bottom, above the safe area and a bottom bar (decision 0600). */
 export const TOAST_CONTAINER_CLASS_NAMES = { root: classes.root } as const;
 
-/** Every toast's close button: a 44 px touch target with a name screen readers say. */
-const CLOSE_BUTTON_PROPS = {
-  'aria-label': 'Dismiss message',
+/**
+ * Every toast's close button: a 44 px touch target with a name screen readers say, in the reader's language
+ * (decision 0750): the dashboard's messages, which every signed-in page's header loads; English until they are in.
+ */
+const closeButtonProps = () => ({
+  'aria-label': loadMessages(currentLanguage(), 'dashboard').value?.dismissMessage?.() ?? 'Dismiss message',
   size: 44,
   iconSize: 20,
-} as const;
+});
 
 /** Id of an error toast, derived from its text so that the same message maps to the same toast. */
 function errorToastId(message: ReactNode, title: ReactNode): string | undefined {
@@ -50,7 +54,7 @@ function show(kind: ToastKind, message: ReactNode, options: ToastOptions = {}): 
     message,
     color: KIND_COLORS[kind],
     'data-toast-kind': kind,
-    closeButtonProps: CLOSE_BUTTON_PROPS,
+    closeButtonProps: closeButtonProps(),
     ...(options.title !== undefined ? { title: options.title } : {}),
     ...(options.autoClose !== undefined ? { autoClose: options.autoClose } : {}),
   };

@@ -41,6 +41,7 @@ import { entries } from './entries.en';
 import { manageEn } from './manage.en';
 import { optIn } from './optIn.en';
 import { pagesEn } from './pages.en';
+import { peopleEn } from './people.en';
 import { reassign } from './reassign.en';
 import { training } from './training.en';
 
@@ -163,6 +164,9 @@ export const en = {
     deviceNowhere: `${arg('device')}, no unit or resident`,
     taskFromNowhere: `Task from ${arg('name')}, no unit or resident`,
     taskNowhere: 'Task, no unit or resident',
+    // Every page header's back arrow and every toast's close button, by their spoken names (decision 0750).
+    back: 'Back',
+    dismissMessage: 'Dismiss message',
   },
   /** The alert page (texts the app had inline). */
   alert: {
@@ -361,6 +365,7 @@ export const en = {
   optIn,
   reassign,
   ...manageEn,
+  ...peopleEn,
 } as const;
 
 /** The namespaces of the catalogue. */

@@ -9,6 +9,7 @@ import { entries } from './entries.es';
 import { manageEs } from './manage.es';
 import { optIn } from './optIn.es';
 import { pagesEs } from './pages.es';
+import { peopleEs } from './people.es';
 import { reassign } from './reassign.es';
 import { training } from './training.es';
 import type { Catalogue } from './types';
@@ -142,6 +143,8 @@ export const es: Catalogue = {
     deviceNowhere: '{device}, sin unidad ni residente',
     taskFromNowhere: 'Tarea de {name}, sin unidad ni residente',
     taskNowhere: 'Tarea, sin unidad ni residente',
+    back: 'Atrás',
+    dismissMessage: 'Cerrar mensaje',
   },
   alert: {
     title: 'Alerta',
@@ -361,4 +364,5 @@ export const es: Catalogue = {
   optIn,
   reassign,
   ...manageEs,
+  ...peopleEs,
 };

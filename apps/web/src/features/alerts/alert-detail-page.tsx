@@ -70,7 +70,7 @@ function AlertDetail({ task }: { task: TTaskReply }) {
   const dashboard = useMessages('dashboard');
   const severity = useMessages('severity');
   const statusLabel = useMessages('status');
-  const title = useTaskTitle();
+  const title = useTaskTitle(task.kind);
   const status = useMutation({
     mutationFn: (next: RequestableTaskStatus | 'UNASSIGN') =>
       next === 'UNASSIGN' ? tasksApi.unassign(task.id) : tasksApi.setStatus(task.id, next),

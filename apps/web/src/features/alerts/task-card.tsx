@@ -23,7 +23,7 @@ export function TaskCard({ task, now, staffMemberId }: TaskCardProps) {
   const m = useMessages('dashboard');
   const severity = useMessages('severity');
   const status = useMessages('status');
-  const title = useTaskTitle();
+  const title = useTaskTitle(task.kind);
   const mineKey = mineLabel(task, staffMemberId);
   const mine = mineKey ? m[mineKey]() : null;
   const holder = staffName(task.assignee);

@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { TTaskReply } from '@sage/contract';
 import { formatTimeSince } from '@sage/domain';
-import { useMessages } from '../../shared/i18n';
+import { useMessages, useTaskTitle } from '../../shared/i18n';
 import { severityColor } from '../alerts/task-labels';
 import '../device-qa/device-messages';
 
@@ -26,6 +26,8 @@ export function DeviceTroubleList({ tasks, now }: { tasks: readonly TTaskReply[]
 
 function DeviceTroubleCard({ task, now }: { task: TTaskReply; now: number }) {
   const m = useMessages('devices');
+  // The worker's English title in the reader's language, names as written (decision 0750).
+  const title = useTaskTitle(task.kind)(task.title);
   const cause = task.troubleCause;
   return (
     <Card
@@ -33,7 +35,7 @@ function DeviceTroubleCard({ task, now }: { task: TTaskReply; now: number }) {
       padding="sm"
       radius="md"
       bg="var(--mantine-color-gray-0)"
-      aria-label={task.title}
+      aria-label={title}
       data-testid="device-trouble-card"
       style={{ borderLeft: `6px dashed var(--mantine-color-${severityColor(task.severity)}-6)` }}
     >
@@ -47,7 +49,7 @@ function DeviceTroubleCard({ task, now }: { task: TTaskReply; now: number }) {
           </Text>
         </Group>
         <Text fw={700} lineClamp={2}>
-          {task.title}
+          {title}
         </Text>
         {task.unit ? <Text size="sm">{task.unit.displayName}</Text> : null}
         {cause ? (

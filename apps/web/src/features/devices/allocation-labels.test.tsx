@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import type { TDeviceAllocationReply } from '@sage/contract';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadMessages } from '../../shared/i18n';
 import { assignedTo, deviceName } from './allocation-labels';
 import { BatteryBadge } from './device-status';
 
@@ -61,6 +62,10 @@ describe('assignedTo', () => {
 });
 
 describe('BatteryBadge', () => {
+  // Its messages (decision 0750), loaded before rendering, as the drawer's code has them by then.
+  beforeAll(async () => {
+    await loadMessages('en', 'pendants');
+  });
   const render = (level: number | null, type: TDeviceAllocationReply['device']['type'] = 'SAGE_BUTTON') =>
     renderToString(
       <MantineProvider>

@@ -1,16 +1,13 @@
 import { Button, Card, Loader, Stack, Text } from '@mantine/core';
-import {
-  ButtonLabels,
-  DEVICE_ALLOCATION_ROUTE,
-  DeviceAllocationMessages,
-  type TDeviceAllocationReply,
-} from '@sage/contract';
+import { DEVICE_ALLOCATION_ROUTE, type TDeviceAllocationReply } from '@sage/contract';
 import { residentFullName } from '@sage/domain';
 import { useNavigate } from 'react-router';
 import { type DrawerControls, DrawerLayout, useDrawers } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { useResident } from '../residents/residents-api';
 import { DeviceStatusLine } from './device-status';
 import { useCanOpenDeviceAllocation, useLatestDeviceActivity, useResidentPendants } from './devices-api';
+import './pendants-messages';
 
 export interface ResidentPendantsDrawerProps {
   residentId: string;
@@ -18,12 +15,13 @@ export interface ResidentPendantsDrawerProps {
 
 /**
  * Resident pendants (drawer 10): the resident's pendants with battery warning and time since last press.
- * "A pendant's allocation page opens from here for managers only."
+ * "A pendant's allocation page opens from here for managers only." In the reader's language (decision 0750).
  */
 export function ResidentPendantsDrawer({
   drawer,
   residentId,
 }: ResidentPendantsDrawerProps & { drawer: DrawerControls }) {
+  const m = useMessages('pendants');
   const navigate = useNavigate();
   const drawers = useDrawers();
   const resident = useResident(residentId);
@@ -41,11 +39,7 @@ export function ResidentPendantsDrawer({
   return (
     <DrawerLayout
       drawer={drawer}
-      title={
-        resident.data
-          ? `${DeviceAllocationMessages.pendantsTitle} · ${residentFullName(resident.data)}`
-          : DeviceAllocationMessages.pendantsTitle
-      }
+      title={resident.data ? m.titleFor({ resident: residentFullName(resident.data) }) : m.title()}
       actions={
         <Button
           size="lg"
@@ -56,18 +50,18 @@ export function ResidentPendantsDrawer({
             drawers.open('resident-details', { residentId });
           }}
         >
-          {ButtonLabels.goBack}
+          {m.goBack()}
         </Button>
       }
     >
       {pendants.isPending ? (
-        <Loader aria-label="Loading" />
+        <Loader aria-label={m.loading()} />
       ) : pendants.isError ? (
         <Text c="red">{pendants.error.message}</Text>
       ) : pendants.data.length === 0 ? (
-        <Text c="dimmed">{DeviceAllocationMessages.noPendants}</Text>
+        <Text c="dimmed">{m.noPendants()}</Text>
       ) : (
-        <Stack gap="sm" aria-label="Pendants" role="list">
+        <Stack gap="sm" aria-label={m.listLabel()} role="list">
           {pendants.data.map((p) => {
             const latest = activity.data?.get(p.device.id);
             return (
@@ -84,7 +78,7 @@ export function ResidentPendantsDrawer({
                   />
                   {canManage ? (
                     <Button size="md" variant="light" onClick={() => open(p)}>
-                      {DeviceAllocationMessages.pageTitle}
+                      {m.openAllocation()}
                     </Button>
                   ) : null}
                 </Stack>

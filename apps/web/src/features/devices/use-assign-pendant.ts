@@ -1,17 +1,12 @@
-import {
-  ButtonLabels,
-  DevicesAdminMessages,
-  PENDANT_DEVICE_TYPE,
-  PendantMessages,
-  type TCreatedDeviceAllocationReply,
-  type TResidentReply,
-} from '@sage/contract';
+import { PENDANT_DEVICE_TYPE, type TCreatedDeviceAllocationReply, type TResidentReply } from '@sage/contract';
 import { needsPendantAlreadyAssignedWarning, pendantWarningAfterSave } from '@sage/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDrawers } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
 import { deviceKeys, devicesApi } from './devices-api';
+import './pendants-messages';
 
 export interface AssignPendantOptions {
   facilityId: string;
@@ -31,9 +26,11 @@ export interface AssignPendantOptions {
  * assigned' ("raised when a resident chosen for a new pendant already has one; the user may continue or
  * cancel") before saving, from the resident's pendants as the server lists them. The reply's
  * `residentOtherPendantIds` is checked too: a pendant given meanwhile by someone else raises the warning
- * after saving, and Cancel then takes the allocation back (docs/decisions/0250).
+ * after saving, and Cancel then takes the allocation back (docs/decisions/0250). Its warning and toasts in the
+ * reader's language (decision 0750).
  */
 export function useAssignPendant(): (options: AssignPendantOptions) => void {
+  const m = useMessages('pendants');
   const drawers = useDrawers();
   const queryClient = useQueryClient();
 
@@ -42,20 +39,20 @@ export function useAssignPendant(): (options: AssignPendantOptions) => void {
 
     const warnAfterSave = (saved: TCreatedDeviceAllocationReply) =>
       drawers.open('confirmation', {
-        title: PendantMessages.alreadyAssignedTitle,
-        text: PendantMessages.alreadyAssignedText,
-        confirmLabel: ButtonLabels.continue,
-        cancelLabel: ButtonLabels.cancel,
+        title: m.alreadyAssignedTitle(),
+        text: m.alreadyAssignedText(),
+        confirmLabel: m.continue(),
+        cancelLabel: m.cancel(),
         onCancel: () => {
           options
             .undo(saved)
             .then(async () => {
-              toast.info(DevicesAdminMessages.undone(options.hardwareId));
+              toast.info(m.undone({ hardwareId: options.hardwareId }));
               await refresh();
             })
             .catch((error: unknown) => {
               reportError(error, { action: 'undo pendant allocation', allocationId: saved.id });
-              toast.error(DevicesAdminMessages.allocateFailed);
+              toast.error(m.allocateFailed());
             });
         },
       });
@@ -67,7 +64,7 @@ export function useAssignPendant(): (options: AssignPendantOptions) => void {
         saved = await options.save(resident);
       } catch (error) {
         reportError(error, { action: 'assign pendant', hardwareId: options.hardwareId });
-        toast.error(DevicesAdminMessages.allocateFailed);
+        toast.error(m.allocateFailed());
         return false;
       }
       await options.onSaved(saved, resident);
@@ -84,15 +81,15 @@ export function useAssignPendant(): (options: AssignPendantOptions) => void {
           pendants = await devicesApi.list({ residentRid: resident.id, type: PENDANT_DEVICE_TYPE });
         } catch (error) {
           reportError(error, { action: 'list pendants', residentId: resident.id });
-          toast.error(DevicesAdminMessages.allocateFailed);
+          toast.error(m.allocateFailed());
           return;
         }
         if (needsPendantAlreadyAssignedWarning(resident.id, options.allocationId ?? '', pendants)) {
           drawers.open('confirmation', {
-            title: PendantMessages.alreadyAssignedTitle,
-            text: PendantMessages.alreadyAssignedText,
-            confirmLabel: ButtonLabels.continue,
-            cancelLabel: ButtonLabels.cancel,
+            title: m.alreadyAssignedTitle(),
+            text: m.alreadyAssignedText(),
+            confirmLabel: m.continue(),
+            cancelLabel: m.cancel(),
             onConfirm: async () => {
               // A failed save keeps the warning open (the toast said why), so Continue can be tried again.
               if (!(await run(resident, true))) throw new Error('The pendant was not assigned');

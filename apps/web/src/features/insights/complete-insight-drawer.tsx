@@ -4,6 +4,7 @@ import { noteFieldState } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { toast } from '../../shared/toast';
 import { DiscardChangesPrompt } from '../care/discard-changes';
 import { NoteField } from '../care/note-field';
@@ -28,18 +29,19 @@ export function CompleteInsightDrawer({
   summary,
   actionType = 'LOG_ACTION_NEEDS_IMPROVEMENT',
 }: CompleteInsightDrawerProps & { drawer: DrawerControls }) {
+  const feedback = useMessages('highFive');
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const [confirmLeave, setConfirmLeave] = useState(false);
   const mutation = useMutation({
     mutationFn: () => insightsApi.act(workflowRid, { type: actionType, ...(note.trim() ? { note } : {}) }),
     onSuccess: () => {
-      toast.success(actionSucceeded(actionType));
+      toast.success(actionSucceeded(actionType, feedback));
       void refreshInsightCaches(queryClient);
       drawer.next();
     },
     onError: (error) => {
-      actionFailed(queryClient, error, actionType);
+      actionFailed(queryClient, error, actionType, feedback);
       drawer.close();
     },
   });

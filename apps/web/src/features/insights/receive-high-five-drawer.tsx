@@ -1,16 +1,12 @@
 import { Avatar, Button, Group, Stack, Text, Title } from '@mantine/core';
-import {
-  ButtonLabels,
-  HIGH_FIVE_MAX_SENDERS,
-  HighFiveMessages,
-  RECOGNITIONS_ROUTE,
-  type TRecognitionReply,
-} from '@sage/contract';
+import { HIGH_FIVE_MAX_SENDERS, RECOGNITIONS_ROUTE, type TRecognitionReply } from '@sage/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { navigateTo } from '../../shared/navigation';
 import { reportError } from '../../shared/report-error';
 import { insightsApi, refreshInsightCaches } from './insights-api';
+import './high-five-messages';
 
 export interface ReceiveHighFiveDrawerProps {
   recognitions: TRecognitionReply[];
@@ -29,12 +25,14 @@ export function sendersOf(recognitions: TRecognitionReply[]): TRecognitionReply[
 /**
  * Receive high five (drawer 15): 'Congratulations!', 'You've received a high five from a colleague' or 'N high
  * fives from colleagues', up to 4 sender avatars, View Recognitions and Later. View Recognitions marks them
- * seen and opens the recognitions; Later leaves them unseen for the next visit (docs/decisions/0294).
+ * seen and opens the recognitions; Later leaves them unseen for the next visit (docs/decisions/0294). In the
+ * reader's language (decision 0750); the senders' names and the note as written.
  */
 export function ReceiveHighFiveDrawer({
   drawer,
   recognitions,
 }: ReceiveHighFiveDrawerProps & { drawer: DrawerControls }) {
+  const m = useMessages('highFive');
   const queryClient = useQueryClient();
   const view = () => {
     drawer.close();
@@ -46,20 +44,20 @@ export function ReceiveHighFiveDrawer({
   return (
     <DrawerLayout
       drawer={drawer}
-      title={HighFiveMessages.congratulations}
+      title={m.congratulations()}
       actions={
         <>
           <Button fullWidth size="lg" onClick={view}>
-            {ButtonLabels.viewRecognitions}
+            {m.viewRecognitions()}
           </Button>
           <Button fullWidth size="lg" variant="default" onClick={drawer.close}>
-            {ButtonLabels.later}
+            {m.later()}
           </Button>
         </>
       }
     >
       <Stack align="center" gap="md">
-        <Avatar.Group aria-label="Sent by">
+        <Avatar.Group aria-label={m.sentBy()}>
           {sendersOf(recognitions).map((s) => (
             <Avatar
               key={s.id}
@@ -76,7 +74,7 @@ export function ReceiveHighFiveDrawer({
           ))}
         </Avatar.Group>
         <Title order={3} ta="center" fz="h4">
-          {HighFiveMessages.received(recognitions.length)}
+          {m.received({ count: recognitions.length })}
         </Title>
         <Group>
           {recognitions[0]?.note ? (

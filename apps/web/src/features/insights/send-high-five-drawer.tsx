@@ -1,13 +1,15 @@
 import { Button, Text } from '@mantine/core';
-import { ButtonLabels, HIGH_FIVE_NOTE_ROWS } from '@sage/contract';
+import { HIGH_FIVE_NOTE_ROWS } from '@sage/contract';
 import { noteFieldState } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { toast } from '../../shared/toast';
 import { NoteField } from '../care/note-field';
 import { actionFailed, actionSucceeded } from './action-feedback';
 import { insightsApi, refreshInsightCaches } from './insights-api';
+import './high-five-messages';
 
 export interface SendHighFiveDrawerProps {
   /** Whom it goes to (shown in the title). */
@@ -19,7 +21,10 @@ export interface SendHighFiveDrawerProps {
   facilityRid?: string;
 }
 
-/** Send high five (drawer 15): an optional multi-line note of 4 rows; 'High Five Sent!' once sent. */
+/**
+ * Send high five (drawer 15): an optional multi-line note of 4 rows; 'High Five Sent!' once sent. In the reader's
+ * language (decision 0750); the colleague's name as written.
+ */
 export function SendHighFiveDrawer({
   drawer,
   recipientName,
@@ -27,6 +32,7 @@ export function SendHighFiveDrawer({
   recipientRid,
   facilityRid,
 }: SendHighFiveDrawerProps & { drawer: DrawerControls }) {
+  const m = useMessages('highFive');
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const body = note.trim() ? { note } : {};
@@ -40,12 +46,12 @@ export function SendHighFiveDrawer({
             ...body,
           }),
     onSuccess: () => {
-      toast.success(actionSucceeded('SEND_HIGH_FIVE'));
+      toast.success(actionSucceeded('SEND_HIGH_FIVE', m));
       void refreshInsightCaches(queryClient);
       drawer.next();
     },
     onError: (error) => {
-      actionFailed(queryClient, error, 'SEND_HIGH_FIVE');
+      actionFailed(queryClient, error, 'SEND_HIGH_FIVE', m);
       drawer.close();
     },
   });
@@ -59,11 +65,11 @@ export function SendHighFiveDrawer({
     >
       <DrawerLayout
         drawer={drawer}
-        title={`Send ${recipientName} a High Five`}
+        title={m.sendTitle({ name: recipientName })}
         actions={
           <>
             <Button type="submit" fullWidth size="lg" disabled={!valid} loading={mutation.isPending}>
-              Send High Five
+              {m.send()}
             </Button>
             <Button
               fullWidth
@@ -72,12 +78,12 @@ export function SendHighFiveDrawer({
               disabled={mutation.isPending}
               onClick={drawer.close}
             >
-              {ButtonLabels.cancel}
+              {m.cancel()}
             </Button>
           </>
         }
       >
-        <Text c="dimmed">Say thanks for a job well done.</Text>
+        <Text c="dimmed">{m.sayThanks()}</Text>
         <NoteField value={note} onChange={setNote} rows={HIGH_FIVE_NOTE_ROWS} disabled={mutation.isPending} />
       </DrawerLayout>
     </form>

@@ -1,19 +1,15 @@
 import { Button, Text } from '@mantine/core';
-import { ADD_TASK_ROUTE, ButtonLabels, GroupMessages } from '@sage/contract';
+import { ADD_TASK_ROUTE } from '@sage/contract';
 import type { StaffMemberActions } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
 import { teamApi } from './team-api';
-
-/** Labels the spec does not give (decision 0163). */
-export const TeamActionLabels = {
-  makeGroupAdmin: 'Make Group Admin',
-  takeOffShift: 'Take Off Shift',
-} as const;
+import './staff-actions-messages';
 
 export interface StaffMemberActionsDrawerProps {
   staffMemberId: string;
@@ -26,19 +22,10 @@ export interface StaffMemberActionsDrawerProps {
 
 type Action = 'make-admin' | 'dismiss-admin' | 'remove' | 'take-off-shift';
 
-/** The confirmation of Remove from Group / Remove Me. */
-const REMOVE_CONFIRM = {
-  title: (name: string, group: string) => `Remove ${name} from ${group}?`,
-  text: (name: string, group: string) =>
-    `${name} stops receiving ${group}'s alerts and tasks and leaves its list. An admin can add them again.`,
-  selfTitle: (group: string) => `Leave ${group}?`,
-  selfText: (group: string) =>
-    `You stop receiving ${group}'s alerts and tasks. An admin of the group can add you again.`,
-} as const;
-
 /**
  * Staff member actions (sign-in doc sections 2, 6, 8): call, assign task, make or dismiss group admin, remove
- * from group ('Remove Me' on one's own profile), take off shift, with the spec's success and failure messages.
+ * from group ('Remove Me' on one's own profile), take off shift, with the spec's success and failure messages, in
+ * the reader's language (decision 0750; the labels the spec does not give are decision 0163's).
  */
 export function StaffMemberActionsDrawer({
   drawer,
@@ -48,6 +35,7 @@ export function StaffMemberActionsDrawer({
   group,
   actions,
 }: StaffMemberActionsDrawerProps & { drawer: DrawerControls }) {
+  const m = useMessages('staffActions');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { groupId, groupName } = group;
@@ -61,11 +49,12 @@ export function StaffMemberActionsDrawer({
       if (action === 'take-off-shift') await teamApi.takeOffShift(staffMemberId, facilityId);
     },
     onSuccess: async (_data, action) => {
+      const values = { name, group: groupName };
       const message = {
-        'make-admin': GroupMessages.madeAdmin(name, groupName),
-        'dismiss-admin': GroupMessages.dismissedAdmin(name, groupName),
-        remove: GroupMessages.removed(name, groupName),
-        'take-off-shift': GroupMessages.takenOffShift(name),
+        'make-admin': m.madeAdmin(values),
+        'dismiss-admin': m.dismissedAdmin(values),
+        remove: m.removed(values),
+        'take-off-shift': m.takenOffShift(values),
       }[action];
       toast.success(message);
       drawer.close();
@@ -76,11 +65,12 @@ export function StaffMemberActionsDrawer({
       ]);
     },
     onError: (error, action) => {
+      const values = { name, group: groupName };
       const message = {
-        'make-admin': GroupMessages.makeAdminFailed(name, groupName),
-        'dismiss-admin': GroupMessages.dismissAdminFailed(name, groupName),
-        remove: GroupMessages.removeFailed(name, groupName),
-        'take-off-shift': GroupMessages.takeOffShiftFailed(name),
+        'make-admin': m.makeAdminFailed(values),
+        'dismiss-admin': m.dismissAdminFailed(values),
+        remove: m.removeFailed(values),
+        'take-off-shift': m.takeOffShiftFailed(values),
       }[action];
       toast.error(message);
       reportError(error, { action, staffMemberId, groupId });
@@ -106,14 +96,15 @@ export function StaffMemberActionsDrawer({
   // Removing someone from a group asks first, saying what follows (issue #32; docs/decisions/0530).
   if (confirmingRemove && actions.remove) {
     const self = actions.remove.label === 'Remove Me';
+    const values = { name, group: groupName };
     return (
       <DrawerLayout
         drawer={drawer}
-        title={self ? REMOVE_CONFIRM.selfTitle(groupName) : REMOVE_CONFIRM.title(name, groupName)}
+        title={self ? m.leaveTitle(values) : m.removeTitle(values)}
         actions={
           <>
             <Button fullWidth size="lg" color="red" loading={pending} onClick={() => run.mutate('remove')}>
-              {self ? ButtonLabels.removeMe : actions.remove.label}
+              {self ? m.removeMe() : m.removeFromGroup()}
             </Button>
             <Button
               fullWidth
@@ -122,12 +113,12 @@ export function StaffMemberActionsDrawer({
               disabled={pending}
               onClick={() => setConfirmingRemove(false)}
             >
-              {ButtonLabels.cancel}
+              {m.cancel()}
             </Button>
           </>
         }
       >
-        <Text>{self ? REMOVE_CONFIRM.selfText(groupName) : REMOVE_CONFIRM.text(name, groupName)}</Text>
+        <Text>{self ? m.leaveText(values) : m.removeText(values)}</Text>
       </DrawerLayout>
     );
   }
@@ -146,7 +137,7 @@ export function StaffMemberActionsDrawer({
               size="lg"
               variant="light"
             >
-              {`${ButtonLabels.call} ${actions.call.label}`}
+              {m.call({ phone: actions.call.label })}
             </Button>
           ) : null}
           <Button
@@ -158,10 +149,10 @@ export function StaffMemberActionsDrawer({
               void navigate(ADD_TASK_ROUTE, { state: { assigneeId: staffMemberId, groupId } });
             }}
           >
-            {ButtonLabels.assignTask}
+            {m.assignTask()}
           </Button>
-          {actions.makeGroupAdmin ? button('make-admin', TeamActionLabels.makeGroupAdmin) : null}
-          {actions.dismissGroupAdmin ? button('dismiss-admin', ButtonLabels.dismissAsGroupAdmin) : null}
+          {actions.makeGroupAdmin ? button('make-admin', m.makeGroupAdmin()) : null}
+          {actions.dismissGroupAdmin ? button('dismiss-admin', m.dismissAsGroupAdmin()) : null}
           {actions.remove ? (
             <>
               <Button
@@ -173,18 +164,18 @@ export function StaffMemberActionsDrawer({
                 disabled={actions.remove.disabled || (pending && run.variables !== 'remove')}
                 onClick={() => setConfirmingRemove(true)}
               >
-                {actions.remove.label === 'Remove Me' ? ButtonLabels.removeMe : actions.remove.label}
+                {actions.remove.label === 'Remove Me' ? m.removeMe() : m.removeFromGroup()}
               </Button>
               {actions.remove.disabled ? (
                 <Text size="sm" c="dimmed">
-                  {GroupMessages.mustBeInOneGroup}
+                  {m.mustBeInOneGroup()}
                 </Text>
               ) : null}
             </>
           ) : null}
-          {actions.takeOffShift ? button('take-off-shift', TeamActionLabels.takeOffShift, 'orange') : null}
+          {actions.takeOffShift ? button('take-off-shift', m.takeOffShift(), 'orange') : null}
           <Button fullWidth size="lg" variant="default" onClick={drawer.close}>
-            {ButtonLabels.cancel}
+            {m.cancel()}
           </Button>
         </>
       }

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_ROUTE } from '../constants';
+import { useMessages } from '../i18n';
 import { hasInAppHistory } from './back-navigation';
 
 const GoBackDialog = lazy(() => import('./go-back-dialog').then((m) => ({ default: m.GoBackDialog })));
@@ -30,6 +31,8 @@ export function PageHeader({
   hideBack = false,
   onBack,
 }: PageHeaderProps) {
+  // The back arrow's spoken name in the reader's language (decision 0750).
+  const m = useMessages('dashboard');
   const navigate = useNavigate();
   const [confirmOpened, confirm] = useDisclosure(false);
   // The dialog's code loads on the first back press that asks (decision 0381); it then stays mounted.
@@ -53,7 +56,7 @@ export function PageHeader({
       <Group gap="xs" wrap="nowrap" justify="space-between" mih={56}>
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           {hideBack ? null : (
-            <ActionIcon variant="subtle" color="dark" aria-label="Back" onClick={handleBack}>
+            <ActionIcon variant="subtle" color="dark" aria-label={m.back()} onClick={handleBack}>
               <Text component="span" fz={32} lh={1} aria-hidden>
                 ‹
               </Text>
