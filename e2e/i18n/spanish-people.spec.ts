@@ -104,7 +104,7 @@ test('[I18N][SPANISH-PEOPLE]: staff member actions, high fives, pendants, Workin
   const caregiver = await signInThroughApi(request, C.caregiverPhone);
   const facilityId = await facilityOf(request, caregiver);
   // The caregiver on shift (so Take Off Shift is offered), and her resident's pendant low on battery: a device
-  // trouble task the worker titles in English ("Low battery: Margaret Hale-olmor's pendant").
+  // trouble task the worker titles in English ("Low battery: Margaret Hale-olmob's pendant").
   const onCall = await request.post(
     `/admin/api/v1${STAFF_PROFILE_PATHS.onCall(caregiver.staffMemberId, facilityId)}`,
     {

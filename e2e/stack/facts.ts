@@ -326,14 +326,14 @@ export const SPANISH_MANAGER_COMMUNITY = {
  * decision 0750). Numbers of its own (0750-0759), so no other spec sees its people, high fives or trouble.
  */
 export const SPANISH_PEOPLE_COMMUNITY = {
-  facilityName: 'Olmo Ridge',
-  tag: 'olmor',
+  facilityName: 'Olmo Brook',
+  tag: 'olmob',
   managerPhone: '+14155550750',
   caregiverPhone: '+14155550751',
-  gatewayKey: 'olmo-ridge-gateway-key',
+  gatewayKey: 'olmo-brook-gateway-key',
   manager: 'Morgan Reyes',
   caregiver: 'Casey Nguyen',
   /** The assisted living resident (in the caregiver's care zone), and her pendant. */
-  resident: 'Margaret Hale-olmor',
-  pendant: 'PENDANT-olmor-AL',
+  resident: 'Margaret Hale-olmob',
+  pendant: 'PENDANT-olmob-AL',
 } as const;
