@@ -43,7 +43,13 @@ type LazyNamespace =
   | 'manageStaff'
   | 'manageUnits'
   | 'manageCareZones'
-  | 'careType';
+  | 'careType'
+  // The routine screens (decision 0760).
+  | 'taskForm'
+  | 'checkIns'
+  | 'units'
+  | 'pickers'
+  | 'policies';
 
 type Loader = () => Promise<{ default: Compiled }>;
 

@@ -42,6 +42,7 @@ import { manageEn } from './manage.en';
 import { optIn } from './optIn.en';
 import { pagesEn } from './pages.en';
 import { reassign } from './reassign.en';
+import { routinesEn } from './routines.en';
 import { training } from './training.en';
 
 /** An ICU placeholder, passed to a contract text function in place of its value. */
@@ -361,6 +362,7 @@ export const en = {
   optIn,
   reassign,
   ...manageEn,
+  ...routinesEn,
 } as const;
 
 /** The namespaces of the catalogue. */

@@ -10,6 +10,7 @@ import { manageEs } from './manage.es';
 import { optIn } from './optIn.es';
 import { pagesEs } from './pages.es';
 import { reassign } from './reassign.es';
+import { routinesEs } from './routines.es';
 import { training } from './training.es';
 import type { Catalogue } from './types';
 
@@ -361,4 +362,5 @@ export const es: Catalogue = {
   optIn,
   reassign,
   ...manageEs,
+  ...routinesEs,
 };
