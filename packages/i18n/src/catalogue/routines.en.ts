@@ -121,10 +121,12 @@ export const routinesEn = {
     updateFailed: CheckInMessages.updateFailed,
     begins: CheckInMessages.dailyCheckInBegins,
     card: 'Unit check-in',
+    back: 'Back',
   },
   /** The unit detail drawer (drawer 16) and a unit's link. */
   units: {
     title: 'Unit',
+    back: 'Back',
     close: 'Close',
     loading: 'Loading',
     ward: 'Ward',

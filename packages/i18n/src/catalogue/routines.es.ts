@@ -80,9 +80,11 @@ export const routinesEs: Routines = {
     updateFailed: 'Error al actualizar la revisión. Pruebe otra vez.',
     begins: 'La revisión diaria empieza a las 4:00 a. m.',
     card: 'Revisión de la unidad',
+    back: 'Atrás',
   },
   units: {
     title: 'Unidad',
+    back: 'Atrás',
     close: 'Cerrar',
     loading: 'Cargando',
     ward: 'Pabellón',
