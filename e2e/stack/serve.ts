@@ -26,6 +26,7 @@ import { seedSpanishCommunity } from './spanish-community';
 import { seedSpanishDashboardCommunity } from './spanish-dashboard-community';
 import { seedSpanishManagerCommunity } from './spanish-manager-community';
 import { seedSpanishPagesCommunity } from './spanish-pages-community';
+import { seedSpanishRoutinesCommunity } from './spanish-routines-community';
 import { seedStationCommunity } from './station-community';
 import {
   markTourOfferedOutsideTourCommunity,
@@ -60,6 +61,7 @@ await seedUnitCheckInCommunity(db.prisma);
 await seedSafetyCommunity(db.prisma);
 await seedScreensCommunities(db.prisma);
 await seedWalk2Communities(db.prisma);
+await seedSpanishRoutinesCommunity(db.prisma);
 // Last of the seeds: the tour is offered only in the tour community (decision 0363).
 await markTourOfferedOutsideTourCommunity(db.prisma);
 
