@@ -12,7 +12,7 @@ import { serverFieldErrors } from '../admin/form-rules';
 import { taskKeys } from '../alerts/alerts-api';
 import { useCurrentFacility, useFacilityStaff } from '../shift/shift-api';
 import { useFacilityGroups } from '../team/team-api';
-import { schemaIssues, serverFieldChecks, taskFieldErrors } from './task-field-checks';
+import { schemaIssues, serverFieldChecks, taskFieldErrors } from './task-field-errors';
 import { groupOptions, staffOptions, useSeverityOptions } from './task-form-options';
 import { manualTasksApi } from './tasks-api';
 import './task-form-messages';

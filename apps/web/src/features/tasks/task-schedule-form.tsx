@@ -21,7 +21,7 @@ import {
   ZUpdateTaskScheduleRequestSchema,
 } from '@sage/contract';
 import { useLanguage, useMessages } from '../../shared/i18n';
-import { schemaIssues, taskFieldErrors } from './task-field-checks';
+import { schemaIssues, taskFieldErrors } from './task-field-errors';
 import {
   groupOptions,
   isoToLocalInput,

@@ -8,7 +8,7 @@ import { AdminGuard } from '../admin/admin-guard';
 import { inlineEditorWrites, useAdminWrite } from '../admin/use-admin-write';
 import { useCurrentFacility, useFacilityStaff } from '../shift/shift-api';
 import { useFacilityGroups } from '../team/team-api';
-import { serverFieldChecks } from './task-field-checks';
+import { serverFieldChecks } from './task-field-errors';
 import { formatInZone } from './task-form-options';
 import { type ScheduleFields, TaskScheduleForm } from './task-schedule-form';
 import { repeatLabel } from './task-schedule-repeats';

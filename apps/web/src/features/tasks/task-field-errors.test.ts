@@ -9,7 +9,7 @@ import { CATALOGUES, translate } from '@sage/i18n';
 import type { Language } from '@sage/i18n/languages';
 import { describe, expect, it } from 'vitest';
 import type { Messages } from '../../shared/i18n';
-import { schemaIssues, serverFieldChecks, taskFieldErrors } from './task-field-checks';
+import { schemaIssues, serverFieldChecks, taskFieldErrors } from './task-field-errors';
 import { repeatLabel, repeatOptionValues } from './task-schedule-repeats';
 
 /** The `taskForm` messages in `language`, as the forms read them. */
