@@ -90,7 +90,7 @@ test('[I18N][SPANISH-ROUTINES]: a Spanish-speaking manager adds a task and edits
   // The check knows these screens' English (a namespace name typed wrong would check nothing).
   expect(englishPhrases(ROUTINES)).toEqual(
     expect.arrayContaining([
-      'What needs doing?',
+      'What needs doing',
       'Add Schedule',
       'Every day',
       'Not Checked-In',
@@ -227,13 +227,16 @@ test('[I18N][SPANISH-ROUTINES]: a Spanish-speaking manager edits the notificatio
   await expect(step.getByRole('group', { name: 'Filtro 1' })).toBeVisible();
   await expectSpanishScreen(page, 'notification settings');
 
-  // An invalid save's field check, then the save.
-  const priority = step.getByRole('textbox', { name: 'Prioridad' });
-  await priority.fill('5000');
+  // An invalid save's field check (a repeat under a second; the boxes clamp what is over their maximum), then
+  // the save.
+  const repeat = step.getByRole('textbox', { name: 'Repetir cada (minutos)' });
+  await repeat.fill('0.01');
   await page.getByRole('button', { name: 'Guardar', exact: true }).tap();
-  await expect(step.getByText('La prioridad es un número entero de 0 a 1000')).toBeVisible();
+  await expect(
+    step.getByText('Escriba 0 (no se repite) o por lo menos 1 segundo (0.02 minutos)'),
+  ).toBeVisible();
   await expectSpanishScreen(page, 'notification settings, field check');
-  await priority.fill('0');
+  await repeat.fill('1');
   await page.getByRole('button', { name: 'Agregar paso' }).tap();
   await expect(page.getByRole('group', { name: 'Paso 2' })).toBeVisible();
   await page.getByRole('button', { name: 'Guardar', exact: true }).tap();

@@ -276,6 +276,7 @@ export function NotificationSettingsPage() {
                   <Button
                     variant="light"
                     size="md"
+                    mih={44}
                     disabled={block.filters.length >= NOTIFICATION_BLOCK_MAX_FILTERS}
                     onClick={() => form.insertListItem(`notificationBlocks.${i}.filters`, anyoneOnShift())}
                   >

@@ -31,7 +31,7 @@ function ChipChoice({ label, hint, options, value, onChange }: ChipsProps) {
       <Chip.Group multiple value={value} onChange={onChange}>
         <Group gap="xs">
           {options.map(([id, name]) => (
-            <Chip key={id} value={id} size="md">
+            <Chip key={id} value={id} size="md" styles={{ label: { minHeight: 44 } }}>
               {name}
             </Chip>
           ))}
@@ -125,6 +125,7 @@ export function PolicyFilterFields({ form, block, index, choices, removable, wor
           variant="subtle"
           color="red"
           size="md"
+          mih={44}
           onClick={() => form.removeListItem(`notificationBlocks.${block}.filters`, index)}
         >
           {M.removeFilter()}
