@@ -128,9 +128,10 @@ test('[I18N][SPANISH-ROUTINES]: a Spanish-speaking manager adds a task and edits
   await page.getByRole('button', { name: 'Agregar horario' }).tap();
   await expect(page.getByRole('heading', { name: 'Agregar horario' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Tarea' }).fill('Regar las plantas');
-  await page.getByRole('textbox', { name: 'Duración en minutos (opcional)' }).fill('0');
+  // Longer than a week (the box clamps only under its minimum of 1).
+  await page.getByRole('textbox', { name: 'Duración en minutos (opcional)' }).fill('10081');
   await page.getByRole('button', { name: 'Guardar' }).tap();
-  await expect(page.getByText('La duración es de 1 minuto o más')).toBeVisible();
+  await expect(page.getByText('La duración es de 10080 minutos o menos')).toBeVisible();
   await expect(page.getByText('Este campo es obligatorio')).toBeVisible();
   await expectSpanishScreen(page, 'new schedule, field checks');
   await page.getByRole('button', { name: 'Cancelar' }).tap();

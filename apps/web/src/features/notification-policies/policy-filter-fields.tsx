@@ -98,6 +98,8 @@ export function PolicyFilterFields({ form, block, index, choices, removable, wor
         hidePickedOptions
         nothingFoundMessage={M.noStaffFound()}
         comboboxProps={{ withinPortal: true }}
+        // The search box inside is tapped to add a name: 44 px tall, as every touch target.
+        styles={{ inputField: { minHeight: 44 } }}
         value={filter.staffMemberIds}
         onChange={(value) => form.setFieldValue(`${path}.staffMemberIds`, value)}
       />
