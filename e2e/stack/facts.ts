@@ -336,4 +336,20 @@ export const SPANISH_PEOPLE_COMMUNITY = {
   /** The assisted living resident (in the caregiver's care zone), and her pendant. */
   resident: 'Margaret Hale-olmob',
   pendant: 'PENDANT-olmob-AL',
+ * A community whose manager and caregiver read Spanish, its clock about noon (the daily check-in is open), for the
+ * routine screens in Spanish (e2e/i18n/spanish-routines.spec.ts, decision 0760): /tasks/add, /tasks/schedules,
+ * the daily check-in list and the unit check-in card, the unit detail drawer, the unit and option pickers and the
+ * notification settings page. Numbers of its own (0760-0769).
+ */
+export const SPANISH_ROUTINES_COMMUNITY = {
+  facilityName: 'Olmo Ridge',
+  tag: 'olmor',
+  managerPhone: '+14155550760',
+  caregiverPhone: '+14155550761',
+  gatewayKey: 'olmo-ridge-gateway-key',
+  /** The independent-living unit and its resident (the unit check-in card). */
+  ilUnit: 'IL 301',
+  ilResident: 'Dorothy Keane-olmor',
+  /** A task schedule the community has. */
+  schedule: 'Water the garden',
 } as const;

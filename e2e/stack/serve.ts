@@ -27,6 +27,7 @@ import { seedSpanishDashboardCommunity } from './spanish-dashboard-community';
 import { seedSpanishManagerCommunity } from './spanish-manager-community';
 import { seedSpanishPagesCommunity } from './spanish-pages-community';
 import { seedSpanishPeopleCommunity } from './spanish-people-community';
+import { seedSpanishRoutinesCommunity } from './spanish-routines-community';
 import { seedStationCommunity } from './station-community';
 import {
   markTourOfferedOutsideTourCommunity,
@@ -62,6 +63,7 @@ await seedSafetyCommunity(db.prisma);
 await seedScreensCommunities(db.prisma);
 await seedWalk2Communities(db.prisma);
 await seedSpanishPeopleCommunity(db.prisma);
+await seedSpanishRoutinesCommunity(db.prisma);
 // Last of the seeds: the tour is offered only in the tour community (decision 0363).
 await markTourOfferedOutsideTourCommunity(db.prisma);
 

@@ -6,16 +6,23 @@ import {
   ButtonLabels,
   CARE_TYPE_LABELS,
   CareAssignmentMessages,
+  CHECK_IN_STATUS_LABELS,
+  CheckInMessages,
   ClaimReminderMessages,
+  DEVICE_TYPE_LABELS,
   DeviceQaMessages,
   DrawerTitles,
   EmptyStateMessages,
   FollowUpErrorMessages,
   HOSPICE_STATUS_LABELS,
   LoginMessages,
+  NotificationPolicyFormMessages,
+  NotificationPolicyMessages,
   PhoneScreenErrors,
   RESUSCITATION_STRATEGY_LABELS,
+  TASK_SCHEDULE_REPEAT_OPTIONS,
   TrainingMessages,
+  UNIT_CHECK_IN_REASON_CHOICES,
 } from '@sage/contract';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, type Catalogue } from './catalogue';
@@ -188,6 +195,47 @@ describe("the caregiver's and nurse's other pages (decision 0710)", () => {
       const same = Object.keys(english).filter(
         (key) => english[key] === spanish[key] && english[key] !== 'No',
       );
+      expect(same, namespace).toEqual([]);
+    }
+  });
+});
+
+describe('the routine screens (decision 0760)', () => {
+  it("English is the contract's, each by its id, placeholders filled in as the contract fills them", () => {
+    const t = (ns: Parameters<typeof translate>[1], key: string, values?: Record<string, string | number>) =>
+      translate('en', ns, key as never, values);
+    for (const option of TASK_SCHEDULE_REPEAT_OPTIONS)
+      expect(t('taskForm', `repeat_${option.value}`)).toBe(option.label);
+    for (const [status, label] of Object.entries(CHECK_IN_STATUS_LABELS))
+      expect(t('checkIns', `status_${status}`)).toBe(label);
+    for (const choice of UNIT_CHECK_IN_REASON_CHOICES)
+      expect(t('checkIns', `reason_${choice.reason}`)).toBe(choice.label);
+    expect(t('checkIns', 'updated', { unitName: 'IL 204' })).toBe(CheckInMessages.updatedForUnit('IL 204'));
+    for (const [type, label] of Object.entries(DEVICE_TYPE_LABELS))
+      expect(t('units', `deviceType_${type}`)).toBe(label);
+    expect(t('units', 'pendantOf', { name: "Mary O'Neil" })).toBe("Mary O'Neil's pendant");
+    for (const n of [1, 2, 12]) {
+      expect(t('policies', 'step', { n })).toBe(NotificationPolicyMessages.step(n));
+      expect(t('policies', 'filter', { n })).toBe(NotificationPolicyMessages.filter(n));
+    }
+    for (const [key, text] of Object.entries(NotificationPolicyFormMessages))
+      expect(t('policies', key)).toBe(text);
+    expect(t('policies', 'reminderDescription')).toBe(ClaimReminderMessages.description);
+    // A number of minutes as the editor always wrote it: '1 minute', no thousands separator, decimals kept.
+    expect(t('policies', 'startsAfter', { minutes: 1 })).toBe('Starts after 1 minute');
+    expect(t('policies', 'startsAfter', { minutes: 1440 })).toBe('Starts after 1440 minutes');
+    expect(t('policies', 'repeatsEvery', { minutes: 0.5 })).toBe('repeats every 0.5 minutes');
+    expect(translate('es', 'policies', 'repeatsEvery', { minutes: 1 })).toBe('se repite cada 1 minuto');
+    expect(translate('es', 'policies', 'startsAfter', { minutes: 1440 })).toBe(
+      'Empieza después de 1440 minutos',
+    );
+  });
+
+  it('Spanish reads differently from English on these screens', () => {
+    for (const namespace of ['taskForm', 'checkIns', 'units', 'pickers', 'policies'] as const) {
+      const english = CATALOGUES.en[namespace] as Record<string, string>;
+      const spanish = CATALOGUES.es[namespace] as Record<string, string>;
+      const same = Object.keys(english).filter((key) => english[key] === spanish[key]);
       expect(same, namespace).toEqual([]);
     }
   });

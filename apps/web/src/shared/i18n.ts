@@ -49,7 +49,13 @@ type LazyNamespace =
   | 'staffActions'
   | 'highFive'
   | 'pendants'
-  | 'troubleTitles';
+  | 'troubleTitles'
+  // The routine screens (decision 0760).
+  | 'taskForm'
+  | 'checkIns'
+  | 'units'
+  | 'pickers'
+  | 'policies';
 
 type Loader = () => Promise<{ default: Compiled }>;
 

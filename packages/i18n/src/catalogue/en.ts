@@ -43,6 +43,7 @@ import { optIn } from './optIn.en';
 import { pagesEn } from './pages.en';
 import { peopleEn } from './people.en';
 import { reassign } from './reassign.en';
+import { routinesEn } from './routines.en';
 import { training } from './training.en';
 
 /** An ICU placeholder, passed to a contract text function in place of its value. */
@@ -366,6 +367,7 @@ export const en = {
   reassign,
   ...manageEn,
   ...peopleEn,
+  ...routinesEn,
 } as const;
 
 /** The namespaces of the catalogue. */

@@ -11,6 +11,7 @@ import { optIn } from './optIn.es';
 import { pagesEs } from './pages.es';
 import { peopleEs } from './people.es';
 import { reassign } from './reassign.es';
+import { routinesEs } from './routines.es';
 import { training } from './training.es';
 import type { Catalogue } from './types';
 
@@ -365,4 +366,5 @@ export const es: Catalogue = {
   reassign,
   ...manageEs,
   ...peopleEs,
+  ...routinesEs,
 };

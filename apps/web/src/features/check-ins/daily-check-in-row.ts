@@ -3,6 +3,8 @@ import { CHECK_IN_STATUS_LABELS, type TCheckIn } from '@sage/contract';
 export interface DailyCheckInRow {
   /** 'Not Checked-In' / 'Checked-In' / 'On Hold'. */
   label: string;
+  /** The status the label names (its key in the `checkIns` messages: `status_<status>`). */
+  status: keyof typeof CHECK_IN_STATUS_LABELS;
   /** The check-in button: "only for units with a pending check-in and with occupants". */
   showCheckIn: boolean;
   /** "empty state 'No residents in this unit'". */
@@ -24,13 +26,10 @@ export function dailyCheckInRow(
   occupantCount: number,
 ): DailyCheckInRow {
   const onHold = checkIn.isOnHold || checkIn.status === 'SKIPPED_ON_HOLD';
-  const label = onHold
-    ? CHECK_IN_STATUS_LABELS.SKIPPED_ON_HOLD
-    : checkIn.status === 'COMPLETE'
-      ? CHECK_IN_STATUS_LABELS.COMPLETE
-      : CHECK_IN_STATUS_LABELS.PENDING;
+  const status = onHold ? 'SKIPPED_ON_HOLD' : checkIn.status === 'COMPLETE' ? 'COMPLETE' : 'PENDING';
   return {
-    label,
+    label: CHECK_IN_STATUS_LABELS[status],
+    status,
     showCheckIn: !onHold && checkIn.status === 'PENDING' && occupantCount > 0,
     noResidents: occupantCount === 0,
     showDetails: !onHold && occupantCount > 0,

@@ -1,25 +1,25 @@
 import { Badge, Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import {
-  ButtonLabels,
   CheckInErrorCode,
-  CheckInMessages,
   type TCheckIn,
   type TStaffCheckInReason,
   UNIT_CHECK_IN_REASON_CHOICES,
 } from '@sage/contract';
-import { formatCheckInTime, isBeforeDailyCheckIn } from '@sage/domain';
+import { isBeforeDailyCheckIn } from '@sage/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../shared/api/client';
 import { useDrawers } from '../../shared/drawers';
+import { preloadMessages, useMessages } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
 import { useCurrentFacility } from '../shift/shift-api';
 import { useUnitSearch } from '../units/units-api';
+import { useCheckInTime } from './check-in-time';
 import { checkInKeys, checkInsApi } from './check-ins-api';
 import { dailyCheckInRow } from './daily-check-in-row';
-import { DAILY_CHECK_IN_TITLE } from './daily-check-ins-route';
+import './check-ins-messages';
 
 const MINUTE_MS = 60_000;
 
@@ -40,6 +40,8 @@ function useMinuteClock(): Date {
  * facility time: 'Daily check-in begins at 4:00 am', and nothing is fetched. Refetched on focus.
  */
 export function DailyCheckInsPage() {
+  preloadMessages('checkIns');
+  const m = useMessages('checkIns');
   const now = useMinuteClock();
   const facility = useCurrentFacility();
   const facilityId = facility.data?.id ?? null;
@@ -57,16 +59,16 @@ export function DailyCheckInsPage() {
   const units = useUnitSearch(facilityId, 'INDEPENDENT_LIVING', !open);
 
   let body: React.ReactNode;
-  if (facility.isPending) body = <Loader aria-label="Loading" />;
+  if (facility.isPending) body = <Loader aria-label={m.loading()} />;
   else if (facility.isError) body = <Text c="red">{facility.error.message}</Text>;
-  else if (!open) body = <Text>{CheckInMessages.dailyCheckInBegins}</Text>;
-  else if (checkIns.isPending || units.isPending) body = <Loader aria-label="Loading" />;
+  else if (!open) body = <Text>{m.begins()}</Text>;
+  else if (checkIns.isPending || units.isPending) body = <Loader aria-label={m.loading()} />;
   else if (checkIns.isError) body = <Text c="red">{checkIns.error.message}</Text>;
   else if (units.isError) body = <Text c="red">{units.error.message}</Text>;
   else {
     const occupants = new Map(units.data.map((u) => [u.id, u.currentOccupants.length]));
     body = (
-      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Units">
+      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={m.units()}>
         {checkIns.data.map((c) => (
           <li key={c.unit.id}>
             <UnitCheckInRow
@@ -83,7 +85,7 @@ export function DailyCheckInsPage() {
 
   return (
     <>
-      <PageHeader title={DAILY_CHECK_IN_TITLE} />
+      <PageHeader title={m.title()} />
       <Box component="main" p="md">
         {body}
       </Box>
@@ -102,6 +104,8 @@ function UnitCheckInRow({
   timeZone: string;
   facilityId: string;
 }) {
+  const m = useMessages('checkIns');
+  const checkInTime = useCheckInTime();
   const row = dailyCheckInRow(checkIn, occupantCount);
   const drawers = useDrawers();
   const [choosing, setChoosing] = useState(false);
@@ -118,23 +122,23 @@ function UnitCheckInRow({
       );
       queryClient.setQueryData(checkInKeys.unit(saved.unit.id), saved);
       setChoosing(false);
-      toast.success(CheckInMessages.updatedForUnit(checkIn.unit.displayName));
+      toast.success(m.updated({ unitName: checkIn.unit.displayName }));
     },
     onError: (error) => {
       setChoosing(false);
       if (isApiError(error) && error.code === CheckInErrorCode.CHECK_IN_DOWNTIME) {
-        toast.warning(CheckInMessages.dailyCheckInBegins);
+        toast.warning(m.begins());
         return;
       }
       void queryClient.invalidateQueries({ queryKey: checkInKeys.facility(facilityId) });
       reportError(error, { action: 'daily-check-in', unitId: checkIn.unit.id });
-      toast.error(CheckInMessages.updateFailed);
+      toast.error(m.updateFailed());
     },
   });
   const big = { size: 'lg', fullWidth: true, mih: 48 } as const;
   const completeAt =
     checkIn.status === 'COMPLETE' && checkIn.checkInTimestamp !== null
-      ? formatCheckInTime(checkIn.checkInTimestamp, timeZone)
+      ? checkInTime(checkIn.checkInTimestamp, timeZone)
       : null;
 
   return (
@@ -148,7 +152,7 @@ function UnitCheckInRow({
               mih={44}
               onClick={() => drawers.open('unit-check-in', { unit: checkIn.unit, facilityId })}
             >
-              Details
+              {m.details()}
             </Button>
           ) : null}
         </Group>
@@ -157,17 +161,17 @@ function UnitCheckInRow({
             size="lg"
             tt="none"
             variant="light"
-            color={row.label === 'Checked-In' ? 'green' : row.label === 'On Hold' ? 'gray' : 'orange'}
-            aria-label="Check-in status"
+            color={row.status === 'COMPLETE' ? 'green' : row.status === 'SKIPPED_ON_HOLD' ? 'gray' : 'orange'}
+            aria-label={m.status()}
           >
-            {row.label}
+            {m[`status_${row.status}`]()}
           </Badge>
         </Box>
         {completeAt ? <Text c="dimmed">{completeAt}</Text> : null}
-        {row.noResidents ? <Text c="dimmed">No residents in this unit</Text> : null}
+        {row.noResidents ? <Text c="dimmed">{m.noResidents()}</Text> : null}
         {row.showCheckIn && !choosing ? (
           <Button {...big} onClick={() => setChoosing(true)}>
-            {CheckInMessages.checkInUnit}
+            {m.checkInUnit()}
           </Button>
         ) : null}
         {row.showCheckIn && choosing ? (
@@ -181,11 +185,11 @@ function UnitCheckInRow({
                 disabled={update.isPending}
                 onClick={() => update.mutate(choice.reason as TStaffCheckInReason)}
               >
-                {choice.label}
+                {m[`reason_${choice.reason as TStaffCheckInReason}`]()}
               </Button>
             ))}
             <Button {...big} variant="default" disabled={update.isPending} onClick={() => setChoosing(false)}>
-              {ButtonLabels.goBack}
+              {m.goBack()}
             </Button>
           </>
         ) : null}

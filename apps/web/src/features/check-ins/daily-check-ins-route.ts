@@ -1,4 +1,2 @@
 /** The daily check-in list's route (the spec does not show it: docs/decisions/0232). */
 export const DAILY_CHECK_INS_ROUTE = '/check-ins';
-/** The list's page title and the dashboard's way to it. */
-export const DAILY_CHECK_IN_TITLE = 'Daily Check-in';

@@ -1,20 +1,21 @@
 import { Badge, Button, Loader, Paper, Stack, Text } from '@mantine/core';
 import {
-  ButtonLabels,
   CHECK_IN_STATUS_LABELS,
   CheckInErrorCode,
-  CheckInMessages,
   type TCheckInReply,
   type TStaffCheckInReason,
   UNIT_CHECK_IN_REASON_CHOICES,
 } from '@sage/contract';
-import { formatCheckInTime, isBeforeDailyCheckIn } from '@sage/domain';
+import { isBeforeDailyCheckIn } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { isApiError } from '../../shared/api/client';
+import { useMessages } from '../../shared/i18n';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
 import { checkInCardActions } from './check-in-card-state';
+import { useCheckInTime } from './check-in-time';
+import './check-ins-messages';
 import { checkInKeys, checkInsApi, useFacilityTimeZone, useUnitCheckIn } from './check-ins-api';
 
 const MINUTE_MS = 60_000;
@@ -29,8 +30,9 @@ function useNow(): Date {
   return now;
 }
 
-const statusLabel = (status: TCheckInReply['status']): string =>
-  (CHECK_IN_STATUS_LABELS as Partial<Record<string, string>>)[status] ?? CHECK_IN_STATUS_LABELS.PENDING;
+/** The status the card names: one of the labelled three (another, EXPIRED, reads as not checked in). */
+const shownStatus = (status: TCheckInReply['status']): keyof typeof CHECK_IN_STATUS_LABELS =>
+  status in CHECK_IN_STATUS_LABELS ? (status as keyof typeof CHECK_IN_STATUS_LABELS) : 'PENDING';
 
 export interface UnitCheckInCardProps {
   unit: { id: string; displayName: string };
@@ -47,6 +49,8 @@ export interface UnitCheckInCardProps {
  * decides) does the same (docs/decisions/0059).
  */
 export function UnitCheckInCard({ unit, facilityId, onCancel }: UnitCheckInCardProps) {
+  const m = useMessages('checkIns');
+  const checkInTime = useCheckInTime();
   const now = useNow();
   const timeZone = useFacilityTimeZone(facilityId);
   const tz = timeZone.data ?? null;
@@ -69,33 +73,33 @@ export function UnitCheckInCard({ unit, facilityId, onCancel }: UnitCheckInCardP
       // A daily check-in list on screen under the drawer shows the change at once.
       void queryClient.invalidateQueries({ queryKey: checkInKeys.facilities });
       setChoosing(false);
-      toast.success(CheckInMessages.updatedForUnit(unit.displayName));
+      toast.success(m.updated({ unitName: unit.displayName }));
     },
     onError: (error) => {
       if (isApiError(error) && error.code === CheckInErrorCode.CHECK_IN_DOWNTIME) {
         setServerDowntime(true);
         setChoosing(false);
-        toast.warning(CheckInMessages.dailyCheckInBegins);
+        toast.warning(m.begins());
         return;
       }
       // Changed meanwhile (another device checked in or removed it: docs/decisions/0235): show it as it is now.
       void queryClient.invalidateQueries({ queryKey: checkInKeys.unit(unit.id) });
       reportError(error, { action: 'update-check-in', unitId: unit.id });
-      toast.error(CheckInMessages.updateFailed);
+      toast.error(m.updateFailed());
     },
   });
 
   let body: ReactNode;
-  if (timeZone.isPending) body = <Loader aria-label="Loading" />;
+  if (timeZone.isPending) body = <Loader aria-label={m.loading()} />;
   else if (timeZone.isError) body = <Text c="red">{timeZone.error.message}</Text>;
-  else if (downtime && !checkIn.data) body = <Text>{CheckInMessages.dailyCheckInBegins}</Text>;
-  else if (checkIn.isPending) body = <Loader aria-label="Loading" />;
+  else if (downtime && !checkIn.data) body = <Text>{m.begins()}</Text>;
+  else if (checkIn.isPending) body = <Loader aria-label={m.loading()} />;
   else if (checkIn.isError) body = <Text c="red">{checkIn.error.message}</Text>;
   else {
     const c = checkIn.data;
     const completeAt =
       c.status === 'COMPLETE' && c.checkInTimestamp !== null && tz
-        ? formatCheckInTime(c.checkInTimestamp, tz)
+        ? checkInTime(c.checkInTimestamp, tz)
         : null;
     body = (
       <Stack gap={6}>
@@ -104,12 +108,12 @@ export function UnitCheckInCard({ unit, facilityId, onCancel }: UnitCheckInCardP
           tt="none"
           variant="light"
           color={c.status === 'COMPLETE' ? 'green' : c.status === 'SKIPPED_ON_HOLD' ? 'gray' : 'orange'}
-          aria-label="Check-in status"
+          aria-label={m.status()}
         >
-          {statusLabel(c.status)}
+          {m[`status_${shownStatus(c.status)}`]()}
         </Badge>
         {completeAt ? <Text c="dimmed">{completeAt}</Text> : null}
-        {downtime ? <Text>{CheckInMessages.dailyCheckInBegins}</Text> : null}
+        {downtime ? <Text>{m.begins()}</Text> : null}
       </Stack>
     );
   }
@@ -120,7 +124,7 @@ export function UnitCheckInCard({ unit, facilityId, onCancel }: UnitCheckInCardP
   const big = { size: 'lg', fullWidth: true, mih: 48 } as const;
 
   return (
-    <Paper withBorder p="md" radius="md" aria-label="Unit check-in" role="region">
+    <Paper withBorder p="md" radius="md" aria-label={m.card()} role="region">
       <Stack gap="sm">
         <Text fw={700}>{unit.displayName}</Text>
         {body}
@@ -137,18 +141,18 @@ export function UnitCheckInCard({ unit, facilityId, onCancel }: UnitCheckInCardP
                   update.mutate({ status: 'COMPLETE', checkInReason: choice.reason as TStaffCheckInReason })
                 }
               >
-                {choice.label}
+                {m[`reason_${choice.reason as TStaffCheckInReason}`]()}
               </Button>
             ))}
             <Button {...big} variant="default" disabled={update.isPending} onClick={() => setChoosing(false)}>
-              {ButtonLabels.goBack}
+              {m.goBack()}
             </Button>
           </>
         ) : (
           <>
             {canCheckIn ? (
               <Button {...big} disabled={actions.disabled} onClick={() => setChoosing(true)}>
-                {CheckInMessages.checkInUnit}
+                {m.checkInUnit()}
               </Button>
             ) : null}
             {canRemove ? (
@@ -160,11 +164,11 @@ export function UnitCheckInCard({ unit, facilityId, onCancel }: UnitCheckInCardP
                 disabled={actions.disabled}
                 onClick={() => update.mutate({ status: 'PENDING' })}
               >
-                {CheckInMessages.removeUnitCheckIn}
+                {m.removeUnitCheckIn()}
               </Button>
             ) : null}
             <Button {...big} variant="default" onClick={onCancel}>
-              {ButtonLabels.cancel}
+              {m.cancel()}
             </Button>
           </>
         )}

@@ -1,6 +1,7 @@
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
-import { DAILY_CHECK_IN_TITLE } from './daily-check-ins-route';
+import { useMessages } from '../../shared/i18n';
 import { UnitCheckInCard } from './unit-check-in-card';
+import './check-ins-messages';
 
 export interface UnitCheckInDrawerProps {
   unit: { id: string; displayName: string };
@@ -16,8 +17,9 @@ export function UnitCheckInDrawer({
   unit,
   facilityId,
 }: UnitCheckInDrawerProps & { drawer: DrawerControls }) {
+  const m = useMessages('checkIns');
   return (
-    <DrawerLayout drawer={drawer} title={DAILY_CHECK_IN_TITLE}>
+    <DrawerLayout drawer={drawer} title={m.title()} backLabel={m.back()}>
       <UnitCheckInCard unit={unit} facilityId={facilityId} onCancel={drawer.close} />
     </DrawerLayout>
   );

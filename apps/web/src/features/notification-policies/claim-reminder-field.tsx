@@ -1,7 +1,6 @@
 import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   claimReminderPath,
-  ClaimReminderMessages as M,
   MAX_UNCONFIRMED_CLAIM_REMINDER_MINUTES,
   MIN_UNCONFIRMED_CLAIM_REMINDER_MINUTES,
   type TClaimReminderReply,
@@ -10,8 +9,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, isApiError } from '../../shared/api';
+import { useMessages } from '../../shared/i18n';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
+import './policies-messages';
 
 const key = (facilityId: string) => ['claimReminder', facilityId] as const;
 
@@ -26,6 +27,7 @@ const valid = (n: number | string): n is number =>
  * after a claim without bedside confirmation before the claimer is re-alerted and the next step notified.
  */
 export function ClaimReminderField({ facilityId }: { facilityId: string }) {
+  const M = useMessages('policies');
   const queryClient = useQueryClient();
   const current = useQuery({
     queryKey: key(facilityId),
@@ -47,25 +49,25 @@ export function ClaimReminderField({ facilityId }: { facilityId: string }) {
       ),
     onSuccess: (saved: TClaimReminderReply) => {
       queryClient.setQueryData(key(facilityId), saved);
-      toast.success(M.saved);
+      toast.success(M.reminderSaved());
     },
     onError: (error) => {
       reportError(error, { where: 'save claim reminder' });
-      toast.error(isApiError(error) && error.status === 400 ? error.message : M.saveFailed);
+      toast.error(isApiError(error) && error.status === 400 ? error.message : M.reminderSaveFailed());
     },
   });
-  const error = value === '' || valid(value) ? null : M.outOfRange;
+  const error = value === '' || valid(value) ? null : M.reminderOutOfRange();
   const changed = current.data !== undefined && value !== current.data.unconfirmedClaimReminderMinutes;
   return (
-    <Paper withBorder radius="md" p="md" role="group" aria-label={M.heading}>
+    <Paper withBorder radius="md" p="md" role="group" aria-label={M.reminderHeading()}>
       <Stack gap="md">
         <Title order={2} fz="h4">
-          {M.heading}
+          {M.reminderHeading()}
         </Title>
         <NumberInput
           size="lg"
-          label={M.label}
-          description={M.description}
+          label={M.reminderLabel()}
+          description={M.reminderDescription()}
           min={MIN_UNCONFIRMED_CLAIM_REMINDER_MINUTES}
           max={MAX_UNCONFIRMED_CLAIM_REMINDER_MINUTES}
           allowDecimal={false}
@@ -78,7 +80,7 @@ export function ClaimReminderField({ facilityId }: { facilityId: string }) {
         />
         {current.isError ? (
           <Text c="red" role="alert">
-            {M.saveFailed}
+            {M.reminderSaveFailed()}
           </Text>
         ) : null}
         <Group justify="flex-end">
@@ -88,7 +90,7 @@ export function ClaimReminderField({ facilityId }: { facilityId: string }) {
             loading={save.isPending}
             onClick={() => valid(value) && save.mutate(value)}
           >
-            {M.save}
+            {M.reminderSave()}
           </Button>
         </Group>
       </Stack>

@@ -1,8 +1,6 @@
 import { Alert, Box, Button, Loader, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
-  ButtonLabels,
-  NotificationPolicyMessages as M,
   NOTIFICATION_BLOCK_MAX_FILTERS,
   NOTIFICATION_BLOCK_MAX_MINUTES,
   NOTIFICATION_POLICY_MAX_BLOCKS,
@@ -13,6 +11,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../shared/api';
+import { preloadMessages, useLanguage, useMessages } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { reportError } from '../../shared/report-error';
 import { useSession } from '../../shared/session';
@@ -27,9 +26,12 @@ import {
   firstPolicyForm,
   formToPatchBody,
   newBlock,
+  type PolicyWords,
+  policyFieldChecks,
   policyToForm,
   serverIssuesToFormErrors,
 } from './policy-form';
+import './policies-messages';
 
 const EMPTY_FORM: TNotificationPolicyForm = { notificationBlocks: [] };
 
@@ -65,6 +67,11 @@ function useFacilityNames(facilityId: string | undefined): FacilityChoices {
  * (sign-in doc sections 3, 5, 6, 7; docs/decisions/0067, 0068).
  */
 export function NotificationSettingsPage() {
+  preloadMessages('policies', 'severity');
+  const M = useMessages('policies');
+  const severity = useMessages('severity');
+  const words: PolicyWords = { m: M, severity: (s) => severity[s]() };
+  const language = useLanguage();
   const session = useSession();
   const profile = useProfile(session?.staffMemberId ?? '');
   const facility = useCurrentFacility();
@@ -85,10 +92,11 @@ export function NotificationSettingsPage() {
     if (stale) staleRef.current?.scrollIntoView({ block: 'center' });
   }, [stale]);
 
+  const resolver = schemaResolver(ZNotificationPolicyFormSchema, { sync: true });
   const form = useForm<TNotificationPolicyForm>({
     mode: 'controlled',
     initialValues: EMPTY_FORM,
-    validate: schemaResolver(ZNotificationPolicyFormSchema, { sync: true }),
+    validate: (values) => policyFieldChecks(resolver(values), M, language),
     validateInputOnChange: true,
   });
 
@@ -128,7 +136,7 @@ export function NotificationSettingsPage() {
           ? old.map((p) => (p.rid === saved.rid ? saved : p))
           : [saved, ...old],
       );
-      toast.success(M.saved);
+      toast.success(M.saved());
     },
     onError: async (error) => {
       if (isApiError(error) && error.status === 409) {
@@ -138,10 +146,10 @@ export function NotificationSettingsPage() {
         return;
       }
       if (isApiError(error) && error.status === 400 && error.issues?.length) {
-        form.setErrors(serverIssuesToFormErrors(error.issues));
+        form.setErrors(policyFieldChecks(serverIssuesToFormErrors(error.issues), M, language));
       }
       reportError(error, { where: 'save notification policy' });
-      toast.error(isApiError(error) && error.status === 400 ? error.message : M.saveFailed);
+      toast.error(isApiError(error) && error.status === 400 ? error.message : M.saveFailed());
     },
   });
 
@@ -151,26 +159,26 @@ export function NotificationSettingsPage() {
 
   let content: React.ReactNode;
   if (loading) {
-    content = <Loader aria-label="Loading notification settings" />;
+    content = <Loader aria-label={M.loading()} />;
   } else if (profile.isError || facility.isError) {
     content = <LoadFailed onRetry={() => void Promise.all([profile.refetch(), facility.refetch()])} />;
   } else if (!isManagement) {
     content = (
-      <Alert color="red" variant="light" role="alert" title={M.notAllowedTitle}>
-        {M.notAllowed}
+      <Alert color="red" variant="light" role="alert" title={M.notAllowedTitle()}>
+        {M.notAllowed()}
       </Alert>
     );
   } else if (policy.isPending) {
-    content = <Loader aria-label="Loading notification settings" />;
+    content = <Loader aria-label={M.loading()} />;
   } else if (policy.isError) {
     content = <LoadFailed onRetry={() => void policy.refetch()} />;
   } else if (!creating && (!policy.data || !loaded)) {
     content = (
       <Stack gap="md">
-        <Text fw={700}>{M.noPolicy}</Text>
-        <Text>{M.noPolicyHint}</Text>
+        <Text fw={700}>{M.noPolicy()}</Text>
+        <Text>{M.noPolicyHint()}</Text>
         <Button size="lg" fullWidth onClick={startCreating}>
-          {M.createPolicy}
+          {M.createPolicy()}
         </Button>
       </Stack>
     );
@@ -187,10 +195,10 @@ export function NotificationSettingsPage() {
               withCloseButton
               onClose={() => setStale(false)}
             >
-              {M.stale}
+              {M.stale()}
             </Alert>
           ) : null}
-          <Text>{M.intro}</Text>
+          <Text>{M.intro()}</Text>
           {blocks.map((block, i) => (
             <Paper
               key={form.key(`notificationBlocks.${i}`)}
@@ -198,20 +206,20 @@ export function NotificationSettingsPage() {
               radius="md"
               p="md"
               role="group"
-              aria-label={M.step(i + 1)}
+              aria-label={M.step({ n: i + 1 })}
             >
               <Stack gap="md">
                 <Stack gap={2}>
                   <Title order={2} fz="h4">
-                    {M.step(i + 1)}
+                    {M.step({ n: i + 1 })}
                   </Title>
                   <Text c="dimmed" fz="sm">
-                    {blockSummary(block)}
+                    {blockSummary(block, words)}
                   </Text>
                 </Stack>
                 <NumberInput
                   size="lg"
-                  label={M.startAfter}
+                  label={M.startAfter()}
                   min={0}
                   max={NOTIFICATION_BLOCK_MAX_MINUTES}
                   decimalScale={2}
@@ -221,8 +229,8 @@ export function NotificationSettingsPage() {
                 />
                 <NumberInput
                   size="lg"
-                  label={M.repeatEvery}
-                  description={M.repeatHint}
+                  label={M.repeatEvery()}
+                  description={M.repeatHint()}
                   min={0}
                   max={NOTIFICATION_BLOCK_MAX_MINUTES}
                   decimalScale={2}
@@ -232,14 +240,14 @@ export function NotificationSettingsPage() {
                 />
                 <Switch
                   size="lg"
-                  label={M.breakGlass}
-                  description={M.breakGlassHint}
+                  label={M.breakGlass()}
+                  description={M.breakGlassHint()}
                   {...form.getInputProps(`notificationBlocks.${i}.isBreakGlass`, { type: 'checkbox' })}
                 />
                 <NumberInput
                   size="lg"
-                  label={M.priority}
-                  description={M.priorityHint}
+                  label={M.priority()}
+                  description={M.priorityHint()}
                   min={0}
                   max={1000}
                   allowDecimal={false}
@@ -248,7 +256,7 @@ export function NotificationSettingsPage() {
                   {...form.getInputProps(`notificationBlocks.${i}.priority`)}
                 />
                 <Stack gap="xs">
-                  <Text fw={700}>{M.whoGetsIt}</Text>
+                  <Text fw={700}>{M.whoGetsIt()}</Text>
                   {form.errors[`notificationBlocks.${i}.filters`] ? (
                     <Text c="red" fz="sm" role="alert">
                       {form.errors[`notificationBlocks.${i}.filters`]}
@@ -261,16 +269,18 @@ export function NotificationSettingsPage() {
                       block={i}
                       index={j}
                       choices={names}
+                      words={words}
                       removable={block.filters.length > 1}
                     />
                   ))}
                   <Button
                     variant="light"
                     size="md"
+                    mih={44}
                     disabled={block.filters.length >= NOTIFICATION_BLOCK_MAX_FILTERS}
                     onClick={() => form.insertListItem(`notificationBlocks.${i}.filters`, anyoneOnShift())}
                   >
-                    {M.addFilter}
+                    {M.addFilter()}
                   </Button>
                 </Stack>
                 <Button
@@ -281,7 +291,7 @@ export function NotificationSettingsPage() {
                   disabled={blocks.length <= 1}
                   onClick={() => form.removeListItem('notificationBlocks', i)}
                 >
-                  {M.removeStep}
+                  {M.removeStep()}
                 </Button>
               </Stack>
             </Paper>
@@ -298,7 +308,7 @@ export function NotificationSettingsPage() {
             disabled={blocks.length >= NOTIFICATION_POLICY_MAX_BLOCKS}
             onClick={() => form.insertListItem('notificationBlocks', newBlock(blocks[blocks.length - 1]))}
           >
-            {M.addStep}
+            {M.addStep()}
           </Button>
           <Button
             type="submit"
@@ -307,7 +317,7 @@ export function NotificationSettingsPage() {
             disabled={!dirty || save.isPending}
             loading={save.isPending}
           >
-            {M.save}
+            {M.save()}
           </Button>
         </Stack>
       </form>
@@ -316,7 +326,7 @@ export function NotificationSettingsPage() {
 
   return (
     <>
-      <PageHeader title={M.title} confirmBack={dirty} />
+      <PageHeader title={M.title()} confirmBack={dirty} />
       <Box component="main" p="md" maw={640}>
         <Stack gap="lg">
           {content}
@@ -328,11 +338,12 @@ export function NotificationSettingsPage() {
 }
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const M = useMessages('policies');
   return (
     <Alert color="red" variant="light" role="alert">
       <Stack gap="sm">
-        <Text>{M.loadFailed}</Text>
-        <Button onClick={onRetry}>{ButtonLabels.retry}</Button>
+        <Text>{M.loadFailed()}</Text>
+        <Button onClick={onRetry}>{M.retry()}</Button>
       </Stack>
     </Alert>
   );

@@ -1,6 +1,18 @@
 import type { TNotificationPolicyReply } from '@sage/contract';
-import { minutesToMs, msToMinutes, ZNotificationPolicyFormSchema } from '@sage/contract';
+import {
+  MAX_UNCONFIRMED_CLAIM_REMINDER_MINUTES,
+  MIN_UNCONFIRMED_CLAIM_REMINDER_MINUTES,
+  minutesToMs,
+  msToMinutes,
+  NOTIFICATION_BLOCK_MAX_MS,
+  NOTIFICATION_POLICY_MAX_BLOCKS,
+  NotificationPolicyFormMessages,
+  ZNotificationPolicyFormSchema,
+} from '@sage/contract';
+import { CATALOGUES, translate } from '@sage/i18n';
+import type { Language } from '@sage/i18n/languages';
 import { describe, expect, it } from 'vitest';
+import type { Messages } from '../../shared/i18n';
 import {
   anyoneOnShift,
   blockSummary,
@@ -8,9 +20,23 @@ import {
   firstPolicyForm,
   formToPatchBody,
   newBlock,
+  type PolicyWords,
+  policyFieldChecks,
   policyToForm,
   serverIssuesToFormErrors,
 } from './policy-form';
+
+/** The `policies` messages and the severities' names in `language`, as the page reads them. */
+function wordsIn(language: Language): PolicyWords {
+  const m = Object.fromEntries(
+    Object.keys(CATALOGUES.en.policies).map((key) => [
+      key,
+      (values?: Record<string, string | number>) => translate(language, 'policies', key as never, values),
+    ]),
+  ) as unknown as Messages<'policies'>;
+  return { m, severity: (s) => translate(language, 'severity', s) };
+}
+const words = wordsIn('en');
 
 const filter = {
   filterRid: 'f1',
@@ -163,8 +189,8 @@ describe('notification policy editor rules', () => {
   it("a community's first policy: one step at once, every minute until claimed, to anyone on shift", () => {
     const first = firstPolicyForm();
     expect(ZNotificationPolicyFormSchema.safeParse(first).success).toBe(true);
-    expect(blockSummary(first.notificationBlocks[0]!)).toBe('Starts at once, repeats every 1 minute');
-    expect(describeFilter(first.notificationBlocks[0]!.filters[0]!, names)).toEqual({
+    expect(blockSummary(first.notificationBlocks[0]!, words)).toBe('Starts at once, repeats every 1 minute');
+    expect(describeFilter(first.notificationBlocks[0]!.filters[0]!, names, words)).toEqual({
       who: 'Anyone in the community, only when on shift',
       which: 'Alerts of any kind anywhere in the community',
     });
@@ -188,7 +214,7 @@ describe('notification policy editor rules', () => {
       severities: ['EMERGENCY', 'CODE_BLUE'],
       onCallOnly: false,
     });
-    expect(describeFilter(form.notificationBlocks[1]!.filters[1]!, names)).toEqual({
+    expect(describeFilter(form.notificationBlocks[1]!.filters[1]!, names, words)).toEqual({
       who: 'Jane Doe, on shift or not',
       which: 'Emergency or Code Blue alerts in Memory Care',
     });
@@ -204,8 +230,12 @@ describe('notification policy editor rules', () => {
   it.each([
     [{ startAfterMinutes: 0, repeatEveryMinutes: 1 }, 'Starts at once, repeats every 1 minute'],
     [{ startAfterMinutes: 2, repeatEveryMinutes: 0 }, 'Starts after 2 minutes, does not repeat'],
+    [
+      { startAfterMinutes: 1440, repeatEveryMinutes: 0.5 },
+      'Starts after 1440 minutes, repeats every 0.5 minutes',
+    ],
   ])('summary %o', (block, text) => {
-    expect(blockSummary(block)).toBe(text);
+    expect(blockSummary(block, words)).toBe(text);
   });
 
   it.each([
@@ -230,7 +260,7 @@ describe('notification policy editor rules', () => {
       'Alerts of any kind anywhere in the community',
     ],
   ])('filter %#: "%s" / "%s"', (f, who, which) => {
-    expect(describeFilter({ ...f, severities: [...f.severities] }, names)).toEqual({ who, which });
+    expect(describeFilter({ ...f, severities: [...f.severities] }, names, words)).toEqual({ who, which });
   });
 });
 
@@ -248,5 +278,61 @@ describe('server 400 issues on the form', () => {
       'notificationBlocks.1.startAfterMinutes': 'too long',
       'notificationBlocks.1.filters': 'g1 is not in this facility',
     });
+  });
+});
+
+describe('in Spanish (decision 0760)', () => {
+  const es = wordsIn('es');
+
+  it('a step and a filter read in Spanish, names as they are', () => {
+    expect(blockSummary({ startAfterMinutes: 0, repeatEveryMinutes: 1 }, es)).toBe(
+      'Empieza enseguida, se repite cada 1 minuto',
+    );
+    expect(blockSummary({ startAfterMinutes: 2, repeatEveryMinutes: 0 }, es)).toBe(
+      'Empieza después de 2 minutos, no se repite',
+    );
+    expect(describeFilter(filter, names, es)).toEqual({
+      who: 'Miembros de Care staff o Nurse/MedTech, solo en turno',
+      which: 'Alertas de cualquier tipo en cualquier lugar de la comunidad',
+    });
+    expect(
+      describeFilter(
+        { ...filter, groupIds: [], staffMemberIds: ['s1'], severities: ['EMERGENCY'], careZoneIds: ['z1'] },
+        names,
+        es,
+      ),
+    ).toEqual({ who: 'Jane Doe, solo en turno', which: 'Alertas de Emergencia en Memory Care' });
+  });
+
+  it("the form's checks: English as the schema wrote them, Spanish by the contract's text, else 'Check this field'", () => {
+    const errors = {
+      'notificationBlocks.0.priority': NotificationPolicyFormMessages.priorityRange,
+      notificationBlocks: NotificationPolicyFormMessages.noBlocks,
+      'notificationBlocks.1.filters': 'g1 is not in this facility',
+    };
+    expect(policyFieldChecks(errors, words.m, 'en')).toEqual(errors);
+    expect(policyFieldChecks(errors, es.m, 'es')).toEqual({
+      'notificationBlocks.0.priority': 'La prioridad es un número entero de 0 a 1000',
+      notificationBlocks: 'Deje por lo menos un paso',
+      'notificationBlocks.1.filters': 'Revise este campo',
+    });
+    // Every check of the contract has its Spanish.
+    for (const text of Object.values(NotificationPolicyFormMessages)) {
+      const said = policyFieldChecks({ f: text }, es.m, 'es').f;
+      expect(said, text).not.toBe('Revise este campo');
+      expect(said, text).not.toBe(text);
+    }
+  });
+
+  it("the Spanish states the contract's bounds", () => {
+    const es = CATALOGUES.es.policies;
+    expect(es.minutesTooLarge).toContain(String(NOTIFICATION_BLOCK_MAX_MS / 60_000));
+    expect(es.tooManyBlocks).toContain(String(NOTIFICATION_POLICY_MAX_BLOCKS));
+    expect(es.reminderOutOfRange).toContain(
+      `${MIN_UNCONFIRMED_CLAIM_REMINDER_MINUTES} a ${MAX_UNCONFIRMED_CLAIM_REMINDER_MINUTES}`,
+    );
+    expect(es.reminderDescription).toContain(
+      `${MIN_UNCONFIRMED_CLAIM_REMINDER_MINUTES} a ${MAX_UNCONFIRMED_CLAIM_REMINDER_MINUTES}`,
+    );
   });
 });

@@ -1,13 +1,16 @@
 import {
   minutesToMs,
   msToMinutes,
-  SEVERITY_LABELS,
+  NotificationPolicyFormMessages,
+  type Severity,
   type TNotificationBlockForm,
   type TNotificationBlockInput,
   type TNotificationFilterInput,
   type TNotificationPolicyForm,
   type TNotificationPolicyReply,
 } from '@sage/contract';
+import type { Language } from '@sage/i18n/languages';
+import type { Messages } from '../../shared/i18n';
 
 /**
  * Pure rules of the notification policy editor (sign-in doc sections 3 and 5: "execution time is stored in
@@ -104,16 +107,24 @@ export function newBlock(previous: TNotificationBlockForm | undefined): TNotific
   };
 }
 
-/** "Starts at once" / "Starts after 2 minutes"; "Does not repeat" / "Repeats every 5 minutes". */
-export const minutesPhrase = (minutes: number): string => (minutes === 1 ? '1 minute' : `${minutes} minutes`);
+/**
+ * The words the summaries are made of, in the reader's language (decision 0760): the `policies` messages and the
+ * severities' names (the `severity` namespace).
+ */
+export interface PolicyWords {
+  m: Messages<'policies'>;
+  severity: (severity: Severity) => string;
+}
 
+/** "Starts at once, repeats every 1 minute" / "Starts after 2 minutes, does not repeat". */
 export function blockSummary(
   b: Pick<TNotificationBlockForm, 'startAfterMinutes' | 'repeatEveryMinutes'>,
+  { m }: PolicyWords,
 ): string {
   const start =
-    b.startAfterMinutes === 0 ? 'Starts at once' : `Starts after ${minutesPhrase(b.startAfterMinutes)}`;
+    b.startAfterMinutes === 0 ? m.startsAtOnce() : m.startsAfter({ minutes: b.startAfterMinutes });
   const repeat =
-    b.repeatEveryMinutes > 0 ? `repeats every ${minutesPhrase(b.repeatEveryMinutes)}` : 'does not repeat';
+    b.repeatEveryMinutes > 0 ? m.repeatsEvery({ minutes: b.repeatEveryMinutes }) : m.doesNotRepeat();
   return `${start}, ${repeat}`;
 }
 
@@ -123,25 +134,60 @@ export interface FacilityNames {
   careZones: ReadonlyMap<string, string>;
 }
 
-const list = (items: string[]): string =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+const list = (items: string[], { m }: PolicyWords): string =>
+  items.length <= 1
+    ? (items[0] ?? '')
+    : m.or({ first: items.slice(0, -1).join(', '), last: items[items.length - 1] ?? '' });
 
 /**
  * What a filter means, in plain words: who it notifies and about which alerts (mirrors selectRecipients of
  * @sage/domain). Unknown ids (a group since deleted) read as such rather than disappearing.
  */
-export function describeFilter(filter: Filter, names: FacilityNames): { who: string; which: string } {
-  const groups = filter.groupIds.map((id) => names.groups.get(id) ?? 'an unknown group');
-  const people = filter.staffMemberIds.map((id) => names.staff.get(id) ?? 'an unknown staff member');
-  const parts = [...(groups.length ? [`members of ${list(groups)}`] : []), ...people];
-  const whom = parts.length ? list(parts) : 'anyone in the community';
-  const who = `${whom.charAt(0).toUpperCase()}${whom.slice(1)}, ${filter.onCallOnly ? 'only when on shift' : 'on shift or not'}`;
+export function describeFilter(
+  filter: Filter,
+  names: FacilityNames,
+  words: PolicyWords,
+): { who: string; which: string } {
+  const { m } = words;
+  const groups = filter.groupIds.map((id) => names.groups.get(id) ?? m.unknownGroup());
+  const people = filter.staffMemberIds.map((id) => names.staff.get(id) ?? m.unknownStaff());
+  const parts = [...(groups.length ? [m.membersOf({ groups: list(groups, words) })] : []), ...people];
+  const whom = parts.length ? list(parts, words) : m.anyone();
+  const who = `${whom.charAt(0).toUpperCase()}${whom.slice(1)}, ${filter.onCallOnly ? m.onlyOnShift() : m.onShiftOrNot()}`;
 
-  const severities = filter.severities.map((s) => SEVERITY_LABELS[s]);
-  const zones = filter.careZoneIds.map((id) => names.careZones.get(id) ?? 'an unknown care zone');
-  const kind = severities.length ? `${list(severities)} alerts` : 'Alerts of any kind';
-  const where = zones.length ? `in ${list(zones)}` : 'anywhere in the community';
+  const severities = filter.severities.map((s) => words.severity(s));
+  const zones = filter.careZoneIds.map((id) => names.careZones.get(id) ?? m.unknownCareZone());
+  const kind = severities.length ? m.kindAlerts({ severities: list(severities, words) }) : m.anyKind();
+  const where = zones.length ? m.inZones({ zones: list(zones, words) }) : m.anywhere();
   return { who, which: `${kind} ${where}` };
+}
+
+/** The form's checks by their key in the `policies` messages (the contract's texts: the English is the same). */
+const FORM_CHECK_KEYS = Object.keys(
+  NotificationPolicyFormMessages,
+) as (keyof typeof NotificationPolicyFormMessages)[];
+
+/**
+ * The form's errors in the reader's language: English as the schema (or the server) wrote them; another language
+ * each of the contract's checks in it, anything else 'Check this field'.
+ */
+export function policyFieldChecks(
+  errors: Record<string, unknown>,
+  m: Messages<'policies'>,
+  language: Language,
+): Record<string, string> {
+  const said: Record<string, string> = {};
+  for (const [field, error] of Object.entries(errors)) {
+    if (error === undefined || error === null || error === false) continue;
+    const text = String(error);
+    if (language === 'en') {
+      said[field] = text;
+      continue;
+    }
+    const key = FORM_CHECK_KEYS.find((k) => NotificationPolicyFormMessages[k] === text);
+    said[field] = key ? m[key]() : m.checkField();
+  }
+  return said;
 }
 
 const SERVER_TO_FORM_FIELD: Record<string, string> = {

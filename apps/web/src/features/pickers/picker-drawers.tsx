@@ -1,32 +1,20 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
-import {
-  CARE_TYPE_ABBREVIATIONS,
-  CARE_TYPE_LABELS,
-  type CareType,
-  DrawerTitles,
-  EmptyStateMessages,
-  type TUnitWithOccupants,
-} from '@sage/contract';
+import { CARE_TYPE_ABBREVIATIONS, type CareType, type TUnitWithOccupants } from '@sage/contract';
 import { residentFullName } from '@sage/domain';
 import type { ComponentType } from 'react';
 import type { DrawerControls, DrawerRegistry } from '../../shared/drawers';
-import { useMessages } from '../../shared/i18n';
+import { type Messages, useMessages } from '../../shared/i18n';
 import { useCurrentFacility, useFacilityStaff } from '../shift/shift-api';
 import { UnitDetailDrawer } from '../units/unit-detail-drawer';
 import { useUnitSearch } from '../units/units-api';
 import { PickerDrawer, type PickerOption } from './picker-list';
 import { careTypesPresent, type PersonOption, responderCandidates } from './picker-rules';
+import '../admin/care-type-messages';
+import './pickers-messages';
 import './reassign-messages';
 
-/** Titles and texts the spec does not give (docs/decisions/0076); the person picker's are in the catalogue (0700). */
-export const PickerTexts = {
-  selectUnit: 'Select Unit',
-  searchLabel: 'Search',
-  unitPlaceholder: 'Unit name',
-  noUnitsFound: 'No units found',
-  noOptions: 'Nothing to choose from',
-  noCareTypes: 'No units in this community',
-} as const;
+// The unit and option pickers' texts are the `pickers` namespace (decision 0760), the person picker's Reassign's
+// (decision 0700), the care types' names `careType` (decision 0680): all in the reader's language.
 
 /**
  * How a picker hands on its choice: to `onContinue` (which moves on; the picker then closes), or, as a step of
@@ -71,11 +59,12 @@ export function SelectOptionsDrawer({
   options,
   multiple,
   searchable,
-  emptyText = PickerTexts.noOptions,
+  emptyText,
   continueLabel,
   initialSelected,
   onContinue,
 }: SelectOptionsDrawerProps & { drawer: DrawerControls }) {
+  const m = useMessages('pickers');
   return (
     <PickerDrawer
       drawer={drawer}
@@ -83,9 +72,10 @@ export function SelectOptionsDrawer({
       listLabel={title}
       options={options}
       multiple={multiple}
-      search={searchable ? { label: PickerTexts.searchLabel } : undefined}
-      emptyText={emptyText}
-      continueLabel={continueLabel}
+      search={searchable ? { label: m.search() } : undefined}
+      emptyText={emptyText ?? m.noOptions()}
+      {...pickerFrame(m)}
+      continueLabel={continueLabel ?? m.continue()}
       initialSelected={initialSelected}
       onContinue={(values) => handOn(drawer, 'values', values, onContinue)}
     />
@@ -101,8 +91,8 @@ export interface SelectWardDrawerProps {
   facilityId?: string;
   /** Receives the care type; without it, the care type goes to the next workflow step as `careType`. */
   onContinue?: (careType: CareType) => void | Promise<void>;
-  /** A further way on, under Continue (e.g. 'Search by Name'). */
-  secondaryAction?: { label: string; onClick: () => void };
+  /** A further way on, under Continue: 'Search by Name' unless it has a label of its own. */
+  secondaryAction?: { label?: string; onClick: () => void };
 }
 
 /** 'Select Type of Care': the care types of the community's units, full name and abbreviation. */
@@ -112,15 +102,17 @@ export function SelectWardDrawer({
   onContinue,
   secondaryAction,
 }: SelectWardDrawerProps & { drawer: DrawerControls }) {
+  const m = useMessages('pickers');
+  const careTypes = useMessages('careType');
   const facility = useCurrentFacility();
   const scope = facilityId ?? facility.data?.id ?? null;
   const units = useUnitSearch(scope, null, !facilityId && facility.isPending);
   const options: PickerOption[] = careTypesPresent(units.data ?? []).map((option) => ({
     value: option.careType,
-    name: option.label,
+    name: careTypes[option.careType](),
     label: (
       <Group gap="xs" component="span" wrap="nowrap">
-        <span>{option.label}</span>
+        <span>{careTypes[option.careType]()}</span>
         {option.abbreviation ? (
           <Badge variant="light" tt="none" component="span">
             {option.abbreviation}
@@ -132,10 +124,11 @@ export function SelectWardDrawer({
   return (
     <PickerDrawer
       drawer={drawer}
-      title={DrawerTitles.selectWard}
-      listLabel="Types of care"
+      title={m.selectWard()}
+      listLabel={m.typesOfCare()}
       options={options}
-      emptyText={PickerTexts.noCareTypes}
+      emptyText={m.noCareTypes()}
+      {...pickerFrame(m)}
       loading={units.isPending}
       error={units.isError ? units.error.message : null}
       onContinue={([careType]) => handOn(drawer, 'careType', careType as CareType, onContinue)}
@@ -150,7 +143,7 @@ export function SelectWardDrawer({
               secondaryAction.onClick();
             }}
           >
-            {secondaryAction.label}
+            {secondaryAction.label ?? m.searchByName()}
           </Button>
         ) : null
       }
@@ -173,10 +166,17 @@ export interface SelectUnitDrawerProps {
   onContinue?: (unit: TUnitWithOccupants) => void | Promise<void>;
 }
 
-const occupantsText = (unit: TUnitWithOccupants): string =>
+const occupantsText = (unit: TUnitWithOccupants, m: Messages<'pickers'>): string =>
   unit.currentOccupants.length === 0
-    ? EmptyStateMessages.noResidentsInUnit
+    ? m.noResidentsInUnit()
     : unit.currentOccupants.map((r) => residentFullName(r)).join(', ');
+
+/** The frame's own words (Continue, the loader's and back arrow's names) in the reader's language. */
+const pickerFrame = (m: Messages<'pickers'>) => ({
+  continueLabel: m.continue(),
+  loadingLabel: m.loading(),
+  backLabel: m.back(),
+});
 
 /** Units, searchable by name, optionally of one care type; Continue needs a selection. */
 export function SelectUnitDrawer({
@@ -184,9 +184,11 @@ export function SelectUnitDrawer({
   facilityId,
   careType,
   onlyOccupied = false,
-  title = PickerTexts.selectUnit,
+  title,
   onContinue,
 }: SelectUnitDrawerProps & { drawer: DrawerControls }) {
+  const m = useMessages('pickers');
+  const careTypes = useMessages('careType');
   const facility = useCurrentFacility();
   const scope = facilityId ?? facility.data?.id ?? null;
   const chosenType = careType ?? (drawer.data.careType as CareType | undefined) ?? null;
@@ -209,25 +211,26 @@ export function SelectUnitDrawer({
         ) : null}
       </Group>
     ),
-    description: occupantsText(unit),
+    description: occupantsText(unit, m),
   }));
   return (
     <PickerDrawer
       drawer={drawer}
       title={
         <>
-          {title}
+          {title ?? m.selectUnit()}
           {chosenType ? (
             <Text span display="block" c="dimmed" size="sm" fw={400}>
-              {CARE_TYPE_LABELS[chosenType]}
+              {careTypes[chosenType]()}
             </Text>
           ) : null}
         </>
       }
-      listLabel="Units"
+      listLabel={m.units()}
       options={options}
-      search={{ label: PickerTexts.searchLabel, placeholder: PickerTexts.unitPlaceholder }}
-      emptyText={PickerTexts.noUnitsFound}
+      search={{ label: m.search(), placeholder: m.unitPlaceholder() }}
+      emptyText={m.noUnitsFound()}
+      {...pickerFrame(m)}
       loading={units.isPending}
       error={units.isError ? units.error.message : null}
       onContinue={([unitId]) => {

@@ -4,15 +4,18 @@ import { NOTE_MAX_LENGTH, type Severity, ZCreateTaskRequestSchema } from '@sage/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { preloadMessages, useLanguage, useMessages } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
-import { schemaErrors, serverFieldErrors } from '../admin/form-rules';
+import { serverFieldErrors } from '../admin/form-rules';
 import { taskKeys } from '../alerts/alerts-api';
 import { useCurrentFacility, useFacilityStaff } from '../shift/shift-api';
 import { useFacilityGroups } from '../team/team-api';
-import { groupOptions, severityOptions, staffOptions } from './task-form-options';
+import { schemaIssues, serverFieldChecks, taskFieldErrors } from './task-field-errors';
+import { groupOptions, staffOptions, useSeverityOptions } from './task-form-options';
 import { manualTasksApi } from './tasks-api';
+import './task-form-messages';
 
 /** The task list (tasks-page.tsx's TASKS_ROUTE, not imported: that would bring its page into this one's chunk). */
 const TASKS_LIST_ROUTE = '/tasks';
@@ -31,19 +34,15 @@ interface AddTaskValues {
   assigneeId: string | null;
 }
 
-const REQUIRED = 'This field is required';
-
-export const ADD_TASK_MESSAGES = {
-  title: 'Add Task',
-  added: 'Task added',
-  failed: 'There was an error adding this task. Please try again.',
-} as const;
-
 /**
  * /tasks/add (sign-in doc section 2): a task added by hand, POST /tasks. 'Assign task' on a team member opens it
  * with the assignee and their group filled in; after a successful submit it goes to /dashboard.
  */
 export function AddTaskPage() {
+  preloadMessages('taskForm', 'severity');
+  const m = useMessages('taskForm');
+  const language = useLanguage();
+  const severityOptions = useSeverityOptions();
   const location = useLocation();
   const state = (location.state ?? {}) as AddTaskState;
   const navigate = useNavigate();
@@ -64,8 +63,12 @@ export function AddTaskPage() {
     },
     validateInputOnChange: true,
     validate: (values) => {
-      const errors = schemaErrors(ZCreateTaskRequestSchema, toRequest(values, facilityId ?? 'x'));
-      if (!values.title.trim()) errors.title = REQUIRED;
+      const errors = taskFieldErrors(
+        schemaIssues(ZCreateTaskRequestSchema, toRequest(values, facilityId ?? 'x')),
+        m,
+        language,
+      );
+      if (!values.title.trim()) errors.title = m.required();
       return errors;
     },
   });
@@ -73,7 +76,7 @@ export function AddTaskPage() {
   const save = useMutation({
     mutationFn: (values: AddTaskValues) => manualTasksApi.create(toRequest(values, facilityId as string)),
     onSuccess: async () => {
-      toast.success(ADD_TASK_MESSAGES.added);
+      toast.success(m.added());
       await queryClient.invalidateQueries({ queryKey: taskKeys.lists });
       // Back where the form was opened from (the task list, a team member's page); /tasks when opened directly
       // (issue #32: the dashboard was a detour; docs/decisions/0531).
@@ -81,8 +84,8 @@ export function AddTaskPage() {
       else void navigate(TASKS_LIST_ROUTE, { replace: true });
     },
     onError: (error) => {
-      setServerErrors(serverFieldErrors(error));
-      toast.error(ADD_TASK_MESSAGES.failed);
+      setServerErrors(serverFieldChecks(serverFieldErrors(error), m, language));
+      toast.error(m.addFailed());
       reportError(error, { action: 'add-task' });
     },
   });
@@ -91,14 +94,14 @@ export function AddTaskPage() {
 
   return (
     <>
-      <PageHeader title={ADD_TASK_MESSAGES.title} confirmBack={form.isDirty()} />
+      <PageHeader title={m.addTitle()} confirmBack={form.isDirty()} />
       <Box component="main" p="md" maw={640} mx="auto">
         <form noValidate onSubmit={form.onSubmit((values) => save.mutate(values))}>
           <Stack gap="md">
             <TextInput
               size="lg"
-              label="Task"
-              placeholder="What needs doing?"
+              label={m.task()}
+              placeholder={m.taskPlaceholder()}
               maxLength={200}
               withAsterisk
               {...form.getInputProps('title')}
@@ -106,7 +109,7 @@ export function AddTaskPage() {
             />
             <Textarea
               size="md"
-              label="Details (optional)"
+              label={m.details()}
               autosize
               minRows={3}
               maxLength={NOTE_MAX_LENGTH}
@@ -115,15 +118,15 @@ export function AddTaskPage() {
             />
             <Select
               size="lg"
-              label="Priority"
+              label={m.priority()}
               data={severityOptions}
               allowDeselect={false}
               {...form.getInputProps('severity')}
             />
             <Select
               size="lg"
-              label="Group"
-              placeholder="Any group"
+              label={m.group()}
+              placeholder={m.anyGroup()}
               clearable
               data={groupOptions(groups.data)}
               {...form.getInputProps('assigneeGroupId')}
@@ -138,8 +141,8 @@ export function AddTaskPage() {
             />
             <Select
               size="lg"
-              label="Assign to"
-              placeholder="Nobody yet"
+              label={m.assignTo()}
+              placeholder={m.nobodyYet()}
               clearable
               searchable
               data={people}
@@ -147,7 +150,7 @@ export function AddTaskPage() {
               error={error('assigneeId')}
             />
             <Button type="submit" size="lg" fullWidth loading={save.isPending} disabled={!facilityId}>
-              {ADD_TASK_MESSAGES.title}
+              {m.addTitle()}
             </Button>
           </Stack>
         </form>

@@ -1,6 +1,6 @@
-import { SEVERITY_LABELS, type Severity, type TGroup, type TStaffMember } from '@sage/contract';
+import type { Severity, TGroup, TStaffMember } from '@sage/contract';
 import { instantToWallClock, wallClockToInstant } from '@sage/domain';
-import { localeTag } from '../../shared/i18n';
+import { localeTag, useMessages } from '../../shared/i18n';
 
 /** Severities a person may give a task by hand (emergencies come from devices). */
 export const MANUAL_TASK_SEVERITIES = [
@@ -9,10 +9,11 @@ export const MANUAL_TASK_SEVERITIES = [
   'LOW_PRIORITY',
 ] as const satisfies Severity[];
 
-export const severityOptions = MANUAL_TASK_SEVERITIES.map((value) => ({
-  value,
-  label: SEVERITY_LABELS[value],
-}));
+/** The priorities a task may be given, named in the reader's language (the `severity` namespace). */
+export function useSeverityOptions(): { value: Severity; label: string }[] {
+  const severity = useMessages('severity');
+  return MANUAL_TASK_SEVERITIES.map((value) => ({ value, label: severity[value]() }));
+}
 
 export const groupOptions = (groups: readonly TGroup[] | undefined) =>
   (groups ?? []).map((g) => ({ value: g.id, label: g.name })).sort((a, b) => a.label.localeCompare(b.label));

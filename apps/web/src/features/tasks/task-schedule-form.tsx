@@ -14,21 +14,23 @@ import { useForm } from '@mantine/form';
 import {
   NOTE_MAX_LENGTH,
   type Severity,
-  TASK_SCHEDULE_REPEAT_OPTIONS,
   type TGroup,
   type TStaffMember,
   type TTaskSchedule,
   type TUpdateTaskScheduleRequest,
   ZUpdateTaskScheduleRequestSchema,
 } from '@sage/contract';
-import { schemaErrors } from '../admin/form-rules';
+import { useLanguage, useMessages } from '../../shared/i18n';
+import { schemaIssues, taskFieldErrors } from './task-field-errors';
 import {
   groupOptions,
   isoToLocalInput,
   localInputToIso,
-  severityOptions,
   staffOptions,
+  useSeverityOptions,
 } from './task-form-options';
+import { repeatLabel, repeatOptionValues } from './task-schedule-repeats';
+import './task-form-messages';
 
 export type ScheduleFields = Omit<TUpdateTaskScheduleRequest, 'updatedAt'>;
 
@@ -43,8 +45,6 @@ interface Values {
   assigneeId: string | null;
   isActive: boolean;
 }
-
-const REQUIRED = 'This field is required';
 
 /** Add or edit a task schedule (@mantine/form with the contract's schema); times on the facility's clock. */
 export function TaskScheduleForm({
@@ -68,6 +68,9 @@ export function TaskScheduleForm({
   onCancel: () => void;
   onDelete?: () => void;
 }) {
+  const m = useMessages('taskForm');
+  const language = useLanguage();
+  const severityOptions = useSeverityOptions();
   const form = useForm<Values>({
     initialValues: {
       title: schedule?.title ?? '',
@@ -81,30 +84,31 @@ export function TaskScheduleForm({
       isActive: schedule?.isActive ?? true,
     },
     validate: (values) => {
-      const errors = schemaErrors(ZUpdateTaskScheduleRequestSchema, toFields(values, timeZone));
-      if (!values.title.trim()) errors.title = REQUIRED;
-      if (!values.startAt) errors.startAt = REQUIRED;
+      const errors = taskFieldErrors(
+        schemaIssues(ZUpdateTaskScheduleRequestSchema, toFields(values, timeZone)),
+        m,
+        language,
+      );
+      if (!values.title.trim()) errors.title = m.required();
+      if (!values.startAt) errors.startAt = m.required();
       return errors;
     },
   });
   const error = (field: keyof Values) => form.errors[field] ?? serverErrors[field];
-  const repeatOptions: { value: string; label: string }[] = TASK_SCHEDULE_REPEAT_OPTIONS.map((o) => ({
-    value: String(o.value),
-    label: o.label,
+  const repeatOptions = repeatOptionValues(form.values.repeat).map((value) => ({
+    value: String(value),
+    label: repeatLabel(value, m),
   }));
-  if (!repeatOptions.some((o) => o.value === form.values.repeat)) {
-    repeatOptions.push({ value: form.values.repeat, label: `Every ${form.values.repeat} minutes` });
-  }
   return (
     <Paper withBorder p="md" radius="md">
       <form noValidate onSubmit={form.onSubmit((values) => onSave(toFields(values, timeZone)))}>
         <Stack gap="md">
           <Title order={2} fz="h4">
-            {schedule ? 'Edit Schedule' : 'Add Schedule'}
+            {schedule ? m.editSchedule() : m.addSchedule()}
           </Title>
           <TextInput
             size="lg"
-            label="Task"
+            label={m.task()}
             maxLength={200}
             withAsterisk
             {...form.getInputProps('title')}
@@ -112,7 +116,7 @@ export function TaskScheduleForm({
           />
           <Textarea
             size="md"
-            label="Details (optional)"
+            label={m.details()}
             autosize
             minRows={2}
             maxLength={NOTE_MAX_LENGTH}
@@ -122,14 +126,14 @@ export function TaskScheduleForm({
           <TextInput
             size="lg"
             type="datetime-local"
-            label={`First time (${timeZone})`}
+            label={m.firstTime({ timeZone })}
             withAsterisk
             {...form.getInputProps('startAt')}
             error={error('startAt')}
           />
           <Select
             size="lg"
-            label="Repeats"
+            label={m.repeats()}
             data={repeatOptions}
             allowDeselect={false}
             {...form.getInputProps('repeat')}
@@ -137,7 +141,7 @@ export function TaskScheduleForm({
           />
           <NumberInput
             size="lg"
-            label="Duration in minutes (optional)"
+            label={m.duration()}
             min={1}
             allowDecimal={false}
             {...form.getInputProps('durationInMin')}
@@ -145,15 +149,15 @@ export function TaskScheduleForm({
           />
           <Select
             size="lg"
-            label="Priority"
+            label={m.priority()}
             data={severityOptions}
             allowDeselect={false}
             {...form.getInputProps('severity')}
           />
           <Select
             size="lg"
-            label="Group"
-            placeholder="Any group"
+            label={m.group()}
+            placeholder={m.anyGroup()}
             clearable
             data={groupOptions(groups)}
             {...form.getInputProps('assigneeGroupId')}
@@ -161,25 +165,25 @@ export function TaskScheduleForm({
           />
           <Select
             size="lg"
-            label="Assign to"
-            placeholder="Nobody yet"
+            label={m.assignTo()}
+            placeholder={m.nobodyYet()}
             clearable
             searchable
             data={staffOptions(staff, form.values.assigneeGroupId)}
             {...form.getInputProps('assigneeId')}
             error={error('assigneeId')}
           />
-          <Switch size="lg" label="Active" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+          <Switch size="lg" label={m.active()} {...form.getInputProps('isActive', { type: 'checkbox' })} />
           <Button type="submit" size="lg" fullWidth loading={saving}>
-            Save
+            {m.save()}
           </Button>
           <Group grow>
             <Button variant="default" size="lg" onClick={onCancel} disabled={saving}>
-              Cancel
+              {m.cancel()}
             </Button>
             {onDelete ? (
               <Button color="red" variant="light" size="lg" onClick={onDelete} disabled={saving}>
-                Delete
+                {m.delete()}
               </Button>
             ) : null}
           </Group>

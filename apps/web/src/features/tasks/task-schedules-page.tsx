@@ -1,32 +1,39 @@
 import { Badge, Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { TASK_SCHEDULE_REPEAT_OPTIONS, type TTaskSchedule } from '@sage/contract';
+import type { TTaskSchedule } from '@sage/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { preloadMessages, useLanguage, useMessages } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { AdminGuard } from '../admin/admin-guard';
 import { inlineEditorWrites, useAdminWrite } from '../admin/use-admin-write';
 import { useCurrentFacility, useFacilityStaff } from '../shift/shift-api';
 import { useFacilityGroups } from '../team/team-api';
+import { serverFieldChecks } from './task-field-errors';
 import { formatInZone } from './task-form-options';
 import { type ScheduleFields, TaskScheduleForm } from './task-schedule-form';
+import { repeatLabel } from './task-schedule-repeats';
 import { manualTaskKeys, manualTasksApi, useTaskSchedules } from './tasks-api';
+import './task-form-messages';
 
 type Editing = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; schedule: TTaskSchedule };
 
-const repeatLabel = (minutes: number | null): string =>
-  TASK_SCHEDULE_REPEAT_OPTIONS.find((o) => o.value === (minutes ?? 0))?.label ?? `Every ${minutes} minutes`;
-
 /** /tasks/schedules: the community's task schedules for management: list, add, edit, delete (decision 0242). */
 export function TaskSchedulesPage() {
+  preloadMessages('taskForm', 'severity');
+  const m = useMessages('taskForm');
   return (
     <>
-      <PageHeader title="Task Schedules" defaultRoute="/tasks" />
-      <AdminGuard>{({ facilityId }) => <Schedules facilityId={facilityId} />}</AdminGuard>
+      <PageHeader title={m.schedulesTitle()} defaultRoute="/tasks" />
+      <AdminGuard loadingLabel={m.loading()}>
+        {({ facilityId }) => <Schedules facilityId={facilityId} />}
+      </AdminGuard>
     </>
   );
 }
 
 function Schedules({ facilityId }: { facilityId: string }) {
+  const m = useMessages('taskForm');
+  const language = useLanguage();
   const facility = useCurrentFacility();
   const timeZone = facility.data?.timezone ?? 'UTC';
   const schedules = useTaskSchedules(facilityId);
@@ -39,11 +46,8 @@ function Schedules({ facilityId }: { facilityId: string }) {
   const routine = inlineEditorWrites(
     () => queryClient.invalidateQueries({ queryKey: manualTaskKeys.schedules(facilityId) }),
     () => setEditing({ mode: 'closed' }),
-    setServerErrors,
-    {
-      stale: 'Someone else changed this schedule; it has been reloaded.',
-      failed: 'There was an error saving this schedule. Please try again.',
-    },
+    (errors) => setServerErrors(serverFieldChecks(errors, m, language)),
+    { stale: m.stale(), failed: m.saveFailed() },
   );
   const save = useAdminWrite({
     ...routine,
@@ -54,12 +58,12 @@ function Schedules({ facilityId }: { facilityId: string }) {
             updatedAt: editing.schedule.updatedAt,
           })
         : manualTasksApi.createSchedule({ ...fields, facilityId }),
-    savedMessage: (s) => `Schedule ${s.title} saved`,
+    savedMessage: (s) => m.saved({ title: s.title }),
   });
   const remove = useAdminWrite({
     ...routine,
     write: (s: TTaskSchedule) => manualTasksApi.removeSchedule(s.id),
-    savedMessage: (_r, s) => `Schedule ${s.title} deleted`,
+    savedMessage: (_r, s) => m.deleted({ title: s.title }),
   });
 
   return (
@@ -67,7 +71,7 @@ function Schedules({ facilityId }: { facilityId: string }) {
       <Stack gap="md">
         {editing.mode === 'closed' ? (
           <Button size="lg" onClick={() => setEditing({ mode: 'add' })}>
-            Add Schedule
+            {m.addSchedule()}
           </Button>
         ) : (
           <TaskScheduleForm
@@ -87,11 +91,11 @@ function Schedules({ facilityId }: { facilityId: string }) {
           />
         )}
         {schedules.isPending ? (
-          <Loader aria-label="Loading" />
+          <Loader aria-label={m.loading()} />
         ) : schedules.isError ? (
           <Text c="red">{schedules.error.message}</Text>
         ) : schedules.data.schedules.length === 0 ? (
-          <Text c="dimmed">No task schedules</Text>
+          <Text c="dimmed">{m.noSchedules()}</Text>
         ) : (
           <Stack
             gap="sm"
@@ -99,7 +103,7 @@ function Schedules({ facilityId }: { facilityId: string }) {
             p={0}
             m={0}
             style={{ listStyle: 'none' }}
-            aria-label="Task schedules"
+            aria-label={m.schedulesList()}
           >
             {schedules.data.schedules.map((s) => (
               <li key={s.id}>
@@ -107,19 +111,21 @@ function Schedules({ facilityId }: { facilityId: string }) {
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
                     <Stack gap={2} style={{ minWidth: 0 }}>
                       <Text fw={600}>{s.title}</Text>
-                      <Text size="sm">{repeatLabel(s.recurringIntervalInMin)}</Text>
+                      <Text size="sm">{repeatLabel(s.recurringIntervalInMin, m)}</Text>
                       <Text size="sm" c="dark.6">
-                        {s.nextRunAt ? `Next: ${formatInZone(s.nextRunAt, s.timezone)}` : 'No further runs'}
+                        {s.nextRunAt
+                          ? m.next({ time: formatInZone(s.nextRunAt, s.timezone) })
+                          : m.noFurtherRuns()}
                       </Text>
-                      {!s.isActive ? <Badge color="gray">Paused</Badge> : null}
+                      {!s.isActive ? <Badge color="gray">{m.paused()}</Badge> : null}
                     </Stack>
                     <Button
                       variant="light"
                       mih={44}
-                      aria-label={`Edit ${s.title}`}
+                      aria-label={m.editName({ title: s.title })}
                       onClick={() => setEditing({ mode: 'edit', schedule: s })}
                     >
-                      Edit
+                      {m.edit()}
                     </Button>
                   </Group>
                 </Paper>

@@ -1,15 +1,9 @@
 import type { TUnitWithOccupants } from '@sage/contract';
 import { residentFullName } from '@sage/domain';
 import type { DrawersApi } from '../../shared/drawers';
+import { currentLanguage, loadMessages } from '../../shared/i18n';
 import { toast } from '../../shared/toast';
 import { residentStepFor } from '../pickers/picker-rules';
-
-/** Texts the spec does not give (docs/decisions/0076). */
-export const LogCareByUnitTexts = {
-  selectResident: 'Select Resident',
-  searchByName: 'Search by Name',
-  emptyUnit: 'No residents in this unit',
-} as const;
 
 /**
  * 'Log Care' by unit (docs/decisions/0076): Select Type of Care, then a unit of that care type with residents;
@@ -21,8 +15,8 @@ export function openLogCareByUnit(drawers: DrawersApi): void {
     {
       type: 'select-ward',
       props: {
+        // 'Search by Name', named by the picker in the reader's language (decision 0760).
         secondaryAction: {
-          label: LogCareByUnitTexts.searchByName,
           onClick: () => drawers.open('search-resident', { mode: 'logCare' }),
         },
       },
@@ -34,11 +28,16 @@ export function openLogCareByUnit(drawers: DrawersApi): void {
   ]);
 }
 
-/** After the unit: the resident's details, or first the choice of resident. */
-export function openResidentOf(drawers: DrawersApi, unit: TUnitWithOccupants): void {
+/**
+ * After the unit: the resident's details, or first the choice of resident. Its texts are the pickers' (the
+ * `pickers` namespace, registered by the picker that calls this), so the dashboard's first load carries none.
+ */
+export async function openResidentOf(drawers: DrawersApi, unit: TUnitWithOccupants): Promise<void> {
+  const m = await loadMessages(currentLanguage(), 'pickers');
+  const say = (key: string, values?: Record<string, string>) => m[key]?.(values) ?? key;
   const step = residentStepFor(unit);
   if (step.kind === 'empty') {
-    toast.info(LogCareByUnitTexts.emptyUnit);
+    toast.info(say('noResidentsInUnit'));
     return;
   }
   if (step.kind === 'one') {
@@ -46,11 +45,11 @@ export function openResidentOf(drawers: DrawersApi, unit: TUnitWithOccupants): v
     return;
   }
   drawers.open('select-options', {
-    title: LogCareByUnitTexts.selectResident,
+    title: say('selectResident'),
     options: unit.currentOccupants.map((resident) => ({
       value: resident.id,
       name: residentFullName(resident),
-      description: resident.preferredName ? `Goes by ${resident.preferredName}` : undefined,
+      description: resident.preferredName ? say('goesBy', { name: resident.preferredName }) : undefined,
     })),
     onContinue: ([residentId]: string[]) => {
       if (residentId) drawers.open('resident-details', { residentId });

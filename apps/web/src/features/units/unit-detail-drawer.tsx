@@ -1,29 +1,18 @@
 import { Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import {
-  CARE_TYPE_ABBREVIATIONS,
-  CARE_TYPE_LABELS,
-  DEVICE_TYPE_LABELS,
-  EmptyStateMessages,
-  type TUnitDetailReply,
-  type TUnitDevice,
-} from '@sage/contract';
+import { CARE_TYPE_ABBREVIATIONS, type TUnitDetailReply, type TUnitDevice } from '@sage/contract';
 import { batteryStatus, formatTimeSince, residentFullName } from '@sage/domain';
 import { type DrawerControls, DrawerLayout, useDrawers } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { useUnit } from './units-api';
+import '../admin/care-type-messages';
+import './units-messages';
 
 export interface UnitDetailDrawerProps {
   unitId: string;
 }
 
-/** Texts the spec does not give (docs/decisions/0076). */
-export const UnitDetailTexts = {
-  title: 'Unit',
-  residents: 'Residents',
-  devices: 'Devices',
-  noDevices: 'No devices in this unit',
-  notSet: '—',
-  call: 'Call',
-} as const;
+/** A value not set: a dash, in every language. */
+const NOT_SET = '—';
 
 /**
  * Unit detail (drawer 16): display name, care type, ward, building, wing, floor, phone, the residents living
@@ -31,18 +20,20 @@ export const UnitDetailTexts = {
  */
 export function UnitDetailDrawer({ drawer, unitId }: UnitDetailDrawerProps & { drawer: DrawerControls }) {
   const unit = useUnit(unitId);
+  const m = useMessages('units');
   return (
     <DrawerLayout
       drawer={drawer}
-      title={unit.data?.displayName ?? UnitDetailTexts.title}
+      title={unit.data?.displayName ?? m.title()}
+      backLabel={m.back()}
       actions={
         <Button size="lg" fullWidth variant="default" onClick={drawer.close}>
-          Close
+          {m.close()}
         </Button>
       }
     >
       {unit.isPending ? (
-        <Loader aria-label="Loading" />
+        <Loader aria-label={m.loading()} />
       ) : unit.isError ? (
         <Text c="red">{unit.error.message}</Text>
       ) : (
@@ -54,18 +45,20 @@ export function UnitDetailDrawer({ drawer, unitId }: UnitDetailDrawerProps & { d
 
 function UnitDetail({ unit, drawer }: { unit: TUnitDetailReply; drawer: DrawerControls }) {
   const drawers = useDrawers();
+  const m = useMessages('units');
+  const careType = useMessages('careType');
   const abbreviation = CARE_TYPE_ABBREVIATIONS[unit.careType];
   const place: [string, string | null][] = [
-    ['Ward', unit.ward],
-    ['Building', unit.building],
-    ['Wing', unit.wing],
-    ['Floor', unit.floor],
+    [m.ward(), unit.ward],
+    [m.building(), unit.building],
+    [m.wing(), unit.wing],
+    [m.floor(), unit.floor],
   ];
   const ownerOf = (device: TUnitDevice) => unit.currentOccupants.find((r) => r.id === device.residentId);
   return (
     <Stack gap="md" mah="60dvh" style={{ overflowY: 'auto' }}>
       <Group gap="xs">
-        <Text fw={600}>{CARE_TYPE_LABELS[unit.careType]}</Text>
+        <Text fw={600}>{careType[unit.careType]()}</Text>
         {abbreviation ? (
           <Badge variant="light" tt="none">
             {abbreviation}
@@ -78,33 +71,29 @@ function UnitDetail({ unit, drawer }: { unit: TUnitDetailReply; drawer: DrawerCo
             <Text size="sm" c="dimmed">
               {label}
             </Text>
-            <Text fw={600}>{value || UnitDetailTexts.notSet}</Text>
+            <Text fw={600}>{value || NOT_SET}</Text>
           </div>
         ))}
       </SimpleGrid>
       <div>
         <Text size="sm" c="dimmed">
-          Phone
+          {m.phone()}
         </Text>
         {unit.phoneNumber ? (
-          <Anchor
-            href={`tel:${unit.phoneNumber}`}
-            fw={600}
-            aria-label={`${UnitDetailTexts.call} ${unit.displayName}`}
-          >
+          <Anchor href={`tel:${unit.phoneNumber}`} fw={600} aria-label={m.call({ unit: unit.displayName })}>
             {unit.phoneNumber}
           </Anchor>
         ) : (
-          <Text fw={600}>{UnitDetailTexts.notSet}</Text>
+          <Text fw={600}>{NOT_SET}</Text>
         )}
       </div>
 
-      <Stack gap="xs" component="section" aria-label={UnitDetailTexts.residents}>
+      <Stack gap="xs" component="section" aria-label={m.residents()}>
         <Title order={3} fz="h5">
-          {UnitDetailTexts.residents}
+          {m.residents()}
         </Title>
         {unit.currentOccupants.length === 0 ? (
-          <Text c="dimmed">{EmptyStateMessages.noResidentsInUnit}</Text>
+          <Text c="dimmed">{m.noResidents()}</Text>
         ) : (
           unit.currentOccupants.map((resident) => (
             <Button
@@ -125,12 +114,12 @@ function UnitDetail({ unit, drawer }: { unit: TUnitDetailReply; drawer: DrawerCo
         )}
       </Stack>
 
-      <Stack gap="xs" component="section" aria-label={UnitDetailTexts.devices}>
+      <Stack gap="xs" component="section" aria-label={m.devices()}>
         <Title order={3} fz="h5">
-          {UnitDetailTexts.devices}
+          {m.devices()}
         </Title>
         {unit.devices.length === 0 ? (
-          <Text c="dimmed">{UnitDetailTexts.noDevices}</Text>
+          <Text c="dimmed">{m.noDevices()}</Text>
         ) : (
           unit.devices.map((device) => (
             <DeviceRow key={device.allocationId} device={device} owner={ownerOf(device)} />
@@ -148,13 +137,14 @@ function DeviceRow({
   device: TUnitDevice;
   owner: TUnitDetailReply['currentOccupants'][number] | undefined;
 }) {
+  const m = useMessages('units');
   const battery = batteryStatus(device.type, device.batteryLevel);
   const name =
     device.displayName ??
     (owner
-      ? `${residentFullName(owner)}'s pendant`
+      ? m.pendantOf({ name: residentFullName(owner) })
       : device.isCheckIn
-        ? 'Check-In button'
+        ? m.checkInButton()
         : device.hardwareId);
   return (
     <Card withBorder padding="xs" radius="md">
@@ -163,9 +153,9 @@ function DeviceRow({
           <Text fw={600}>{name}</Text>
           <Text size="sm" c="dimmed">
             {[
-              DEVICE_TYPE_LABELS[device.type],
+              m[`deviceType_${device.type}`](),
               device.lastPressTimestamp
-                ? `pressed ${formatTimeSince(device.lastPressTimestamp, Date.now())} ago`
+                ? m.pressedAgo({ time: formatTimeSince(device.lastPressTimestamp, Date.now()) })
                 : null,
             ]
               .filter(Boolean)
@@ -176,9 +166,9 @@ function DeviceRow({
           color={battery === 'low' ? 'red' : battery === 'ok' ? 'green' : 'gray'}
           variant="light"
           tt="none"
-          aria-label="Battery"
+          aria-label={m.battery()}
         >
-          {battery === 'unknown' ? 'Battery unknown' : `${device.batteryLevel}%`}
+          {battery === 'unknown' ? m.batteryUnknown() : `${device.batteryLevel}%`}
         </Badge>
       </Group>
     </Card>
