@@ -43,7 +43,12 @@ type LazyNamespace =
   | 'manageStaff'
   | 'manageUnits'
   | 'manageCareZones'
-  | 'careType';
+  | 'careType'
+  // /insights, the response times and the administration pages (decision 0770).
+  | 'insightsPage'
+  | 'responseTimes'
+  | 'adminOrg'
+  | 'adminPages';
 
 type Loader = () => Promise<{ default: Compiled }>;
 

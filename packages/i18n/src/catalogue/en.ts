@@ -35,6 +35,7 @@ import {
   TASK_STATUS_LABELS,
   TrainingMessages,
 } from '@sage/contract';
+import { adminEn } from './admin.en';
 import { apiErrors } from './api-errors.en';
 import { devices } from './devices.en';
 import { entries } from './entries.en';
@@ -361,6 +362,7 @@ export const en = {
   optIn,
   reassign,
   ...manageEn,
+  ...adminEn,
 } as const;
 
 /** The namespaces of the catalogue. */

@@ -3,6 +3,7 @@
  * plain, 'usted', the same word for the same thing: docs/glossary-es.md). Placeholders are the English ones.
  */
 
+import { adminEs } from './admin.es';
 import { apiErrors } from './api-errors.es';
 import { devices } from './devices.es';
 import { entries } from './entries.es';
@@ -361,4 +362,5 @@ export const es: Catalogue = {
   optIn,
   reassign,
   ...manageEs,
+  ...adminEs,
 };
