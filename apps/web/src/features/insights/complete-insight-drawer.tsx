@@ -1,14 +1,16 @@
 import { Button, Text } from '@mantine/core';
-import { ButtonLabels, DrawerTitles, type InsightActionType } from '@sage/contract';
+import type { InsightActionType } from '@sage/contract';
 import { noteFieldState } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { toast } from '../../shared/toast';
 import { DiscardChangesPrompt } from '../care/discard-changes';
 import { NoteField } from '../care/note-field';
 import { actionFailed, actionSucceeded } from './action-feedback';
 import { insightsApi, refreshInsightCaches } from './insights-api';
+import './insights-messages';
 
 export interface CompleteInsightDrawerProps {
   workflowRid: string;
@@ -29,6 +31,7 @@ export function CompleteInsightDrawer({
   actionType = 'LOG_ACTION_NEEDS_IMPROVEMENT',
 }: CompleteInsightDrawerProps & { drawer: DrawerControls }) {
   const queryClient = useQueryClient();
+  const m = useMessages('insightsPage');
   const [note, setNote] = useState('');
   const [confirmLeave, setConfirmLeave] = useState(false);
   const mutation = useMutation({
@@ -56,11 +59,11 @@ export function CompleteInsightDrawer({
     >
       <DrawerLayout
         drawer={drawer}
-        title={DrawerTitles.completeInsight}
+        title={m.addNotesTitle()}
         actions={
           <>
             <Button type="submit" fullWidth size="lg" disabled={!valid} loading={mutation.isPending}>
-              {ButtonLabels.submit}
+              {m.submit()}
             </Button>
             <Button
               fullWidth
@@ -69,7 +72,7 @@ export function CompleteInsightDrawer({
               disabled={mutation.isPending}
               onClick={() => (note ? setConfirmLeave(true) : drawer.close())}
             >
-              {ButtonLabels.goBack}
+              {m.goBack()}
             </Button>
           </>
         }
