@@ -123,6 +123,11 @@ export const adminEn = {
     /** communitiesLabel as ICU (the catalogue test compares the two). */
     communityCount: '{count, plural, one {# community} other {# communities}}',
     continue: ButtonLabels.continue,
+    back: 'Back',
+    // A community's status, shown as the enum reads (FacilityStatus).
+    status_ONBOARDING: 'ONBOARDING',
+    status_ACTIVE: 'ACTIVE',
+    status_INACTIVE: 'INACTIVE',
     loading: 'Loading',
     phoneRequired: LoginMessages.phoneRequired,
     phoneInvalid: LoginMessages.phoneInvalid,
