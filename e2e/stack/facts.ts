@@ -319,3 +319,18 @@ export const SPANISH_MANAGER_COMMUNITY = {
   caregiverPhone: '+14155550681',
   gatewayKey: 'olmo-heights-gateway-key',
 } as const;
+
+/**
+ * A community of its own for the Spanish walk of /insights, the response times and the administration pages
+ * (e2e/i18n/spanish-admin.spec.ts, decision 0770): its manager (a Management group admin) reads Spanish from the
+ * start; insights waiting and alerts two days ago give the screens figures.
+ */
+export const SPANISH_ADMIN_COMMUNITY = {
+  facilityName: 'Olmo Valley',
+  tag: 'olmov',
+  managerPhone: '+14155550770',
+  caregiverPhone: '+14155550771',
+  gatewayKey: 'olmo-valley-gateway-key',
+  caregiver: 'Casey Nguyen',
+  nurse: 'Nora Patel',
+} as const;
