@@ -98,7 +98,7 @@ test('[I18N][SPANISH-ADMIN]: a Spanish-speaking manager reads the response times
 }) => {
   test.setTimeout(120_000);
   expect(englishPhrases(['responseTimes'])).toEqual(
-    expect.arrayContaining(['Export CSV', 'Median by shift (minutes)', 'At bedside', 'Pendant']),
+    expect.arrayContaining(['Export CSV', 'At bedside', 'Pendant', 'Needs improvement']),
   );
   await signInInSpanish(page);
 
@@ -139,11 +139,10 @@ test('[I18N][SPANISH-ADMIN]: a Spanish-speaking manager reads /manage, routine c
   await expect(page.getByRole('heading', { name: 'Rondas de control', level: 1 })).toBeVisible();
   await expect(page.getByText('Ronda de control cada 120 minutos')).toBeVisible();
   const residents = page.getByRole('list', { name: 'Residentes' });
-  const first = residents.getByRole('switch').first();
-  await expect(first).toBeVisible();
+  await expect(residents.getByRole('switch', { name: /^Rondas de control de / }).first()).toBeChecked();
   await expectSpanishScreen(page, 'routine checks', ['adminPages']);
-  await first.tap();
-  await expect(page.getByText(/^Rondas de control (activadas|desactivadas)$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Activar todas' }).tap();
+  await expect(page.getByText(/^Rondas de control activadas para \d+ residentes$/)).toBeVisible();
 
   await page.goto('/manage/ehr-locked-fields');
   await expect(page.getByRole('heading', { name: 'Campos bloqueados por el EHR', level: 1 })).toBeVisible();
@@ -190,7 +189,8 @@ test("[I18N][SPANISH-ADMIN]: a Spanish-speaking manager reads company phones, fe
     .evaluateAll((items) => items.map((item) => item.querySelector('p')?.textContent ?? ''));
   await expectSpanishScreen(page, 'company phones', ['adminOrg'], phoneNames);
   // An invalid save: the field checks in Spanish.
-  await page.getByRole('button', { name: 'Agregar teléfono de la empresa' }).tap();
+  await page.getByRole('button', { name: 'Agregar', exact: true }).tap();
+  await expect(page.getByRole('heading', { name: 'Agregar teléfono de la empresa' })).toBeVisible();
   await page.getByLabel('Nombre', { exact: true }).fill('Recepción');
   await page.getByLabel('Número de teléfono', { exact: true }).fill('123');
   await page.getByRole('button', { name: 'Guardar' }).tap();

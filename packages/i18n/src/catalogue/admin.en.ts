@@ -122,6 +122,8 @@ export const adminEn = {
     searchCompanies: SelectEnterpriseMessages.searchPlaceholder,
     /** communitiesLabel as ICU (the catalogue test compares the two). */
     communityCount: '{count, plural, one {# community} other {# communities}}',
+    /** The page header's Add button (the form's title is addCompanyPhone): short in Spanish, to fit 360 px. */
+    addPhoneAction: AdminOrgMessages.addCompanyPhone,
     continue: ButtonLabels.continue,
     back: 'Back',
     // A community's status, shown as the enum reads (FacilityStatus).

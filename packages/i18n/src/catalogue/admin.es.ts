@@ -167,6 +167,7 @@ export const adminEs: {
     companiesList: 'Elegir una empresa',
     searchCompanies: 'Buscar empresas',
     communityCount: '{count, plural, one {# comunidad} other {# comunidades}}',
+    addPhoneAction: 'Agregar',
     continue: 'Continuar',
     back: 'Atrás',
     status_ONBOARDING: 'EN PREPARACIÓN',

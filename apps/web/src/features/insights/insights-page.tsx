@@ -45,6 +45,10 @@ export function InsightsPage() {
           <SegmentedControl
             fullWidth
             size="md"
+            // The tabs are touch targets: 44 px high (as /tasks' and /alerts').
+            styles={{
+              label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' },
+            }}
             value={tab}
             onChange={(value) => setParams(value === 'recognitions' ? { tab: 'recognitions' } : {})}
             data={[

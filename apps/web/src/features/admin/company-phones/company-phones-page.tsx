@@ -66,7 +66,7 @@ export function CompanyPhonesPage() {
         action={
           editing.mode === 'closed' ? (
             <Button size="md" onClick={() => setEditing({ mode: 'add' })} disabled={!facilityId}>
-              {M.addCompanyPhone()}
+              {M.addPhoneAction()}
             </Button>
           ) : null
         }

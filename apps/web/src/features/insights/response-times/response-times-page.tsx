@@ -179,6 +179,9 @@ function ResponseTimes({ facilityId }: { facilityId: string }) {
         <Group justify="space-between" wrap="wrap" gap="sm">
           <SegmentedControl
             aria-label={M.step()}
+            styles={{
+              label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' },
+            }}
             value={step}
             onChange={(v) => setStep(v as ResponseStep)}
             data={RESPONSE_STEPS.map((s) => ({ value: s, label: M[`step_${s}`]() }))}
