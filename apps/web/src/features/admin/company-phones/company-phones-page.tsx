@@ -65,7 +65,7 @@ export function CompanyPhonesPage() {
         title={M.companyPhones()}
         action={
           editing.mode === 'closed' ? (
-            <Button size="md" onClick={() => setEditing({ mode: 'add' })} disabled={!facilityId}>
+            <Button size="md" mih={44} onClick={() => setEditing({ mode: 'add' })} disabled={!facilityId}>
               {M.addPhoneAction()}
             </Button>
           ) : null

@@ -88,7 +88,7 @@ export function FacilitiesPage() {
         title={M.facilities()}
         action={
           editing.mode === 'closed' ? (
-            <Button size="md" onClick={() => setEditing({ mode: 'add' })} disabled={!enterprise}>
+            <Button size="md" mih={44} onClick={() => setEditing({ mode: 'add' })} disabled={!enterprise}>
               {M.addFacility()}
             </Button>
           ) : null
@@ -121,7 +121,7 @@ export function FacilitiesPage() {
                     <CompanyLogo key={enterprise.id} enterpriseId={enterprise.id} canUpload />
                   ) : null}
                 </Box>
-                <Button variant="light" size="md" onClick={chooseCompany} style={{ flexShrink: 0 }}>
+                <Button variant="light" size="md" mih={44} onClick={chooseCompany} style={{ flexShrink: 0 }}>
                   {M.changeCompany()}
                 </Button>
               </Group>

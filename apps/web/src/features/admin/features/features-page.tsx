@@ -53,7 +53,7 @@ export function FeaturesPage() {
         title={M.features()}
         action={
           editing.mode === 'closed' ? (
-            <Button size="md" onClick={() => setEditing({ mode: 'add' })} disabled={!facilityId}>
+            <Button size="md" mih={44} onClick={() => setEditing({ mode: 'add' })} disabled={!facilityId}>
               {M.addFeature()}
             </Button>
           ) : null
