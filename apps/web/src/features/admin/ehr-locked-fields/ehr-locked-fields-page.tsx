@@ -106,7 +106,7 @@ function LockedFields({ facilityId }: { facilityId: string }) {
                         {l.ehrProvider}
                       </Text>
                     </Stack>
-                    <Button variant="subtle" color="red" size="md" onClick={() => unlock.mutate(l)}>
+                    <Button variant="subtle" color="red" size="md" mih={44} onClick={() => unlock.mutate(l)}>
                       {m.remove()}
                     </Button>
                   </Group>
@@ -117,9 +117,9 @@ function LockedFields({ facilityId }: { facilityId: string }) {
         )}
         <form onSubmit={form.onSubmit((v) => lock.mutate(v))} noValidate>
           <Stack gap="xs">
-            <TextInput size="md" label={m.ehrProvider()} {...form.getInputProps('ehrProvider')} />
+            <TextInput size="lg" label={m.ehrProvider()} {...form.getInputProps('ehrProvider')} />
             <Select
-              size="md"
+              size="lg"
               label={m.ehrField()}
               data={EHR_LOCKABLE_RESIDENT_FIELDS.map((value) => ({ value, label: label(value, m) }))}
               {...form.getInputProps('resourceField')}

@@ -157,10 +157,10 @@ function GroupCard({ group, onChanged }: { group: TGroup; onChanged: () => Promi
             <Stack gap="xs">
               <TextInput size="lg" label={m.groupName()} {...form.getInputProps('name')} />
               <Group grow>
-                <Button type="submit" size="md" loading={rename.isPending}>
+                <Button type="submit" size="md" mih={44} loading={rename.isPending}>
                   {m.save()}
                 </Button>
-                <Button size="md" variant="default" onClick={() => setRenaming(false)}>
+                <Button size="md" mih={44} variant="default" onClick={() => setRenaming(false)}>
                   {m.cancel()}
                 </Button>
               </Group>
@@ -177,12 +177,13 @@ function GroupCard({ group, onChanged }: { group: TGroup; onChanged: () => Promi
               </Text>
             </Stack>
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-              <Button size="md" variant="light" onClick={() => setRenaming(true)}>
+              <Button size="md" mih={44} variant="light" onClick={() => setRenaming(true)}>
                 {m.rename()}
               </Button>
               {group.members.length === 0 ? (
                 <Button
                   size="md"
+                  mih={44}
                   variant="light"
                   color="red"
                   loading={remove.isPending}
@@ -199,7 +200,12 @@ function GroupCard({ group, onChanged }: { group: TGroup; onChanged: () => Promi
             {group.members.map((member, index) => (
               <span key={member.staffMember.id}>
                 {index ? ', ' : ''}
-                <Anchor component={Link} to={TEAM_MEMBER_ROUTE(member.staffMember.id)}>
+                <Anchor
+                  component={Link}
+                  to={TEAM_MEMBER_ROUTE(member.staffMember.id)}
+                  // A touch target of its own: 44 px high.
+                  style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
+                >
                   {fullName(member.staffMember)}
                 </Anchor>
                 {member.isAdmin ? ` ${m.groupAdmin()}` : ''}
