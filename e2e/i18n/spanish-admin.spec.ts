@@ -149,7 +149,7 @@ test('[I18N][SPANISH-ADMIN]: a Spanish-speaking manager reads /manage, routine c
   await expect(page.getByRole('button', { name: 'Bloquear campo' })).toBeVisible();
   await expectSpanishScreen(page, 'EHR locked fields', ['adminPages']);
   await page.getByLabel('Proveedor del EHR', { exact: true }).fill('PointClickCare');
-  await page.getByLabel('Campo', { exact: true }).tap();
+  await page.getByRole('combobox', { name: 'Campo', exact: true }).tap();
   await page.getByRole('option', { name: 'Correo electrónico' }).tap();
   await page.getByRole('button', { name: 'Bloquear campo' }).tap();
   await expect(page.getByText('Correo electrónico: bloqueado')).toBeVisible();
