@@ -52,7 +52,7 @@ describe('the administration catalogue', () => {
       const english = CATALOGUES.en[namespace] as Record<string, string>;
       const spanish = CATALOGUES.es[namespace] as Record<string, string>;
       const same = Object.keys(english).filter(
-        (key) => english[key] === spanish[key] && !shared.has(english[key]),
+        (key) => english[key] === spanish[key] && !shared.has(english[key] ?? ''),
       );
       expect(same, namespace).toEqual([]);
     }
