@@ -352,4 +352,16 @@ export const SPANISH_ROUTINES_COMMUNITY = {
   ilResident: 'Dorothy Keane-olmor',
   /** A task schedule the community has. */
   schedule: 'Water the garden',
+ * A community of its own for the Spanish walk of /insights, the response times and the administration pages
+ * (e2e/i18n/spanish-admin.spec.ts, decision 0770): its manager (a Management group admin) reads Spanish from the
+ * start; insights waiting and alerts two days ago give the screens figures.
+ */
+export const SPANISH_ADMIN_COMMUNITY = {
+  facilityName: 'Olmo Valley',
+  tag: 'olmov',
+  managerPhone: '+14155550770',
+  caregiverPhone: '+14155550771',
+  gatewayKey: 'olmo-valley-gateway-key',
+  caregiver: 'Casey Nguyen',
+  nurse: 'Nora Patel',
 } as const;

@@ -55,7 +55,12 @@ type LazyNamespace =
   | 'checkIns'
   | 'units'
   | 'pickers'
-  | 'policies';
+  | 'policies'
+  // /insights, the response times and the administration pages (decision 0770).
+  | 'insightsPage'
+  | 'responseTimes'
+  | 'adminOrg'
+  | 'adminPages';
 
 type Loader = () => Promise<{ default: Compiled }>;
 

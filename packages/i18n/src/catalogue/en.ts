@@ -35,6 +35,7 @@ import {
   TASK_STATUS_LABELS,
   TrainingMessages,
 } from '@sage/contract';
+import { adminEn } from './admin.en';
 import { apiErrors } from './api-errors.en';
 import { devices } from './devices.en';
 import { entries } from './entries.en';
@@ -368,6 +369,7 @@ export const en = {
   ...manageEn,
   ...peopleEn,
   ...routinesEn,
+  ...adminEn,
 } as const;
 
 /** The namespaces of the catalogue. */

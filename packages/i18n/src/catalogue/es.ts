@@ -3,6 +3,7 @@
  * plain, 'usted', the same word for the same thing: docs/glossary-es.md). Placeholders are the English ones.
  */
 
+import { adminEs } from './admin.es';
 import { apiErrors } from './api-errors.es';
 import { devices } from './devices.es';
 import { entries } from './entries.es';
@@ -367,4 +368,5 @@ export const es: Catalogue = {
   ...manageEs,
   ...peopleEs,
   ...routinesEs,
+  ...adminEs,
 };

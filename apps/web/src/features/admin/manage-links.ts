@@ -18,18 +18,32 @@ import { ROUTINE_CHECKS_ROUTE, ROUTINE_CHECKS_TITLE } from './routine-checks/rou
 export type ManageAudience = 'management' | 'deviceAudit';
 
 /** The sections of the managers' area, one line each (other sections add theirs here). */
-export const MANAGE_LINKS: { label: string; to: string; audience?: ManageAudience }[] = [
-  { label: AdminMessages.residents, to: ADMIN_ROUTES.residents },
-  { label: AdminMessages.units, to: ADMIN_ROUTES.units },
-  { label: AdminMessages.careZones, to: ADMIN_ROUTES.careZones },
-  { label: AdminMessages.ehrLockedFields, to: ADMIN_ROUTES.ehrLockedFields },
-  { label: ROUTINE_CHECKS_TITLE, to: ROUTINE_CHECKS_ROUTE },
-  { label: DevicesAdminMessages.devices, to: DEVICES_ADMIN_ROUTES.devices },
-  { label: DevicesAdminMessages.doors, to: DEVICES_ADMIN_ROUTES.doors },
-  { label: DeviceQaMessages.manageLink, to: '/manage/device-qa', audience: 'deviceAudit' },
-  { label: ResponseTimesMessages.link, to: RESPONSE_TIMES_ROUTE },
-  { label: ReportsMessages.title, to: REPORTS_ROUTE },
-  { label: 'Station displays', to: '/manage/station-displays' },
+export type ManageLinkKey =
+  | 'residents'
+  | 'units'
+  | 'careZones'
+  | 'ehrLockedFields'
+  | 'routineChecks'
+  | 'devices'
+  | 'doors'
+  | 'deviceQa'
+  | 'responseTimes'
+  | 'reports'
+  | 'stationDisplays';
+
+/** `key` names the link's text in the reader's language (`adminPages` `link_<key>`, decision 0770). */
+export const MANAGE_LINKS: { key: ManageLinkKey; label: string; to: string; audience?: ManageAudience }[] = [
+  { key: 'residents', label: AdminMessages.residents, to: ADMIN_ROUTES.residents },
+  { key: 'units', label: AdminMessages.units, to: ADMIN_ROUTES.units },
+  { key: 'careZones', label: AdminMessages.careZones, to: ADMIN_ROUTES.careZones },
+  { key: 'ehrLockedFields', label: AdminMessages.ehrLockedFields, to: ADMIN_ROUTES.ehrLockedFields },
+  { key: 'routineChecks', label: ROUTINE_CHECKS_TITLE, to: ROUTINE_CHECKS_ROUTE },
+  { key: 'devices', label: DevicesAdminMessages.devices, to: DEVICES_ADMIN_ROUTES.devices },
+  { key: 'doors', label: DevicesAdminMessages.doors, to: DEVICES_ADMIN_ROUTES.doors },
+  { key: 'deviceQa', label: DeviceQaMessages.manageLink, to: '/manage/device-qa', audience: 'deviceAudit' },
+  { key: 'responseTimes', label: ResponseTimesMessages.link, to: RESPONSE_TIMES_ROUTE },
+  { key: 'reports', label: ReportsMessages.title, to: REPORTS_ROUTE },
+  { key: 'stationDisplays', label: 'Station displays', to: '/manage/station-displays' },
 ];
 
 /** The sections of the managers' area the signed-in person may open at the current facility (null: loading). */

@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Loader, Stack } from '@mantine/core';
-import { AdminMessages } from '@sage/contract';
 import { Link } from 'react-router';
+import { useMessages } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
+import './admin-pages-messages';
 import { useManageLinks } from './manage-links';
 
 /**
@@ -10,21 +11,22 @@ import { useManageLinks } from './manage-links';
  */
 export function ManagePage() {
   const links = useManageLinks();
+  const m = useMessages('adminPages');
   return (
     <>
-      <PageHeader title={AdminMessages.manageTitle} />
+      <PageHeader title={m.manageTitle()} />
       {links === null ? (
-        <Loader aria-label="Loading" m="md" />
+        <Loader aria-label={m.loading()} m="md" />
       ) : links.length === 0 ? (
         <Stack p="md">
-          <Alert color="red">{AdminMessages.managementOnly}</Alert>
+          <Alert color="red">{m.managementOnly()}</Alert>
         </Stack>
       ) : (
         <Box component="main" p="md" maw={640} mx="auto">
           <Stack gap="sm">
             {links.map((link) => (
               <Button key={link.to} component={Link} to={link.to} size="lg" variant="light" fullWidth>
-                {link.label}
+                {m[`link_${link.key}`]()}
               </Button>
             ))}
           </Stack>

@@ -1,5 +1,5 @@
 import { Button, Text } from '@mantine/core';
-import { ButtonLabels, DrawerTitles, type InsightActionType } from '@sage/contract';
+import type { InsightActionType } from '@sage/contract';
 import { noteFieldState } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { DiscardChangesPrompt } from '../care/discard-changes';
 import { NoteField } from '../care/note-field';
 import { actionFailed, actionSucceeded } from './action-feedback';
 import { insightsApi, refreshInsightCaches } from './insights-api';
+import './insights-messages';
 
 export interface CompleteInsightDrawerProps {
   workflowRid: string;
@@ -31,6 +32,7 @@ export function CompleteInsightDrawer({
 }: CompleteInsightDrawerProps & { drawer: DrawerControls }) {
   const feedback = useMessages('highFive');
   const queryClient = useQueryClient();
+  const m = useMessages('insightsPage');
   const [note, setNote] = useState('');
   const [confirmLeave, setConfirmLeave] = useState(false);
   const mutation = useMutation({
@@ -58,11 +60,11 @@ export function CompleteInsightDrawer({
     >
       <DrawerLayout
         drawer={drawer}
-        title={DrawerTitles.completeInsight}
+        title={m.addNotesTitle()}
         actions={
           <>
             <Button type="submit" fullWidth size="lg" disabled={!valid} loading={mutation.isPending}>
-              {ButtonLabels.submit}
+              {m.submit()}
             </Button>
             <Button
               fullWidth
@@ -71,7 +73,7 @@ export function CompleteInsightDrawer({
               disabled={mutation.isPending}
               onClick={() => (note ? setConfirmLeave(true) : drawer.close())}
             >
-              {ButtonLabels.goBack}
+              {m.goBack()}
             </Button>
           </>
         }

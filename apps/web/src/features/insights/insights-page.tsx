@@ -1,20 +1,17 @@
 import { Avatar, Badge, Box, Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import {
-  INSIGHT_CATEGORY_LABELS,
-  type TInsightReply,
-  type TRecognitionReply,
-  type TWorkflowReply,
-} from '@sage/contract';
+import type { TInsightReply, TRecognitionReply, TWorkflowReply } from '@sage/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDrawers } from '../../shared/drawers';
-import { localeTag } from '../../shared/i18n';
+import { localeTag, type Messages, useLanguage, useMessages } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { reportError } from '../../shared/report-error';
 import { useSession } from '../../shared/session';
 import { useFacilityPermissions } from '../admin/admin-shared';
+import { insightText } from './insight-text';
 import { insightsApi, refreshInsightCaches, useInsights, useReceivedRecognitions } from './insights-api';
+import './insights-messages';
 import { markInsightsVisited } from './insights-visits';
 
 type Tab = 'insights' | 'recognitions';
@@ -35,23 +32,28 @@ export function InsightsPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'recognitions' ? 'recognitions' : 'insights';
   const { facilityId, permissions } = useFacilityPermissions();
+  const m = useMessages('insightsPage');
   useEffect(() => {
     if (me) markInsightsVisited(me);
   }, [me]);
 
   return (
     <>
-      <PageHeader title="Insights" />
+      <PageHeader title={m.title()} />
       <Box component="main" p="md">
         <Stack gap="md">
           <SegmentedControl
             fullWidth
             size="md"
+            // The tabs are touch targets: 44 px high (as /tasks' and /alerts').
+            styles={{
+              label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' },
+            }}
             value={tab}
             onChange={(value) => setParams(value === 'recognitions' ? { tab: 'recognitions' } : {})}
             data={[
-              { value: 'insights', label: 'Insights' },
-              { value: 'recognitions', label: 'Recognitions' },
+              { value: 'insights', label: m.tabInsights() },
+              { value: 'recognitions', label: m.tabRecognitions() },
             ]}
           />
           {tab === 'recognitions' ? (
@@ -59,7 +61,7 @@ export function InsightsPage() {
           ) : facilityId && permissions ? (
             <InsightList me={me} facilityId={facilityId} isManagement={permissions.isManagement} />
           ) : (
-            <Text c="dimmed">Loading…</Text>
+            <Text c="dimmed">{m.loading()}</Text>
           )}
         </Stack>
       </Box>
@@ -79,7 +81,8 @@ function InsightList({
   isManagement: boolean;
 }) {
   const insights = useInsights(facilityId);
-  if (insights.isPending) return <Text c="dimmed">Loading…</Text>;
+  const m = useMessages('insightsPage');
+  if (insights.isPending) return <Text c="dimmed">{m.loading()}</Text>;
   if (insights.isError) return <Text c="red">{insights.error.message}</Text>;
   const all = [...insights.data].sort((a, b) => Number(isOpen(b)) - Number(isOpen(a)));
   const mine = all.filter((i) => i.staffMember?.id === me);
@@ -87,14 +90,14 @@ function InsightList({
   if (isManagement) {
     return (
       <Stack gap="lg">
-        <Section title={INSIGHT_CATEGORY_LABELS.NEEDS_IMPROVEMENT} empty="Nothing needs improvement">
+        <Section title={m.needsImprovement()} empty={m.nothingNeedsImprovement()}>
           {all
             .filter((i) => i.category === 'NEEDS_IMPROVEMENT')
             .map((i) => (
               <InsightCard key={i.insightRid} insight={i} me={me} facilityId={facilityId} manages />
             ))}
         </Section>
-        <Section title={INSIGHT_CATEGORY_LABELS.TOP_PERFORMER} empty="No top performances yet">
+        <Section title={m.topPerformance()} empty={m.noTopPerformances()}>
           {all
             .filter((i) => i.category === 'TOP_PERFORMER')
             .map((i) => (
@@ -106,12 +109,12 @@ function InsightList({
   }
   return (
     <Stack gap="lg">
-      <Section title="My Insights" empty="No insights for you yet">
+      <Section title={m.myInsights()} empty={m.noInsightsForYou()}>
         {mine.map((i) => (
           <InsightCard key={i.insightRid} insight={i} me={me} facilityId={facilityId} manages={false} />
         ))}
       </Section>
-      <Section title="Top Performers" empty="No top performances yet">
+      <Section title={m.topPerformers()} empty={m.noTopPerformances()}>
         {colleagues.map((i) => (
           <InsightCard key={i.insightRid} insight={i} me={me} facilityId={facilityId} manages={false} />
         ))}
@@ -137,9 +140,9 @@ function Section({ title, empty, children }: { title: string; empty: string; chi
   );
 }
 
-function closedLine(w: TWorkflowReply | undefined): string | null {
+function closedLine(w: TWorkflowReply | undefined, m: Messages<'insightsPage'>): string | null {
   if (!w || w.status === 'OPEN') return null;
-  return w.closedBy ? `Closed by ${fullName(w.closedBy)}` : 'Closed';
+  return w.closedBy ? m.closedBy({ name: fullName(w.closedBy) }) : m.closed();
 }
 
 function InsightCard({
@@ -154,12 +157,15 @@ function InsightCard({
   manages: boolean;
 }) {
   const drawers = useDrawers();
+  const m = useMessages('insightsPage');
+  const english = useLanguage() === 'en';
+  const text = insightText(insight, m, english, localeTag());
   const workflow = insight.workflows.find((w) => w.status === 'OPEN') ?? insight.workflows[0];
   const open = workflow?.status === 'OPEN';
   const person = insight.staffMember;
-  const name = person ? fullName(person) : 'The community';
+  const name = person ? fullName(person) : m.theCommunity();
   return (
-    <Card component="li" withBorder radius="md" padding="md" aria-label={`${insight.title}, ${name}`}>
+    <Card component="li" withBorder radius="md" padding="md" aria-label={`${text.title}, ${name}`}>
       <Stack gap="xs">
         <Group gap="sm" wrap="nowrap">
           <Avatar size={40} radius="xl" color={insight.category === 'TOP_PERFORMER' ? 'teal' : 'orange'}>
@@ -167,23 +173,23 @@ function InsightCard({
           </Avatar>
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text fw={700}>{name}</Text>
-            <Text size="sm">{insight.title}</Text>
+            <Text size="sm">{text.title}</Text>
           </Stack>
         </Group>
-        <Text size="sm">{insight.description}</Text>
+        <Text size="sm">{text.description}</Text>
         <Group gap="xs">
           <Badge color={open ? 'blue' : 'gray'} variant="light">
-            {open ? 'Open' : 'Completed'}
+            {open ? m.open() : m.completed()}
           </Badge>
           {insight.periodStart ? (
             <Text size="xs" c="dimmed">
-              Week of {dateOf(insight.periodStart)}
+              {m.weekOf({ date: dateOf(insight.periodStart) })}
             </Text>
           ) : null}
         </Group>
-        {closedLine(workflow) ? (
+        {closedLine(workflow, m) ? (
           <Text size="sm" c="dimmed">
-            {closedLine(workflow)}
+            {closedLine(workflow, m)}
           </Text>
         ) : null}
         {manages && open && workflow ? (
@@ -194,12 +200,12 @@ function InsightCard({
                 onClick={() =>
                   drawers.open('complete-insight', {
                     workflowRid: workflow.workflowRid,
-                    summary: insight.description,
+                    summary: text.description,
                     actionType: 'LOG_ACTION_NEEDS_IMPROVEMENT',
                   })
                 }
               >
-                Complete
+                {m.complete()}
               </Button>
             ) : null}
             {workflow.type === 'RECOGNITION' && person ? (
@@ -212,7 +218,7 @@ function InsightCard({
                   })
                 }
               >
-                High Five
+                {m.highFive()}
               </Button>
             ) : null}
             <Button
@@ -221,12 +227,12 @@ function InsightCard({
               onClick={() =>
                 drawers.open('complete-insight', {
                   workflowRid: workflow.workflowRid,
-                  summary: insight.description,
+                  summary: text.description,
                   actionType: 'DISMISS',
                 })
               }
             >
-              Dismiss
+              {m.dismiss()}
             </Button>
           </Group>
         ) : null}
@@ -242,7 +248,7 @@ function InsightCard({
               })
             }
           >
-            High Five
+            {m.highFive()}
           </Button>
         ) : null}
       </Stack>
@@ -256,6 +262,7 @@ const marked = new Set<string>();
 function Recognitions({ me }: { me: string }) {
   const queryClient = useQueryClient();
   const received = useReceivedRecognitions(me);
+  const m = useMessages('insightsPage');
   // Seen once listed here.
   useEffect(() => {
     const unseen = (received.data ?? []).filter((r) => !r.seenByRecipient && !marked.has(r.recognitionRid));
@@ -265,11 +272,18 @@ function Recognitions({ me }: { me: string }) {
       .catch((error) => reportError(error, { action: 'mark-recognitions-seen' }))
       .finally(() => void refreshInsightCaches(queryClient));
   }, [received.data, queryClient]);
-  if (received.isPending) return <Text c="dimmed">Loading…</Text>;
+  if (received.isPending) return <Text c="dimmed">{m.loading()}</Text>;
   if (received.isError) return <Text c="red">{received.error.message}</Text>;
-  if (!received.data.length) return <Text c="dimmed">No high fives yet</Text>;
+  if (!received.data.length) return <Text c="dimmed">{m.noHighFives()}</Text>;
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="High fives received">
+    <Stack
+      gap="sm"
+      component="ul"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label={m.highFivesReceived()}
+    >
       {received.data.map((r: TRecognitionReply) => (
         <Card component="li" key={r.recognitionRid} withBorder radius="md" padding="md">
           <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -283,7 +297,7 @@ function Recognitions({ me }: { me: string }) {
               {initials(r.sender)}
             </Avatar>
             <Stack gap={2} style={{ minWidth: 0 }}>
-              <Text fw={700}>High five from {fullName(r.sender)}</Text>
+              <Text fw={700}>{m.highFiveFrom({ name: fullName(r.sender) })}</Text>
               {r.note ? <Text style={{ whiteSpace: 'pre-wrap' }}>{r.note}</Text> : null}
               <Text size="xs" c="dimmed">
                 {dateOf(r.createdAt)}

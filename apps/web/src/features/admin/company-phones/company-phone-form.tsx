@@ -1,9 +1,11 @@
 import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { AdminOrgMessages as M, type TCompanyPhoneDetail, ZCompanyPhoneFieldsSchema } from '@sage/contract';
+import { LoginMessages, type TCompanyPhoneDetail, ZCompanyPhoneFieldsSchema } from '@sage/contract';
+import { useMessages } from '../../../shared/i18n';
 import { validatePhoneNumber } from '../../signin/phone-validation';
 import { schemaErrors } from '../form-rules';
 import { type CompanyPhoneFormValues, toCompanyPhoneFields } from './company-phone-fields';
+import '../admin-org-messages';
 
 /** Add or edit a company phone: name and number (@mantine/form with the contract's schema). */
 export function CompanyPhoneForm({
@@ -21,13 +23,19 @@ export function CompanyPhoneForm({
   onCancel: () => void;
   onDelete?: () => void;
 }) {
+  const M = useMessages('adminOrg');
   const form = useForm<CompanyPhoneFormValues>({
     initialValues: { displayName: phone?.displayName ?? '', phoneNumber: phone?.phoneNumber ?? '' },
     validate: (values) => {
       const phoneCheck = validatePhoneNumber(values.phoneNumber, 'US');
       return {
         ...schemaErrors(ZCompanyPhoneFieldsSchema, toCompanyPhoneFields(values)),
-        ...(phoneCheck.ok ? {} : { phoneNumber: phoneCheck.message }),
+        ...(phoneCheck.ok
+          ? {}
+          : {
+              phoneNumber:
+                phoneCheck.message === LoginMessages.phoneRequired ? M.phoneRequired() : M.phoneInvalid(),
+            }),
       };
     },
   });
@@ -37,11 +45,11 @@ export function CompanyPhoneForm({
       <form onSubmit={form.onSubmit((values) => onSave(toCompanyPhoneFields(values)))} noValidate>
         <Stack gap="md">
           <Title order={2} fz="h4">
-            {phone ? M.editCompanyPhone : M.addCompanyPhone}
+            {phone ? M.editCompanyPhone() : M.addCompanyPhone()}
           </Title>
           <TextInput
             size="lg"
-            label={M.displayName}
+            label={M.displayName()}
             maxLength={80}
             {...form.getInputProps('displayName')}
             error={error('displayName')}
@@ -51,21 +59,21 @@ export function CompanyPhoneForm({
             type="tel"
             inputMode="tel"
             autoComplete="off"
-            label={M.phoneNumber}
+            label={M.phoneNumber()}
             placeholder="+1 415 555 0123"
             {...form.getInputProps('phoneNumber')}
             error={error('phoneNumber')}
           />
           <Button type="submit" size="lg" fullWidth loading={saving}>
-            {M.save}
+            {M.save()}
           </Button>
           <Group grow>
             <Button variant="default" size="lg" onClick={onCancel} disabled={saving}>
-              {M.cancel}
+              {M.cancel()}
             </Button>
             {onDelete ? (
               <Button color="red" variant="light" size="lg" onClick={onDelete} disabled={saving}>
-                {M.delete}
+                {M.delete()}
               </Button>
             ) : null}
           </Group>

@@ -1,14 +1,16 @@
 import { Alert, Box, Button, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { AdminOrgMessages as M, type TCompanyPhoneDetail } from '@sage/contract';
+import type { TCompanyPhoneDetail } from '@sage/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDrawers } from '../../../shared/drawers';
+import { useMessages } from '../../../shared/i18n';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { useCurrentFacility } from '../../shift/shift-api';
 import { inlineEditorWrites, useAdminWrite } from '../use-admin-write';
 import { CompanyPhoneForm } from './company-phone-form';
 import { companyPhoneKeys, companyPhonesApi, useCompanyPhones } from './company-phones-api';
+import '../admin-org-messages';
 
 type Editing = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; phone: TCompanyPhoneDetail };
 
@@ -17,6 +19,7 @@ type Editing = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; phone: TCo
  * edit, delete (a phone in use on shift cannot be deleted: the server's 409 is shown).
  */
 export function CompanyPhonesPage() {
+  const M = useMessages('adminOrg');
   const facility = useCurrentFacility();
   const facilityId = facility.data?.id;
   const [search, setSearch] = useState('');
@@ -31,7 +34,7 @@ export function CompanyPhonesPage() {
     () => queryClient.invalidateQueries({ queryKey: companyPhoneKeys.all }),
     () => setEditing({ mode: 'closed' }),
     setServerErrors,
-    { stale: M.staleWrite, failed: M.saveFailed },
+    { stale: M.staleWrite(), failed: M.saveFailed() },
   );
   const save = useAdminWrite({
     ...routine,
@@ -39,19 +42,19 @@ export function CompanyPhonesPage() {
       editing.mode === 'edit'
         ? companyPhonesApi.update(editing.phone.id, { ...fields, updatedAt: editing.phone.updatedAt })
         : companyPhonesApi.create({ ...fields, facilityId: facilityId as string }),
-    savedMessage: (phone) => M.saved(phone.displayName),
+    savedMessage: (phone) => M.saved({ name: phone.displayName }),
   });
   const remove = useAdminWrite({
     ...routine,
     write: (phone: TCompanyPhoneDetail) => companyPhonesApi.remove(phone.id),
-    savedMessage: (_reply, phone) => M.deleted(phone.displayName),
+    savedMessage: (_reply, phone) => M.deleted({ name: phone.displayName }),
   });
 
   const confirmDelete = (phone: TCompanyPhoneDetail) =>
     drawers.open('confirmation', {
-      title: M.deleteTitle(phone.displayName),
-      text: M.deleteText,
-      confirmLabel: M.delete,
+      title: M.deleteTitle({ name: phone.displayName }),
+      text: M.deleteText(),
+      confirmLabel: M.delete(),
       destructive: true,
       onConfirm: () => remove.mutateAsync(phone).then(() => undefined),
     });
@@ -59,11 +62,11 @@ export function CompanyPhonesPage() {
   return (
     <>
       <PageHeader
-        title={M.companyPhones}
+        title={M.companyPhones()}
         action={
           editing.mode === 'closed' ? (
-            <Button size="md" onClick={() => setEditing({ mode: 'add' })} disabled={!facilityId}>
-              {M.addCompanyPhone}
+            <Button size="md" mih={44} onClick={() => setEditing({ mode: 'add' })} disabled={!facilityId}>
+              {M.addPhoneAction()}
             </Button>
           ) : null
         }
@@ -87,21 +90,21 @@ export function CompanyPhonesPage() {
           <TextInput
             size="lg"
             type="search"
-            label={M.search}
-            placeholder={M.searchPhones}
+            label={M.search()}
+            placeholder={M.searchPhones()}
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
           />
           {phones.isPending ? (
-            <Loader aria-label="Loading" />
+            <Loader aria-label={M.loading()} />
           ) : phones.isError ? (
-            <Alert color="red" title={M.loadFailed}>
+            <Alert color="red" title={M.loadFailed()}>
               <Button variant="light" onClick={() => void phones.refetch()}>
-                {M.retry}
+                {M.retry()}
               </Button>
             </Alert>
           ) : phones.data.length === 0 ? (
-            <Text c="dimmed">{M.noCompanyPhones}</Text>
+            <Text c="dimmed">{M.noCompanyPhones()}</Text>
           ) : (
             <Stack
               gap="sm"
@@ -109,7 +112,7 @@ export function CompanyPhonesPage() {
               p={0}
               m={0}
               style={{ listStyle: 'none' }}
-              aria-label={M.companyPhones}
+              aria-label={M.companyPhones()}
             >
               {phones.data.map((phone) => (
                 <li key={phone.id}>
@@ -131,8 +134,8 @@ export function CompanyPhonesPage() {
                     <Text size="sm">{phone.phoneNumber}</Text>
                     <Text size="sm" c={phone.inUseBy ? 'orange.9' : 'dimmed'}>
                       {phone.inUseBy
-                        ? M.inUseBy(`${phone.inUseBy.firstName} ${phone.inUseBy.lastName}`)
-                        : M.available}
+                        ? M.inUseBy({ name: `${phone.inUseBy.firstName} ${phone.inUseBy.lastName}` })
+                        : M.available()}
                     </Text>
                   </Paper>
                 </li>

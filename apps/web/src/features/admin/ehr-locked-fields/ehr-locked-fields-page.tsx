@@ -1,8 +1,6 @@
 import { Box, Button, Card, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  AdminMessages,
-  EHR_FIELD_LABELS,
   EHR_LOCKABLE_RESIDENT_FIELDS,
   type EhrResourceField,
   type TEhrLockedField,
@@ -12,21 +10,29 @@ import {
 } from '@sage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../shared/api';
+import { type Messages, useMessages } from '../../../shared/i18n';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { toast } from '../../../shared/toast';
 import { residentKeys } from '../../residents/residents-api';
 import { AdminGuard } from '../admin-guard';
+import '../admin-pages-messages';
 import { MANAGE_ROUTE } from '../admin-shared';
 import { schemaErrors, serverFieldErrors } from '../form-rules';
 
-const label = (field: string) => EHR_FIELD_LABELS[field as EhrResourceField] ?? field;
+/** A lockable field's name in the reader's language ('resident.firstName' is `field_firstName`). */
+const label = (field: string, m: Messages<'adminPages'>) =>
+  (EHR_LOCKABLE_RESIDENT_FIELDS as readonly string[]).includes(field)
+    ? m[`field_${(field as EhrResourceField).replace('resident.', '') as FieldKey}`]()
+    : field;
+type FieldKey = EhrResourceField extends `resident.${infer K}` ? K : never;
 const keys = { list: (facilityId: string) => ['ehrLockedFields', facilityId] as const };
 
 /** /manage/ehr-locked-fields: which resident fields the EHR integration keeps (read-only here; decision 0152). */
 export function EhrLockedFieldsPage() {
+  const m = useMessages('adminPages');
   return (
     <>
-      <PageHeader title={AdminMessages.ehrLockedFields} defaultRoute={MANAGE_ROUTE} />
+      <PageHeader title={m.ehrLockedFields()} defaultRoute={MANAGE_ROUTE} />
       <AdminGuard>{({ facilityId }) => <LockedFields facilityId={facilityId} />}</AdminGuard>
     </>
   );
@@ -34,6 +40,7 @@ export function EhrLockedFieldsPage() {
 
 function LockedFields({ facilityId }: { facilityId: string }) {
   const queryClient = useQueryClient();
+  const m = useMessages('adminPages');
   const list = useQuery({
     queryKey: keys.list(facilityId),
     queryFn: (): Promise<TEhrLockedField[]> =>
@@ -56,30 +63,30 @@ function LockedFields({ facilityId }: { facilityId: string }) {
     onSuccess: async (saved) => {
       form.reset();
       await refresh();
-      toast.success(AdminMessages.fieldLocked(label(saved.resourceField)));
+      toast.success(m.fieldLocked({ field: label(saved.resourceField, m) }));
     },
     onError: (error) => {
       form.setErrors(serverFieldErrors(error));
-      toast.error(isApiError(error) ? error.message : AdminMessages.saveFailed);
+      toast.error(isApiError(error) ? error.message : m.saveFailed());
     },
   });
   const unlock = useMutation({
     mutationFn: (l: TEhrLockedField) => api.delete('admin', `/ehrLockedFields/${encodeURIComponent(l.id)}`),
     onSuccess: async (_r, l) => {
       await refresh();
-      toast.success(AdminMessages.fieldUnlocked(label(l.resourceField)));
+      toast.success(m.fieldUnlocked({ field: label(l.resourceField, m) }));
     },
-    onError: (error) => toast.error(isApiError(error) ? error.message : AdminMessages.saveFailed),
+    onError: (error) => toast.error(isApiError(error) ? error.message : m.saveFailed()),
   });
   return (
     <Box component="main" p="md" maw={640} mx="auto">
       <Stack gap="sm">
         {list.isPending ? (
-          <Loader aria-label="Loading" />
+          <Loader aria-label={m.loading()} />
         ) : list.isError ? (
           <Text c="red">{list.error.message}</Text>
         ) : list.data.length === 0 ? (
-          <Text c="dimmed">{AdminMessages.noLockedFields}</Text>
+          <Text c="dimmed">{m.noLockedFields()}</Text>
         ) : (
           <Stack
             gap="xs"
@@ -87,20 +94,20 @@ function LockedFields({ facilityId }: { facilityId: string }) {
             p={0}
             m={0}
             style={{ listStyle: 'none' }}
-            aria-label={AdminMessages.ehrLockedFields}
+            aria-label={m.ehrLockedFields()}
           >
             {list.data.map((l) => (
               <li key={l.id}>
                 <Card withBorder padding="sm">
                   <Group justify="space-between" wrap="nowrap">
                     <Stack gap={0}>
-                      <Text fw={600}>{label(l.resourceField)}</Text>
+                      <Text fw={600}>{label(l.resourceField, m)}</Text>
                       <Text size="sm" c="dimmed">
                         {l.ehrProvider}
                       </Text>
                     </Stack>
-                    <Button variant="subtle" color="red" size="md" onClick={() => unlock.mutate(l)}>
-                      {AdminMessages.remove}
+                    <Button variant="subtle" color="red" size="md" mih={44} onClick={() => unlock.mutate(l)}>
+                      {m.remove()}
                     </Button>
                   </Group>
                 </Card>
@@ -110,15 +117,15 @@ function LockedFields({ facilityId }: { facilityId: string }) {
         )}
         <form onSubmit={form.onSubmit((v) => lock.mutate(v))} noValidate>
           <Stack gap="xs">
-            <TextInput size="md" label={AdminMessages.ehrProvider} {...form.getInputProps('ehrProvider')} />
+            <TextInput size="lg" label={m.ehrProvider()} {...form.getInputProps('ehrProvider')} />
             <Select
-              size="md"
-              label={AdminMessages.ehrField}
-              data={EHR_LOCKABLE_RESIDENT_FIELDS.map((value) => ({ value, label: EHR_FIELD_LABELS[value] }))}
+              size="lg"
+              label={m.ehrField()}
+              data={EHR_LOCKABLE_RESIDENT_FIELDS.map((value) => ({ value, label: label(value, m) }))}
               {...form.getInputProps('resourceField')}
             />
             <Button type="submit" size="lg" loading={lock.isPending}>
-              {AdminMessages.lockField}
+              {m.lockField()}
             </Button>
           </Stack>
         </form>

@@ -1,9 +1,10 @@
 import { FileButton, Group, Image, Text } from '@mantine/core';
-import { AdminOrgMessages as M } from '@sage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../shared/api';
+import { useMessages } from '../../../shared/i18n';
 import { toast } from '../../../shared/toast';
 import { createMediaImages } from './media-images';
+import '../admin-org-messages';
 
 const mediaImages = createMediaImages(api, typeof sessionStorage === 'undefined' ? null : sessionStorage);
 
@@ -12,6 +13,7 @@ export const companyLogoId = (enterpriseId: string) => `logo.${enterpriseId}`;
 
 /** The company's logo (nothing while it has none) and, for those who may, 'Upload Logo'. */
 export function CompanyLogo({ enterpriseId, canUpload }: { enterpriseId: string; canUpload: boolean }) {
+  const M = useMessages('adminOrg');
   const queryClient = useQueryClient();
   const resourceId = companyLogoId(enterpriseId);
   const logo = useQuery({
@@ -28,14 +30,14 @@ export function CompanyLogo({ enterpriseId, canUpload }: { enterpriseId: string;
   const upload = useMutation({
     mutationFn: (file: File) => mediaImages.put(resourceId, file, enterpriseId),
     onSuccess: async () => {
-      toast.success(M.logoSaved);
+      toast.success(M.logoSaved());
       await queryClient.invalidateQueries({ queryKey: ['mediaImage', resourceId] });
     },
-    onError: (error) => toast.error(error instanceof Error ? error.message : M.saveFailed),
+    onError: (error) => toast.error(error instanceof Error ? error.message : M.saveFailed()),
   });
   return (
     <Group gap="sm" wrap="nowrap">
-      {logo.data ? <Image src={logo.data} alt={M.companyLogo} h={48} w="auto" fit="contain" /> : null}
+      {logo.data ? <Image src={logo.data} alt={M.companyLogo()} h={48} w="auto" fit="contain" /> : null}
       {canUpload ? (
         <FileButton
           onChange={(file) => file && upload.mutate(file)}
@@ -51,7 +53,7 @@ export function CompanyLogo({ enterpriseId, canUpload }: { enterpriseId: string;
               style={{ background: 'none', border: 0, minHeight: 44, cursor: 'pointer' }}
               {...props}
             >
-              {upload.isPending ? M.uploading : M.uploadLogo}
+              {upload.isPending ? M.uploading() : M.uploadLogo()}
             </Text>
           )}
         </FileButton>

@@ -1,12 +1,8 @@
-import {
-  AdminOrgMessages,
-  communitiesLabel,
-  DrawerTitles,
-  SelectEnterpriseMessages,
-  type TEnterprise,
-} from '@sage/contract';
+import type { TEnterprise } from '@sage/contract';
 import type { ComponentType } from 'react';
 import type { DrawerControls, DrawerRegistry } from '../../../shared/drawers';
+import { useMessages } from '../../../shared/i18n';
+import '../admin-org-messages';
 import { PickerDrawer, type PickerOption } from '../../pickers/picker-list';
 import { useEnterprises } from './enterprises-api';
 
@@ -26,22 +22,26 @@ export function SelectEnterpriseDrawer({
   onContinue,
 }: SelectEnterpriseDrawerProps & { drawer: DrawerControls }) {
   const enterprises = useEnterprises();
+  const M = useMessages('adminOrg');
   const options: PickerOption[] = (enterprises.data ?? []).map((e) => ({
     value: e.id,
     name: e.name,
-    description: communitiesLabel(e.facilityCount),
+    description: M.communityCount({ count: e.facilityCount }),
   }));
   return (
     <PickerDrawer
       drawer={drawer}
-      title={DrawerTitles.selectEnterprise}
-      listLabel={SelectEnterpriseMessages.title}
+      title={M.selectCompanyTitle()}
+      listLabel={M.companiesList()}
       options={options}
       search={{
-        label: SelectEnterpriseMessages.searchPlaceholder,
-        placeholder: SelectEnterpriseMessages.searchPlaceholder,
+        label: M.searchCompanies(),
+        placeholder: M.searchCompanies(),
       }}
-      emptyText={AdminOrgMessages.noCompanies}
+      emptyText={M.noCompanies()}
+      continueLabel={M.continue()}
+      loadingLabel={M.loading()}
+      backLabel={M.back()}
       loading={enterprises.isPending}
       error={enterprises.isError ? enterprises.error.message : null}
       initialSelected={initialEnterpriseId ? [initialEnterpriseId] : []}

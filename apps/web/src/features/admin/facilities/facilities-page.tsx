@@ -1,14 +1,9 @@
 import { Alert, Badge, Box, Button, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
-import {
-  communitiesLabel,
-  AdminOrgMessages as M,
-  SelectEnterpriseMessages,
-  type TEnterprise,
-  type TFacility,
-} from '@sage/contract';
+import { FacilityStatus, type TEnterprise, type TFacility } from '@sage/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDrawers } from '../../../shared/drawers';
+import { useMessages } from '../../../shared/i18n';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { useSession } from '../../../shared/session';
 import { toast } from '../../../shared/toast';
@@ -18,6 +13,7 @@ import { enterpriseKeys, enterprisesApi, useEnterprises } from '../enterprises/e
 import { useAdminWrite } from '../use-admin-write';
 import { facilitiesApi, facilityKeys, useFacilities } from './facilities-api';
 import { FacilityForm, type FacilityFormValues, toFacilityRequest } from './facility-form';
+import '../admin-org-messages';
 
 type Editing = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; facility: TFacility };
 
@@ -26,6 +22,7 @@ type Editing = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; facility: 
  * company chosen in 'Select a company', add and edit them; provider support also adds companies.
  */
 export function FacilitiesPage() {
+  const M = useMessages('adminOrg');
   const session = useSession();
   const profile = useProfile(session?.staffMemberId ?? '');
   const isProviderSupport =
@@ -58,25 +55,25 @@ export function FacilitiesPage() {
       return updated.status === values.status ? updated : facilitiesApi.setStatus(updated.id, values.status);
     },
     refresh,
-    savedMessage: (facility) => M.saved(facility.name),
+    savedMessage: (facility) => M.saved({ name: facility.name }),
     onSaved: (facility) => {
       setChosenId(facility.enterpriseId);
       setEditing({ mode: 'closed' });
     },
     onStale: () => setEditing({ mode: 'closed' }),
     setFieldErrors: setServerErrors,
-    messages: { stale: M.staleWrite, failed: M.saveFailed },
+    messages: { stale: M.staleWrite(), failed: M.saveFailed() },
   });
 
   const addCompany = useMutation({
     mutationFn: (name: string) => enterprisesApi.create({ name }),
     onSuccess: async (created) => {
-      toast.success(M.saved(created.name));
+      toast.success(M.saved({ name: created.name }));
       setNewCompany(null);
       setChosenId(created.id);
       await refresh();
     },
-    onError: (error) => toast.error(error instanceof Error ? error.message : M.saveFailed),
+    onError: (error) => toast.error(error instanceof Error ? error.message : M.saveFailed()),
   });
 
   const chooseCompany = () =>
@@ -88,11 +85,11 @@ export function FacilitiesPage() {
   return (
     <>
       <PageHeader
-        title={M.facilities}
+        title={M.facilities()}
         action={
           editing.mode === 'closed' ? (
-            <Button size="md" onClick={() => setEditing({ mode: 'add' })} disabled={!enterprise}>
-              {M.addFacility}
+            <Button size="md" mih={44} onClick={() => setEditing({ mode: 'add' })} disabled={!enterprise}>
+              {M.addFacility()}
             </Button>
           ) : null
         }
@@ -100,11 +97,11 @@ export function FacilitiesPage() {
       <Box p="md" maw={640} mx="auto">
         <Stack gap="md">
           {enterprises.isPending ? (
-            <Loader aria-label="Loading" />
+            <Loader aria-label={M.loading()} />
           ) : enterprises.isError ? (
-            <Alert color="red" title={M.loadFailed}>
+            <Alert color="red" title={M.loadFailed()}>
               <Button variant="light" onClick={() => void enterprises.refetch()}>
-                {M.retry}
+                {M.retry()}
               </Button>
             </Alert>
           ) : (
@@ -112,18 +109,20 @@ export function FacilitiesPage() {
               <Group justify="space-between" wrap="nowrap">
                 <Box style={{ minWidth: 0 }}>
                   <Text size="sm" c="dimmed">
-                    {M.company}
+                    {M.company()}
                   </Text>
                   <Text fw={600} data-testid="chosen-company">
-                    {enterprise?.name ?? SelectEnterpriseMessages.title}
+                    {enterprise?.name ?? M.companiesList()}
                   </Text>
-                  {enterprise ? <Text size="sm">{communitiesLabel(enterprise.facilityCount)}</Text> : null}
+                  {enterprise ? (
+                    <Text size="sm">{M.communityCount({ count: enterprise.facilityCount })}</Text>
+                  ) : null}
                   {enterprise ? (
                     <CompanyLogo key={enterprise.id} enterpriseId={enterprise.id} canUpload />
                   ) : null}
                 </Box>
-                <Button variant="light" size="md" onClick={chooseCompany} style={{ flexShrink: 0 }}>
-                  {M.changeCompany}
+                <Button variant="light" size="md" mih={44} onClick={chooseCompany} style={{ flexShrink: 0 }}>
+                  {M.changeCompany()}
                 </Button>
               </Group>
             </Paper>
@@ -131,7 +130,7 @@ export function FacilitiesPage() {
           {isProviderSupport ? (
             newCompany === null ? (
               <Button variant="subtle" size="lg" onClick={() => setNewCompany('')}>
-                {M.addCompany}
+                {M.addCompany()}
               </Button>
             ) : (
               <Paper withBorder p="md" radius="md">
@@ -145,7 +144,7 @@ export function FacilitiesPage() {
                   <Stack gap="sm">
                     <TextInput
                       size="lg"
-                      label={M.companyName}
+                      label={M.companyName()}
                       maxLength={120}
                       value={newCompany}
                       onChange={(event) => setNewCompany(event.currentTarget.value)}
@@ -157,10 +156,10 @@ export function FacilitiesPage() {
                         loading={addCompany.isPending}
                         disabled={!newCompany.trim()}
                       >
-                        {M.save}
+                        {M.save()}
                       </Button>
                       <Button variant="default" size="lg" onClick={() => setNewCompany(null)}>
-                        {M.cancel}
+                        {M.cancel()}
                       </Button>
                     </Group>
                   </Stack>
@@ -183,15 +182,15 @@ export function FacilitiesPage() {
             />
           ) : null}
           {!enterprise ? null : facilities.isPending ? (
-            <Loader aria-label="Loading" />
+            <Loader aria-label={M.loading()} />
           ) : facilities.isError ? (
-            <Alert color="red" title={M.loadFailed}>
+            <Alert color="red" title={M.loadFailed()}>
               <Button variant="light" onClick={() => void facilities.refetch()}>
-                {M.retry}
+                {M.retry()}
               </Button>
             </Alert>
           ) : facilities.data.length === 0 ? (
-            <Text c="dimmed">{M.noFacilities}</Text>
+            <Text c="dimmed">{M.noFacilities()}</Text>
           ) : (
             <Stack
               gap="sm"
@@ -199,7 +198,7 @@ export function FacilitiesPage() {
               p={0}
               m={0}
               style={{ listStyle: 'none' }}
-              aria-label={M.facilities}
+              aria-label={M.facilities()}
             >
               {facilities.data.map((facility) => (
                 <li key={facility.id}>
@@ -219,7 +218,11 @@ export function FacilitiesPage() {
                   >
                     <Group justify="space-between" wrap="nowrap">
                       <Text fw={600}>{facility.name}</Text>
-                      <Badge color={facility.status === 'ACTIVE' ? 'green' : 'gray'}>{facility.status}</Badge>
+                      <Badge color={facility.status === 'ACTIVE' ? 'green' : 'gray'}>
+                        {facility.status in FacilityStatus
+                          ? M[`status_${facility.status as FacilityStatus}`]()
+                          : facility.status}
+                      </Badge>
                     </Group>
                     <Text size="sm" c="dimmed">
                       {facility.timezone}

@@ -13,18 +13,18 @@ import {
 import { useForm } from '@mantine/form';
 import {
   FacilityStatus,
-  AdminOrgMessages as M,
   MessageDeliveryMethod,
   ROUTINE_CHECK_INTERVAL_MAX,
   ROUTINE_CHECK_INTERVAL_MIN,
-  SelectEnterpriseMessages,
   type TEnterprise,
   type TFacility,
   ZCreateFacilityRequestSchema,
 } from '@sage/contract';
 import { useDrawers } from '../../../shared/drawers';
+import { useMessages } from '../../../shared/i18n';
 import { schemaErrors } from '../form-rules';
 import { type FacilityFormValues, phoneErrors, toFacilityRequest } from './facility-request';
+import '../admin-org-messages';
 
 export type { FacilityFormValues } from './facility-request';
 export { toFacilityRequest } from './facility-request';
@@ -58,6 +58,7 @@ export function FacilityForm({
   onSave: (values: FacilityFormValues, companyName: string) => void;
   onCancel: () => void;
 }) {
+  const M = useMessages('adminOrg');
   const drawers = useDrawers();
   const form = useForm<FacilityFormValues & { companyName: string }>({
     initialValues: {
@@ -95,11 +96,11 @@ export function FacilityForm({
       <form noValidate onSubmit={form.onSubmit((values) => onSave(values, values.companyName))}>
         <Stack gap="md">
           <Title order={2} fz="h4">
-            {facility ? M.editFacility : M.addFacility}
+            {facility ? M.editFacility() : M.addFacility()}
           </Title>
           <Stack gap={4}>
             <Text fw={500} size="sm" id="facility-company-label">
-              {M.company}
+              {M.company()}
             </Text>
             <Button
               variant="default"
@@ -113,9 +114,7 @@ export function FacilityForm({
               rightSection={<span aria-hidden>›</span>}
               styles={{ inner: { justifyContent: 'space-between' }, label: { flex: 1, textAlign: 'left' } }}
             >
-              <span id="facility-company-value">
-                {form.values.companyName || SelectEnterpriseMessages.title}
-              </span>
+              <span id="facility-company-value">{form.values.companyName || M.companiesList()}</span>
             </Button>
             {error('enterpriseId') ? (
               <Text c="red" size="sm">
@@ -125,14 +124,14 @@ export function FacilityForm({
           </Stack>
           <TextInput
             size="lg"
-            label={M.facilityName}
+            label={M.facilityName()}
             maxLength={120}
             {...form.getInputProps('name')}
             error={error('name')}
           />
           <Select
             size="lg"
-            label={M.timezone}
+            label={M.timezone()}
             searchable
             data={TIME_ZONES}
             allowDeselect={false}
@@ -142,7 +141,7 @@ export function FacilityForm({
           <TextInput
             size="lg"
             type="tel"
-            label={M.emergencyNotificationNumber}
+            label={M.emergencyNotificationNumber()}
             placeholder="+1 415 555 0123"
             {...form.getInputProps('emergencyNotificationNumber')}
             error={error('emergencyNotificationNumber')}
@@ -150,14 +149,14 @@ export function FacilityForm({
           <TextInput
             size="lg"
             type="tel"
-            label={M.taskNotificationNumber}
+            label={M.taskNotificationNumber()}
             placeholder="+1 415 555 0124"
             {...form.getInputProps('taskNotificationNumber')}
             error={error('taskNotificationNumber')}
           />
           <NumberInput
             size="lg"
-            label={M.routineCheckIntervalInMin}
+            label={M.routineCheckIntervalInMin()}
             min={ROUTINE_CHECK_INTERVAL_MIN}
             max={ROUTINE_CHECK_INTERVAL_MAX}
             allowDecimal={false}
@@ -166,34 +165,34 @@ export function FacilityForm({
           />
           <Switch
             size="lg"
-            label={M.isAlertLocationEnabled}
+            label={M.isAlertLocationEnabled()}
             {...form.getInputProps('isAlertLocationEnabled', { type: 'checkbox' })}
           />
           <Switch
             size="lg"
-            label={M.isObservationsEnabled}
+            label={M.isObservationsEnabled()}
             {...form.getInputProps('isObservationsEnabled', { type: 'checkbox' })}
           />
           <Switch
             size="lg"
-            label={M.pushNotifications}
+            label={M.pushNotifications()}
             {...form.getInputProps('push', { type: 'checkbox' })}
           />
           {facility ? (
             <Select
               size="lg"
-              label={M.status}
-              data={Object.values(FacilityStatus)}
+              label={M.status()}
+              data={Object.values(FacilityStatus).map((value) => ({ value, label: M[`status_${value}`]() }))}
               allowDeselect={false}
               {...form.getInputProps('status')}
             />
           ) : null}
           <Button type="submit" size="lg" fullWidth loading={saving}>
-            {M.save}
+            {M.save()}
           </Button>
           <Group grow>
             <Button variant="default" size="lg" onClick={onCancel} disabled={saving}>
-              {M.cancel}
+              {M.cancel()}
             </Button>
           </Group>
         </Stack>

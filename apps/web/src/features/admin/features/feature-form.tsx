@@ -1,8 +1,10 @@
 import { Button, Group, Paper, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { AdminOrgMessages as M, type TFeature, ZUpdateFeatureRequestSchema } from '@sage/contract';
+import { type TFeature, ZUpdateFeatureRequestSchema } from '@sage/contract';
+import { useMessages } from '../../../shared/i18n';
 import { schemaErrors } from '../form-rules';
 import { type FeatureFields, type FeatureFormValues, parseFeatureConfig } from './feature-config';
+import '../admin-org-messages';
 
 export type { FeatureFields } from './feature-config';
 
@@ -22,6 +24,7 @@ export function FeatureForm({
   onCancel: () => void;
   onDelete?: () => void;
 }) {
+  const M = useMessages('adminOrg');
   const form = useForm<FeatureFormValues>({
     initialValues: {
       name: feature?.name ?? '',
@@ -30,7 +33,7 @@ export function FeatureForm({
     },
     validate: (values) => {
       const config = parseFeatureConfig(values.config);
-      if (config === undefined) return { config: M.featureConfigInvalid };
+      if (config === undefined) return { config: M.featureConfigInvalid() };
       return schemaErrors(ZUpdateFeatureRequestSchema, {
         name: values.name.trim(),
         isEnabled: values.isEnabled,
@@ -53,23 +56,23 @@ export function FeatureForm({
       >
         <Stack gap="md">
           <Title order={2} fz="h4">
-            {feature ? M.editFeature : M.addFeature}
+            {feature ? M.editFeature() : M.addFeature()}
           </Title>
           <TextInput
             size="lg"
-            label={M.featureName}
+            label={M.featureName()}
             maxLength={64}
             {...form.getInputProps('name')}
             error={error('name')}
           />
           <Switch
             size="lg"
-            label={M.featureEnabled}
+            label={M.featureEnabled()}
             {...form.getInputProps('isEnabled', { type: 'checkbox' })}
           />
           <Textarea
             size="md"
-            label={M.featureConfig}
+            label={M.featureConfig()}
             autosize
             minRows={3}
             maxRows={10}
@@ -78,15 +81,15 @@ export function FeatureForm({
             error={error('config')}
           />
           <Button type="submit" size="lg" fullWidth loading={saving}>
-            {M.save}
+            {M.save()}
           </Button>
           <Group grow>
             <Button variant="default" size="lg" onClick={onCancel} disabled={saving}>
-              {M.cancel}
+              {M.cancel()}
             </Button>
             {onDelete ? (
               <Button color="red" variant="light" size="lg" onClick={onDelete} disabled={saving}>
-                {M.delete}
+                {M.delete()}
               </Button>
             ) : null}
           </Group>

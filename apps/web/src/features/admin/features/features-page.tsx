@@ -1,19 +1,22 @@
 import { Alert, Badge, Box, Button, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { AdminOrgMessages as M, type TFeature } from '@sage/contract';
+import type { TFeature } from '@sage/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDrawers } from '../../../shared/drawers';
+import { useMessages } from '../../../shared/i18n';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { useCurrentFacility } from '../../shift/shift-api';
 import { inlineEditorWrites, useAdminWrite } from '../use-admin-write';
 import { type FeatureFields, FeatureForm } from './feature-form';
 import { featureKeys, featuresApi, useFeatures } from './features-api';
+import '../admin-org-messages';
 
 type Editing = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; feature: TFeature };
 
 /** /admin/features: the community's features for management: search, add, edit (on/off, config), delete. */
 export function FeaturesPage() {
+  const M = useMessages('adminOrg');
   const facility = useCurrentFacility();
   const facilityId = facility.data?.id;
   const [search, setSearch] = useState('');
@@ -28,7 +31,7 @@ export function FeaturesPage() {
     () => queryClient.invalidateQueries({ queryKey: featureKeys.all }),
     () => setEditing({ mode: 'closed' }),
     setServerErrors,
-    { stale: M.staleWrite, failed: M.saveFailed },
+    { stale: M.staleWrite(), failed: M.saveFailed() },
   );
   const save = useAdminWrite({
     ...routine,
@@ -36,22 +39,22 @@ export function FeaturesPage() {
       editing.mode === 'edit'
         ? featuresApi.update(editing.feature.id, { ...fields, updatedAt: editing.feature.updatedAt })
         : featuresApi.create({ ...fields, facilityId: facilityId as string }),
-    savedMessage: (feature) => M.saved(feature.name),
+    savedMessage: (feature) => M.saved({ name: feature.name }),
   });
   const remove = useAdminWrite({
     ...routine,
     write: (feature: TFeature) => featuresApi.remove(feature.id),
-    savedMessage: (_reply, feature) => M.deleted(feature.name),
+    savedMessage: (_reply, feature) => M.deleted({ name: feature.name }),
   });
 
   return (
     <>
       <PageHeader
-        title={M.features}
+        title={M.features()}
         action={
           editing.mode === 'closed' ? (
-            <Button size="md" onClick={() => setEditing({ mode: 'add' })} disabled={!facilityId}>
-              {M.addFeature}
+            <Button size="md" mih={44} onClick={() => setEditing({ mode: 'add' })} disabled={!facilityId}>
+              {M.addFeature()}
             </Button>
           ) : null
         }
@@ -73,9 +76,9 @@ export function FeaturesPage() {
                 editing.mode === 'edit'
                   ? () =>
                       drawers.open('confirmation', {
-                        title: M.deleteTitle(editing.feature.name),
-                        text: M.deleteText,
-                        confirmLabel: M.delete,
+                        title: M.deleteTitle({ name: editing.feature.name }),
+                        text: M.deleteText(),
+                        confirmLabel: M.delete(),
                         destructive: true,
                         onConfirm: () => remove.mutateAsync(editing.feature).then(() => undefined),
                       })
@@ -86,23 +89,30 @@ export function FeaturesPage() {
           <TextInput
             size="lg"
             type="search"
-            label={M.search}
-            placeholder={M.searchFeatures}
+            label={M.search()}
+            placeholder={M.searchFeatures()}
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
           />
           {features.isPending ? (
-            <Loader aria-label="Loading" />
+            <Loader aria-label={M.loading()} />
           ) : features.isError ? (
-            <Alert color="red" title={M.loadFailed}>
+            <Alert color="red" title={M.loadFailed()}>
               <Button variant="light" onClick={() => void features.refetch()}>
-                {M.retry}
+                {M.retry()}
               </Button>
             </Alert>
           ) : features.data.length === 0 ? (
-            <Text c="dimmed">{M.noFeatures}</Text>
+            <Text c="dimmed">{M.noFeatures()}</Text>
           ) : (
-            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={M.features}>
+            <Stack
+              gap="sm"
+              component="ul"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label={M.features()}
+            >
               {features.data.map((feature) => (
                 <li key={feature.id}>
                   <Paper
@@ -114,7 +124,7 @@ export function FeaturesPage() {
                     w="100%"
                     mih={64}
                     style={{ textAlign: 'left', cursor: 'pointer', background: 'white' }}
-                    aria-label={`${feature.name}, ${feature.isEnabled ? M.featureEnabled : M.featureDisabled}`}
+                    aria-label={`${feature.name}, ${feature.isEnabled ? M.featureEnabled() : M.featureDisabled()}`}
                     onClick={() => {
                       setServerErrors({});
                       setEditing({ mode: 'edit', feature });
@@ -125,7 +135,7 @@ export function FeaturesPage() {
                         {feature.name}
                       </Text>
                       <Badge color={feature.isEnabled ? 'green' : 'gray'} size="lg">
-                        {feature.isEnabled ? M.featureEnabled : M.featureDisabled}
+                        {feature.isEnabled ? M.featureEnabled() : M.featureDisabled()}
                       </Badge>
                     </Group>
                   </Paper>

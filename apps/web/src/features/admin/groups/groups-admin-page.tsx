@@ -26,54 +26,24 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../../../shared/api';
+import { type Messages, useMessages } from '../../../shared/i18n';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { toast } from '../../../shared/toast';
 import { useCurrentFacility } from '../../shift/shift-api';
 import { fullName, teamApi, useFacilityGroups, useMyPermissions } from '../../team/team-api';
-
-/** Texts the spec does not give (decision 0163). */
-export const GroupsAdminTexts = {
-  title: 'Groups',
-  newGroup: 'New Group',
-  name: 'Group name',
-  type: 'Works as',
-  typeHint: 'What the group does in permissions and alerts',
-  create: 'Create Group',
-  rename: 'Rename',
-  save: 'Save',
-  cancel: 'Cancel',
-  delete: 'Delete',
-  members: (n: number) => (n === 1 ? '1 member' : `${n} members`),
-  created: (name: string) => `${name} was created`,
-  renamed: (name: string) => `The group is now called ${name}`,
-  deleted: (name: string) => `${name} was deleted`,
-  staff: 'Staff',
-  notAllowed: 'Only a Management group admin can administer groups.',
-  failed: 'Something went wrong. Please try again.',
-} as const;
-
-/** Display names of the group types (the known groups of the spec). */
-const TYPE_LABELS: Record<(typeof GROUP_TYPES)[number], string> = {
-  CareStaff: 'Care staff',
-  Culinary: 'Culinary',
-  Housekeeping: 'Housekeeping',
-  Maintenance: 'Maintenance',
-  Management: 'Management',
-  NurseMedTech: 'Nurse/MedTech',
-  SageSupport: 'provider support',
-  Transportation: 'Transportation',
-  Activities: 'Activities',
-};
+import '../admin-pages-messages';
 
 const ZNewGroupFormSchema = ZCreateGroupRequestSchema.omit({ facilityId: true });
 type TNewGroupForm = z.input<typeof ZNewGroupFormSchema>;
 const ZRenameFormSchema = ZUpdateGroupRequestSchema.omit({ updatedAt: true });
 
-const failure = (error: unknown) => toast.error(isApiError(error) ? error.message : GroupsAdminTexts.failed);
+const failure = (error: unknown, m: Messages<'adminPages'>) =>
+  toast.error(isApiError(error) ? error.message : m.failed());
 
 /** /admin/groups: the community's groups, their members; create, rename and delete (managers). */
 export function GroupsAdminPage() {
   const facility = useCurrentFacility();
+  const m = useMessages('adminPages');
   const facilityId = facility.data?.id;
   const permissions = useMyPermissions(facilityId);
   const groups = useFacilityGroups(facilityId);
@@ -89,47 +59,54 @@ export function GroupsAdminPage() {
     mutationFn: (values: TNewGroupForm) =>
       teamApi.createGroup({ ...ZNewGroupFormSchema.parse(values), facilityId: facilityId ?? '' }),
     onSuccess: async (group) => {
-      toast.success(GroupsAdminTexts.created(group.name));
+      toast.success(m.groupCreated({ name: group.name }));
       form.reset();
       await refresh();
     },
     onError: (error) => {
       if (isApiError(error) && error.status === 409) form.setFieldError('name', error.message);
-      else failure(error);
+      else failure(error, m);
     },
   });
 
   const allowed = permissions.data?.canAdministerStaff ?? false;
   return (
     <>
-      <PageHeader title={GroupsAdminTexts.title} defaultRoute={ADMIN_STAFF_ROUTE} />
+      <PageHeader title={m.groupsTitle()} defaultRoute={ADMIN_STAFF_ROUTE} />
       <Box component="main" p="md">
         {permissions.isPending || groups.isPending ? (
-          <Loader aria-label="Loading" />
+          <Loader aria-label={m.loading()} />
         ) : !allowed ? (
-          <Text>{GroupsAdminTexts.notAllowed}</Text>
+          <Text>{m.groupsNotAllowed()}</Text>
         ) : (
           <Stack gap="lg">
             <form onSubmit={form.onSubmit((values) => create.mutate(values))} noValidate>
               <Stack gap="sm">
                 <Title order={2} fz="h4">
-                  {GroupsAdminTexts.newGroup}
+                  {m.newGroup()}
                 </Title>
-                <TextInput size="lg" label={GroupsAdminTexts.name} {...form.getInputProps('name')} />
+                <TextInput size="lg" label={m.groupName()} {...form.getInputProps('name')} />
                 <Select
                   size="lg"
-                  label={GroupsAdminTexts.type}
-                  description={GroupsAdminTexts.typeHint}
-                  data={GROUP_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] }))}
+                  label={m.groupType()}
+                  description={m.groupTypeHint()}
+                  data={GROUP_TYPES.map((type) => ({ value: type, label: m[`type_${type}`]() }))}
                   allowDeselect={false}
                   {...form.getInputProps('type')}
                 />
                 <Button type="submit" size="lg" fullWidth loading={create.isPending}>
-                  {GroupsAdminTexts.create}
+                  {m.createGroup()}
                 </Button>
               </Stack>
             </form>
-            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Groups">
+            <Stack
+              gap="sm"
+              component="ul"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label={m.groupsTitle()}
+            >
               {(groups.data ?? []).map((group) => (
                 <GroupCard key={group.id} group={group} onChanged={refresh} />
               ))}
@@ -143,6 +120,7 @@ export function GroupsAdminPage() {
 
 function GroupCard({ group, onChanged }: { group: TGroup; onChanged: () => Promise<void> }) {
   const [renaming, setRenaming] = useState(false);
+  const m = useMessages('adminPages');
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: group.name },
@@ -151,7 +129,7 @@ function GroupCard({ group, onChanged }: { group: TGroup; onChanged: () => Promi
   const rename = useMutation({
     mutationFn: (name: string) => teamApi.renameGroup(group.id, { name, updatedAt: group.updatedAt }),
     onSuccess: async (saved) => {
-      toast.success(GroupsAdminTexts.renamed(saved.name));
+      toast.success(m.groupRenamed({ name: saved.name }));
       setRenaming(false);
       await onChanged();
     },
@@ -159,16 +137,16 @@ function GroupCard({ group, onChanged }: { group: TGroup; onChanged: () => Promi
       if (isApiError(error) && error.status === 409) {
         form.setFieldError('name', error.message);
         if (error.serverMessage === GroupApiMessages.stale) await onChanged();
-      } else failure(error);
+      } else failure(error, m);
     },
   });
   const remove = useMutation({
     mutationFn: () => teamApi.deleteGroup(group.id),
     onSuccess: async () => {
-      toast.success(GroupsAdminTexts.deleted(group.name));
+      toast.success(m.groupDeleted({ name: group.name }));
       await onChanged();
     },
-    onError: failure,
+    onError: (error) => failure(error, m),
   });
 
   return (
@@ -177,13 +155,13 @@ function GroupCard({ group, onChanged }: { group: TGroup; onChanged: () => Promi
         {renaming ? (
           <form onSubmit={form.onSubmit((values) => rename.mutate(values.name))} noValidate>
             <Stack gap="xs">
-              <TextInput size="lg" label={GroupsAdminTexts.name} {...form.getInputProps('name')} />
+              <TextInput size="lg" label={m.groupName()} {...form.getInputProps('name')} />
               <Group grow>
-                <Button type="submit" size="md" loading={rename.isPending}>
-                  {GroupsAdminTexts.save}
+                <Button type="submit" size="md" mih={44} loading={rename.isPending}>
+                  {m.save()}
                 </Button>
-                <Button size="md" variant="default" onClick={() => setRenaming(false)}>
-                  {GroupsAdminTexts.cancel}
+                <Button size="md" mih={44} variant="default" onClick={() => setRenaming(false)}>
+                  {m.cancel()}
                 </Button>
               </Group>
             </Stack>
@@ -195,22 +173,23 @@ function GroupCard({ group, onChanged }: { group: TGroup; onChanged: () => Promi
                 {group.name}
               </Text>
               <Text size="sm" c="dimmed">
-                {`${TYPE_LABELS[group.type]} · ${GroupsAdminTexts.members(group.members.length)}`}
+                {`${m[`type_${group.type}`]()} · ${m.members({ count: group.members.length })}`}
               </Text>
             </Stack>
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-              <Button size="md" variant="light" onClick={() => setRenaming(true)}>
-                {GroupsAdminTexts.rename}
+              <Button size="md" mih={44} variant="light" onClick={() => setRenaming(true)}>
+                {m.rename()}
               </Button>
               {group.members.length === 0 ? (
                 <Button
                   size="md"
+                  mih={44}
                   variant="light"
                   color="red"
                   loading={remove.isPending}
                   onClick={() => remove.mutate()}
                 >
-                  {GroupsAdminTexts.delete}
+                  {m.delete()}
                 </Button>
               ) : null}
             </Group>
@@ -218,13 +197,18 @@ function GroupCard({ group, onChanged }: { group: TGroup; onChanged: () => Promi
         )}
         {group.members.length ? (
           <Text size="sm">
-            {group.members.map((m, index) => (
-              <span key={m.staffMember.id}>
+            {group.members.map((member, index) => (
+              <span key={member.staffMember.id}>
                 {index ? ', ' : ''}
-                <Anchor component={Link} to={TEAM_MEMBER_ROUTE(m.staffMember.id)}>
-                  {fullName(m.staffMember)}
+                <Anchor
+                  component={Link}
+                  to={TEAM_MEMBER_ROUTE(member.staffMember.id)}
+                  // A touch target of its own: 44 px high.
+                  style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
+                >
+                  {fullName(member.staffMember)}
                 </Anchor>
-                {m.isAdmin ? ' (admin)' : ''}
+                {member.isAdmin ? ` ${m.groupAdmin()}` : ''}
               </span>
             ))}
           </Text>

@@ -1,22 +1,17 @@
 import { Alert, Box, Button, Card, Group, Loader, Stack, Switch, Text } from '@mantine/core';
-import {
-  AdminMessages,
-  CARE_TYPE_ABBREVIATIONS,
-  EmptyStateMessages,
-  type TResidentReply,
-  ZBulkRoutineChecksReplySchema,
-} from '@sage/contract';
+import { CARE_TYPE_ABBREVIATIONS, type TResidentReply, ZBulkRoutineChecksReplySchema } from '@sage/contract';
 import { residentFullName } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api';
+import { useMessages } from '../../../shared/i18n';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { reportError } from '../../../shared/report-error';
 import { toast } from '../../../shared/toast';
 import { residentKeys } from '../../residents/residents-api';
 import { useAdminResidents } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
+import '../admin-pages-messages';
 import { MANAGE_ROUTE } from '../admin-shared';
-import { ROUTINE_CHECKS_TITLE } from './routine-checks-route';
 
 /** PUT /residents/bulk/routineChecks: routine checks on or off for residents (management). */
 const setRoutineChecks = (residentIds: string[], isRoutineCheckEnabled: boolean) =>
@@ -33,9 +28,10 @@ const setRoutineChecks = (residentIds: string[], isRoutineCheckEnabled: boolean)
  * (set on the community's settings); without it no chip shows, which the page says.
  */
 export function RoutineChecksPage() {
+  const m = useMessages('adminPages');
   return (
     <>
-      <PageHeader title={ROUTINE_CHECKS_TITLE} defaultRoute={MANAGE_ROUTE} />
+      <PageHeader title={m.routineChecksTitle()} defaultRoute={MANAGE_ROUTE} />
       <AdminGuard>{({ facilityId }) => <RoutineChecksList facilityId={facilityId} />}</AdminGuard>
     </>
   );
@@ -44,23 +40,29 @@ export function RoutineChecksPage() {
 function RoutineChecksList({ facilityId }: { facilityId: string }) {
   const residents = useAdminResidents(facilityId, '', false);
   const queryClient = useQueryClient();
+  const m = useMessages('adminPages');
   const update = useMutation({
     mutationFn: ({ ids, on }: { ids: string[]; on: boolean }) => setRoutineChecks(ids, on),
     onSuccess: (_reply, { ids, on }) => {
       void queryClient.invalidateQueries({ queryKey: residentKeys.all });
+      const count = ids.length;
       toast.success(
-        ids.length === 1
-          ? `Routine checks ${on ? 'on' : 'off'}`
-          : `Routine checks ${on ? 'on' : 'off'} for ${ids.length} residents`,
+        count === 1
+          ? on
+            ? m.routineChecksOn()
+            : m.routineChecksOff()
+          : on
+            ? m.routineChecksOnFor({ count })
+            : m.routineChecksOffFor({ count }),
       );
     },
     onError: (error) => {
       reportError(error, { action: 'routine-checks' });
-      toast.error('Error updating routine checks, please try again');
+      toast.error(m.routineChecksFailed());
     },
   });
 
-  if (residents.isPending) return <Loader aria-label="Loading" m="md" />;
+  if (residents.isPending) return <Loader aria-label={m.loading()} m="md" />;
   if (residents.isError) return <Text c="red">{residents.error.message}</Text>;
   const list: TResidentReply[] = residents.data.pages.flat();
   const interval = list.find((r) => r.routineCheckIntervalInMin !== null)?.routineCheckIntervalInMin ?? null;
@@ -71,15 +73,12 @@ function RoutineChecksList({ facilityId }: { facilityId: string }) {
     <Box component="main" p="md" maw={640} mx="auto">
       <Stack gap="sm">
         {list.length > 0 && interval === null ? (
-          <Alert color="orange">
-            No routine-check interval is set for this community: set 'Routine check every (minutes)' in its
-            settings for the routine-check chip to show.
-          </Alert>
+          <Alert color="orange">{m.noInterval()}</Alert>
         ) : interval !== null ? (
-          <Text>Routine check every {interval} minutes</Text>
+          <Text>{m.intervalEvery({ interval })}</Text>
         ) : null}
         {list.length === 0 ? (
-          <Text c="dimmed">{EmptyStateMessages.noResidentsFound}</Text>
+          <Text c="dimmed">{m.noResidentsFound()}</Text>
         ) : (
           <>
             <Group grow>
@@ -89,7 +88,7 @@ function RoutineChecksList({ facilityId }: { facilityId: string }) {
                 disabled={update.isPending}
                 onClick={() => update.mutate({ ids, on: true })}
               >
-                All on
+                {m.allOn()}
               </Button>
               <Button
                 {...big}
@@ -97,10 +96,17 @@ function RoutineChecksList({ facilityId }: { facilityId: string }) {
                 disabled={update.isPending}
                 onClick={() => update.mutate({ ids, on: false })}
               >
-                All off
+                {m.allOff()}
               </Button>
             </Group>
-            <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Residents">
+            <Stack
+              gap="xs"
+              component="ul"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label={m.residentsList()}
+            >
               {list.map((r) => (
                 <li key={r.id}>
                   <Card withBorder padding="sm" mih={56}>
@@ -112,12 +118,12 @@ function RoutineChecksList({ facilityId }: { facilityId: string }) {
                         <Text size="sm" c="dimmed">
                           {r.unit
                             ? `${r.unit.displayName}${CARE_TYPE_ABBREVIATIONS[r.unit.careType] ? ` · ${CARE_TYPE_ABBREVIATIONS[r.unit.careType]}` : ''}`
-                            : 'No unit'}
+                            : m.noUnit()}
                         </Text>
                       </Stack>
                       <Switch
                         size="lg"
-                        aria-label={`Routine checks for ${residentFullName(r)}`}
+                        aria-label={m.routineChecksFor({ name: residentFullName(r) })}
                         checked={r.isRoutineCheckEnabled}
                         disabled={update.isPending}
                         onChange={(e) => update.mutate({ ids: [r.id], on: e.currentTarget.checked })}
@@ -135,7 +141,7 @@ function RoutineChecksList({ facilityId }: { facilityId: string }) {
                 loading={residents.isFetchingNextPage}
                 onClick={() => void residents.fetchNextPage()}
               >
-                {AdminMessages.showMore}
+                {m.showMore()}
               </Button>
             ) : null}
           </>
