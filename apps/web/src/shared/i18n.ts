@@ -43,7 +43,13 @@ type LazyNamespace =
   | 'manageStaff'
   | 'manageUnits'
   | 'manageCareZones'
-  | 'careType';
+  | 'careType'
+  // The manager's device screens and the device QA walk (decision 0790).
+  | 'deviceType'
+  | 'deviceRegistry'
+  | 'deviceAllocation'
+  | 'doors'
+  | 'deviceQa';
 
 type Loader = () => Promise<{ default: Compiled }>;
 

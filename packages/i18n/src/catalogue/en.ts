@@ -36,6 +36,7 @@ import {
   TrainingMessages,
 } from '@sage/contract';
 import { apiErrors } from './api-errors.en';
+import { deviceAdminEn } from './device-admin.en';
 import { devices } from './devices.en';
 import { entries } from './entries.en';
 import { manageEn } from './manage.en';
@@ -361,6 +362,7 @@ export const en = {
   optIn,
   reassign,
   ...manageEn,
+  ...deviceAdminEn,
 } as const;
 
 /** The namespaces of the catalogue. */

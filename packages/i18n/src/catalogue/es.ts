@@ -4,6 +4,7 @@
  */
 
 import { apiErrors } from './api-errors.es';
+import { deviceAdminEs } from './device-admin.es';
 import { devices } from './devices.es';
 import { entries } from './entries.es';
 import { manageEs } from './manage.es';
@@ -361,4 +362,5 @@ export const es: Catalogue = {
   optIn,
   reassign,
   ...manageEs,
+  ...deviceAdminEs,
 };
