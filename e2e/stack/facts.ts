@@ -319,3 +319,16 @@ export const SPANISH_MANAGER_COMMUNITY = {
   caregiverPhone: '+14155550681',
   gatewayKey: 'olmo-heights-gateway-key',
 } as const;
+
+/**
+ * A community whose manager reads Spanish, for the device screens and the device QA walk
+ * (e2e/i18n/spanish-devices.spec.ts, decision 0790): its own numbers (0790-0791), so the walk, the devices it
+ * registers and the doors it adds touch no other spec.
+ */
+export const SPANISH_DEVICES_COMMUNITY = {
+  facilityName: 'Olmo Springs',
+  tag: 'olmos',
+  managerPhone: '+14155550790',
+  caregiverPhone: '+14155550791',
+  gatewayKey: 'olmo-springs-gateway-key',
+} as const;

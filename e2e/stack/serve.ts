@@ -24,6 +24,7 @@ import { seedScreensCommunities } from './screens-community';
 import { seedSoundCommunity } from './sound-community';
 import { seedSpanishCommunity } from './spanish-community';
 import { seedSpanishDashboardCommunity } from './spanish-dashboard-community';
+import { seedSpanishDevicesCommunity } from './spanish-devices-community';
 import { seedSpanishManagerCommunity } from './spanish-manager-community';
 import { seedSpanishPagesCommunity } from './spanish-pages-community';
 import { seedStationCommunity } from './station-community';
@@ -60,6 +61,7 @@ await seedUnitCheckInCommunity(db.prisma);
 await seedSafetyCommunity(db.prisma);
 await seedScreensCommunities(db.prisma);
 await seedWalk2Communities(db.prisma);
+await seedSpanishDevicesCommunity(db.prisma);
 // Last of the seeds: the tour is offered only in the tour community (decision 0363).
 await markTourOfferedOutsideTourCommunity(db.prisma);
 

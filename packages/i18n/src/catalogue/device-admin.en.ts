@@ -76,6 +76,7 @@ export const deviceAdminEn = {
     deleteFailed: M.deleteFailed,
     unassignBeforeDelete: M.unassignBeforeDelete,
     deviceNotFound: M.deviceNotFound,
+    cancel: ButtonLabels.cancel,
   },
   /** /devices/allocation/{id}, the battery and last press line, Select Resident and Where in the unit? */
   deviceAllocation: {
@@ -116,6 +117,8 @@ export const deviceAdminEn = {
     roomPlaceholder: M.roomPlaceholder,
     continue: ButtonLabels.continue,
     cancel: ButtonLabels.cancel,
+    /** The drawer's back arrow's spoken name (DrawerLayout's default). */
+    back: 'Back',
   },
   /** /manage/doors, the door alert hours drawer and Select Door. */
   doors: {
@@ -163,6 +166,8 @@ export const deviceAdminEn = {
     hasDevice: SelectDoorMessages.hasDevice,
     continue: ButtonLabels.continue,
     cancel: ButtonLabels.cancel,
+    /** The drawer's back arrow's spoken name (DrawerLayout's default). */
+    back: 'Back',
   },
   /** /manage/device-qa: the device QA walk (decisions 0273, 0505). */
   deviceQa: {

@@ -52,6 +52,7 @@ export const deviceAdminEs: {
     deleteFailed: 'No se pudo eliminar. Pruebe otra vez',
     unassignBeforeDelete: 'Quite la asignación del dispositivo antes de eliminarlo.',
     deviceNotFound: 'No se encontró este dispositivo.',
+    cancel: 'Cancelar',
   },
   deviceAllocation: {
     pageTitle: 'Asignación del dispositivo',
@@ -90,6 +91,7 @@ export const deviceAdminEs: {
     roomPlaceholder: 'Baño, dormitorio…',
     continue: 'Continuar',
     cancel: 'Cancelar',
+    back: 'Atrás',
   },
   doors: {
     doors: 'Puertas',
@@ -134,6 +136,7 @@ export const deviceAdminEs: {
     hasDevice: 'Esta puerta ya tiene un dispositivo asignado',
     continue: 'Continuar',
     cancel: 'Cancelar',
+    back: 'Atrás',
   },
   deviceQa: {
     title: 'Prueba de dispositivos',

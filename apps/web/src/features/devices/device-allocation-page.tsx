@@ -97,6 +97,7 @@ export function DeviceAllocationPage() {
       title: m.unassignTitle(),
       text: m.unassignText({ device: deviceName(current) }),
       confirmLabel: m.unassign(),
+      cancelLabel: m.cancel(),
       destructive: true,
       onConfirm: () => unassign.mutateAsync().then(() => undefined),
     });

@@ -132,6 +132,7 @@ function DeviceDetail({ device, facilityId }: { device: TRegisteredDeviceReply; 
       title: m.unassignTitle(),
       text: m.unassignText({ device: device.hardwareId }),
       confirmLabel: m.unassign(),
+      cancelLabel: m.cancel(),
       destructive: true,
       onConfirm: () => unassign.mutateAsync(allocationId).then(() => undefined),
     });
@@ -188,6 +189,7 @@ function DeviceDetail({ device, facilityId }: { device: TRegisteredDeviceReply; 
       title: t.deleteDeviceTitle({ hardwareId: device.hardwareId }),
       text: t.deleteDeviceText(),
       confirmLabel: t.deleteDevice(),
+      cancelLabel: t.cancel(),
       destructive: true,
       onConfirm: () => remove.mutateAsync().then(() => undefined),
     });

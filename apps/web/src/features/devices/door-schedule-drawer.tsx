@@ -45,7 +45,7 @@ export function DoorScheduleDrawer({
   const fallback = useDoorDefault(door.doorAlarmSchedule ? undefined : door.facilityId);
   if (!door.doorAlarmSchedule && fallback.isPending) {
     return (
-      <DrawerLayout drawer={drawer} title={m.scheduleTitle()}>
+      <DrawerLayout drawer={drawer} title={m.scheduleTitle()} backLabel={m.back()}>
         <Loader aria-label={m.loading()} />
       </DrawerLayout>
     );
@@ -99,6 +99,7 @@ function DoorScheduleFormDrawer({
     <DrawerLayout
       drawer={drawer}
       title={m.scheduleTitle()}
+      backLabel={m.back()}
       actions={
         <>
           <Button

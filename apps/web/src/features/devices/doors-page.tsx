@@ -133,6 +133,7 @@ function DoorRow({ door, fallback }: { door: TDoorReply; fallback: TDoorAlarmSch
                 title: t.deleteDoorTitle({ name: door.name }),
                 text: t.deleteDoorText(),
                 confirmLabel: t.deleteDoor(),
+                cancelLabel: t.cancel(),
                 destructive: true,
                 onConfirm: () => remove.mutateAsync().then(() => undefined),
               })

@@ -33,6 +33,7 @@ export function SelectRoomCheckInDrawer({
     <DrawerLayout
       drawer={drawer}
       title={m.roomTitle({ unit: unit.displayName })}
+      backLabel={m.back()}
       actions={
         <>
           <Button
