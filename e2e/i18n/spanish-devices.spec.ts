@@ -18,6 +18,9 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
 const TAG = C.tag;
 const drawer = (page: Page) => page.getByRole('dialog');
+/** The open drawer with this heading (another may still be leaving). */
+const drawerTitled = (page: Page, heading: string) =>
+  page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: heading }) });
 
 async function expectSpanishScreen(page: Page, name: string, namespaces: Namespace[]) {
   await expect(page.locator('html')).toHaveAttribute('lang', /^es\b/);
@@ -108,17 +111,19 @@ test('[I18N][SPANISH-DEVICES]: the registry, its form and field checks, a device
   // Assigned to a unit as a wall button: Where in the unit? (the unit picker between is not this work's).
   await page.getByRole('button', { name: 'Asignar a una unidad' }).tap();
   await drawer(page)
-    .getByRole('radio', { name: /AL 101/ })
+    .getByRole('radio', { name: /^AL 101/ })
     .check();
   await drawer(page)
     .getByRole('button', { name: /^(Continue|Continuar)$/ })
     .tap();
-  await expect(drawer(page).getByRole('heading', { name: '¿Dónde en AL 101?' })).toBeVisible();
-  await expect(drawer(page).getByRole('radio', { name: 'Botón de revisión' })).toBeVisible();
-  await drawer(page).getByRole('radio', { name: 'Botón de pared' }).check();
-  await drawer(page).getByRole('textbox', { name: 'Cuarto (opcional)' }).fill('Baño');
+  const rooms = drawerTitled(page, '¿Dónde en AL 101?');
+  await expect(rooms).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await expect(rooms.getByRole('radio', { name: 'Botón de revisión' })).toBeVisible();
+  await rooms.getByRole('radio', { name: 'Botón de pared' }).check();
+  await rooms.getByRole('textbox', { name: 'Cuarto (opcional)' }).fill('Baño');
   await expectSpanishScreen(page, 'Where in the unit?', ['deviceAllocation']);
-  await drawer(page).getByRole('button', { name: 'Continuar' }).tap();
+  await rooms.getByRole('button', { name: 'Continuar' }).tap();
   await expect(page.getByText(`${pendant} asignado a AL 101 · Baño`)).toBeVisible();
   await expect(page.getByTestId('device-assigned-to')).toHaveText('AL 101 · Baño');
   await expectSpanishScreen(page, 'device page, assigned', REGISTRY);
@@ -204,9 +209,10 @@ test('[I18N][SPANISH-DEVICES]: the doors, door alert hours, Select Door and a do
   await drawer(page).getByRole('button', { name: 'Continuar' }).tap();
   await expect(page.getByText(`${alarm} asignado a ${doorName}`)).toBeVisible();
   // Its alert hours next, then the device page names the door.
-  await expect(drawer(page).getByRole('heading', { name: 'Horario de alerta de la puerta' })).toBeVisible();
-  await expect(drawer(page).getByRole('radio', { name: 'Otro horario' })).toBeChecked();
-  await drawer(page).getByRole('button', { name: 'Cancelar' }).tap();
+  const hours = drawerTitled(page, 'Horario de alerta de la puerta');
+  await expect(hours.getByRole('radio', { name: 'Otro horario' })).toBeChecked();
+  await hours.getByRole('button', { name: 'Cancelar' }).tap();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId('device-assigned-to')).toHaveText(doorName);
   await expectSpanishScreen(page, 'door alarm page', REGISTRY);
 });
