@@ -127,7 +127,7 @@ function Walk({ facilityId, timezone }: { facilityId: string; timezone: string |
   const [hardwareId, setHardwareId] = useState('');
 
   if (sessions.isPending) return <Loader aria-label={m.loading()} />;
-  if (sessions.isError) return <Alert color="red">{String(sessions.error)}</Alert>;
+  if (sessions.isError) return <Alert color="red">{sessions.error.message}</Alert>;
   const current = sessions.data.find((s) => s.status === 'IN_PROGRESS');
   const summary =
     !current && summaryRid ? sessions.data.find((s) => s.deviceQaSessionRid === summaryRid) : null;
