@@ -42,6 +42,9 @@ export function SelectDoorDrawer({
         await onContinue(chosen);
         drawer.close();
       }}
+      continueLabel={m.continue()}
+      loadingLabel={m.loading()}
+      backLabel={m.back()}
       extraActions={
         <Button size="lg" fullWidth variant="default" onClick={drawer.close}>
           {m.cancel()}

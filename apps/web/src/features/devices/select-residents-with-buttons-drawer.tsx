@@ -57,6 +57,9 @@ export function SelectResidentsWithButtonsDrawer({
         drawer.close();
         onContinue(chosen);
       }}
+      continueLabel={m.continue()}
+      loadingLabel={m.loading()}
+      backLabel={m.back()}
       extraActions={
         <Button size="lg" fullWidth variant="default" onClick={drawer.close}>
           {m.cancel()}
