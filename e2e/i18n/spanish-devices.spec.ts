@@ -232,7 +232,7 @@ test('[I18N][SPANISH-DEVICES]: the device QA walk in Spanish, from its start to 
     timeout: 15_000,
   });
   await expect(
-    page.getByText('Las alertas siguen activas durante la prueba.', { exact: false }),
+    page.getByText('Las alertas siguen activas durante la prueba.', { exact: false }).first(),
   ).toBeVisible();
   await expectSpanishScreen(page, 'device QA walk, before', ['deviceQa', 'deviceType']);
 
@@ -246,7 +246,7 @@ test('[I18N][SPANISH-DEVICES]: the device QA walk in Spanish, from its start to 
 
   // A device put on test, then pressed: tested and heard, with its presses and battery.
   await page.getByRole('button', { name: new RegExp(`^Probar .*PENDANT-${TAG}-AL`) }).tap();
-  await expect(page.getByText(/^A prueba: presiónelo una vez antes de las /)).toBeVisible();
+  await expect(page.getByText(/^A prueba: presiónelo una vez antes de las /).first()).toBeVisible();
   const response = await request.post(ingestUrl(), {
     headers: { 'x-gateway-key': C.gatewayKey },
     data: {
@@ -267,7 +267,7 @@ test('[I18N][SPANISH-DEVICES]: the device QA walk in Spanish, from its start to 
 
   await page.getByRole('button', { name: 'Terminar la prueba' }).tap();
   await expect(page.getByRole('heading', { name: 'Resumen de la prueba' })).toBeVisible();
-  await expect(page.getByText(/^\d+ dispositivos no dieron señal\.$/)).toBeVisible();
+  await expect(page.getByText(/^\d+ dispositivos no dieron señal\.$/).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Empezar otra prueba' })).toBeVisible();
   await expectSpanishScreen(page, 'device QA walk summary', ['deviceQa', 'deviceType']);
 });
