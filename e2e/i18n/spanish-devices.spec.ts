@@ -155,6 +155,7 @@ test('[I18N][SPANISH-DEVICES]: the doors, door alert hours, Select Door and a do
   await expect(page.getByRole('heading', { name: 'Puertas' })).toBeVisible({ timeout: 15_000 });
   const front = page.getByRole('group', { name: `Front Entrance ${TAG}` });
   await expect(front).toContainText(`Alarma de puerta DOOR-${TAG}-FRONT`);
+  await expect(front.getByTestId('door-hours')).toHaveText('Horario de alerta: 7 p.m. - 7 a.m.');
   await expect(front).toContainText(
     'Quite la asignación de la alarma de puerta antes de eliminar la puerta.',
   );
