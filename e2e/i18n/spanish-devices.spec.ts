@@ -224,7 +224,7 @@ test('[I18N][SPANISH-DEVICES]: the device QA walk in Spanish, from its start to 
 }) => {
   test.setTimeout(150_000);
   expect(englishPhrases(['deviceQa'])).toEqual(
-    expect.arrayContaining(['Start Walk', 'Finish Walk', 'Not heard', 'Put on test', 'press', 'presses']),
+    expect.arrayContaining(['Start Walk', 'Finish Walk', 'Not heard', 'Put on test', '1 press', 'presses']),
   );
   await signInInSpanish(page);
 

@@ -168,9 +168,9 @@ function Walk({ facilityId, timezone }: { facilityId: string; timezone: string |
               value={hardwareId}
               onChange={(event) => setHardwareId(event.currentTarget.value)}
               style={{ flex: 1 }}
-              size="md"
+              size="lg"
             />
-            <Button type="submit" size="md" mih={44} loading={test.isPending && !!test.variables?.hardwareId}>
+            <Button type="submit" size="lg" mih={44} loading={test.isPending && !!test.variables?.hardwareId}>
               {m.testByHardwareIdAction()}
             </Button>
           </Group>

@@ -12,6 +12,7 @@ import { AdminGuard } from '../admin/admin-guard';
 import { MANAGE_ROUTE } from '../admin/admin-shared';
 import './device-admin-messages';
 import { doorHours } from './door-rules';
+import { READABLE_ERROR } from './readable-error';
 import { doorsApi, registryKeys, useDoorDefault, useDoors } from './registry-api';
 
 /** /manage/doors: the community's doors, their door sensor and alert hours; add, edit hours, delete. */
@@ -59,6 +60,7 @@ function AddDoor({ facilityId }: { facilityId: string }) {
       <Stack gap="sm">
         <TextInput
           size="lg"
+          style={READABLE_ERROR}
           label={t.doorName()}
           value={name}
           error={error}
@@ -116,11 +118,11 @@ function DoorRow({ door, fallback }: { door: TDoorReply; fallback: TDoorAlarmSch
         </Text>
         {/* Stacked, full width: side by side at 360 px the labels were cut ('Edit alert h…'). */}
         <Stack gap="xs">
-          <Button size="md" variant="light" fullWidth onClick={() => drawers.open('door-schedule', { door })}>
+          <Button size="lg" variant="light" fullWidth onClick={() => drawers.open('door-schedule', { door })}>
             {t.editAlertHours()}
           </Button>
           <Button
-            size="md"
+            size="lg"
             variant="outline"
             color="red"
             fullWidth

@@ -20,6 +20,7 @@ import { MANAGE_ROUTE } from '../admin/admin-shared';
 import { assignedTo, assignedToTexts } from './allocation-labels';
 import './device-admin-messages';
 import { DeviceStatusLine } from './device-status';
+import { READABLE_ERROR } from './readable-error';
 import { registryApi, registryKeys, useFacilityAllocations, useRegisteredDevices } from './registry-api';
 import { filterDevices, hardwareIdCheck } from './registry-rules';
 
@@ -98,6 +99,7 @@ function RegisterForm({ facilityId }: { facilityId: string }) {
         </Radio.Group>
         <TextInput
           size="lg"
+          style={READABLE_ERROR}
           label={t.hardwareId()}
           placeholder={t.hardwareIdPlaceholder()}
           value={hardwareId}
