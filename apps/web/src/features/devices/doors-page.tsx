@@ -12,8 +12,7 @@ import { AdminGuard } from '../admin/admin-guard';
 import { MANAGE_ROUTE } from '../admin/admin-shared';
 import './device-admin-messages';
 import { doorHours } from './door-rules';
-import { READABLE_ERROR } from './readable-error';
-import { doorsApi, registryKeys, useDoorDefault, useDoors } from './registry-api';
+import { doorsApi, READABLE_ERROR, registryKeys, useDoorDefault, useDoors } from './registry-api';
 
 /** /manage/doors: the community's doors, their door sensor and alert hours; add, edit hours, delete. */
 export function DoorsPage() {

@@ -20,8 +20,13 @@ import { MANAGE_ROUTE } from '../admin/admin-shared';
 import { assignedTo, assignedToTexts } from './allocation-labels';
 import './device-admin-messages';
 import { DeviceStatusLine } from './device-status';
-import { READABLE_ERROR } from './readable-error';
-import { registryApi, registryKeys, useFacilityAllocations, useRegisteredDevices } from './registry-api';
+import {
+  READABLE_ERROR,
+  registryApi,
+  registryKeys,
+  useFacilityAllocations,
+  useRegisteredDevices,
+} from './registry-api';
 import { filterDevices, hardwareIdCheck } from './registry-rules';
 
 /** /manage/devices: register a pendant, wall button, door sensor or fall sensor; the community's devices. */
