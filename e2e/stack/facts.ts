@@ -364,4 +364,14 @@ export const SPANISH_ADMIN_COMMUNITY = {
   gatewayKey: 'olmo-valley-gateway-key',
   caregiver: 'Casey Nguyen',
   nurse: 'Nora Patel',
+ * A community whose manager reads Spanish, for the device screens and the device QA walk
+ * (e2e/i18n/spanish-devices.spec.ts, decision 0790): its own numbers (0790-0791), so the walk, the devices it
+ * registers and the doors it adds touch no other spec.
+ */
+export const SPANISH_DEVICES_COMMUNITY = {
+  facilityName: 'Olmo Springs',
+  tag: 'olmos',
+  managerPhone: '+14155550790',
+  caregiverPhone: '+14155550791',
+  gatewayKey: 'olmo-springs-gateway-key',
 } as const;

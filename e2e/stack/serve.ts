@@ -25,6 +25,7 @@ import { seedSoundCommunity } from './sound-community';
 import { seedSpanishAdminCommunity } from './spanish-admin-community';
 import { seedSpanishCommunity } from './spanish-community';
 import { seedSpanishDashboardCommunity } from './spanish-dashboard-community';
+import { seedSpanishDevicesCommunity } from './spanish-devices-community';
 import { seedSpanishManagerCommunity } from './spanish-manager-community';
 import { seedSpanishPagesCommunity } from './spanish-pages-community';
 import { seedSpanishPeopleCommunity } from './spanish-people-community';
@@ -66,6 +67,7 @@ await seedScreensCommunities(db.prisma);
 await seedWalk2Communities(db.prisma);
 await seedSpanishPeopleCommunity(db.prisma);
 await seedSpanishRoutinesCommunity(db.prisma);
+await seedSpanishDevicesCommunity(db.prisma);
 // Last of the seeds: the tour is offered only in the tour community (decision 0363).
 await markTourOfferedOutsideTourCommunity(db.prisma);
 

@@ -60,7 +60,13 @@ type LazyNamespace =
   | 'insightsPage'
   | 'responseTimes'
   | 'adminOrg'
-  | 'adminPages';
+  | 'adminPages'
+  // The manager's device screens and the device QA walk (decision 0790).
+  | 'deviceType'
+  | 'deviceRegistry'
+  | 'deviceAllocation'
+  | 'doors'
+  | 'deviceQa';
 
 type Loader = () => Promise<{ default: Compiled }>;
 

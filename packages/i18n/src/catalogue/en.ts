@@ -37,6 +37,7 @@ import {
 } from '@sage/contract';
 import { adminEn } from './admin.en';
 import { apiErrors } from './api-errors.en';
+import { deviceAdminEn } from './device-admin.en';
 import { devices } from './devices.en';
 import { entries } from './entries.en';
 import { manageEn } from './manage.en';
@@ -370,6 +371,7 @@ export const en = {
   ...peopleEn,
   ...routinesEn,
   ...adminEn,
+  ...deviceAdminEn,
 } as const;
 
 /** The namespaces of the catalogue. */

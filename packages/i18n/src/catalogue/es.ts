@@ -5,6 +5,7 @@
 
 import { adminEs } from './admin.es';
 import { apiErrors } from './api-errors.es';
+import { deviceAdminEs } from './device-admin.es';
 import { devices } from './devices.es';
 import { entries } from './entries.es';
 import { manageEs } from './manage.es';
@@ -369,4 +370,5 @@ export const es: Catalogue = {
   ...peopleEs,
   ...routinesEs,
   ...adminEs,
+  ...deviceAdminEs,
 };

@@ -56,7 +56,7 @@ export const peopleEs = {
     noPendants: 'No tiene colgantes asignados',
     batteryLow: 'Batería baja',
     batteryUnknown: 'Batería desconocida',
-    battery: 'Batería {level}%',
+    battery: 'Batería {level} %',
     lastPress: 'Presionado por última vez hace {since}',
     neverPressed: 'Nunca presionado',
     openAllocation: 'Asignación del dispositivo',

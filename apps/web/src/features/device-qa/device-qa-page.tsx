@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import {
   DEVICE_QA_POLL_MS,
-  DEVICE_TYPE_LABELS,
   DeviceQaMessages,
   type TDeviceQaDevice,
   type TDeviceQaSessionReply,
@@ -21,12 +20,15 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../shared/api';
-import { localeTag } from '../../shared/i18n';
+import { localeTag, type Messages, preloadMessages, useMessages } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { toast } from '../../shared/toast';
 import { MANAGE_ROUTE } from '../admin/admin-shared';
 import { useCurrentFacility } from '../shift/shift-api';
 import { deviceQaApi, deviceQaKeys, useCanAuditDevices } from './device-qa-api';
+import './device-qa-messages';
+
+type QaMessages = Messages<'deviceQa'>;
 
 /**
  * /manage/device-qa: a technician's walk testing every device (docs/decisions/0273, 0505): the walk silences
@@ -34,17 +36,19 @@ import { deviceQaApi, deviceQaKeys, useCanAuditDevices } from './device-qa-api';
  * 2 minutes, and its line then reads 'Tested'.
  */
 export function DeviceQaPage() {
+  preloadMessages('deviceQa', 'deviceType');
+  const m = useMessages('deviceQa');
   const facility = useCurrentFacility();
   const facilityId = facility.data?.id;
   const allowed = useCanAuditDevices(facilityId);
   return (
     <>
-      <PageHeader title={DeviceQaMessages.title} defaultRoute={MANAGE_ROUTE} />
+      <PageHeader title={m.title()} defaultRoute={MANAGE_ROUTE} />
       <Box component="main" p="md" maw={640} mx="auto">
         {allowed === null ? (
-          <Loader aria-label="Loading" />
+          <Loader aria-label={m.loading()} />
         ) : !allowed || !facilityId ? (
-          <Alert color="red">{DeviceQaMessages.notAllowed}</Alert>
+          <Alert color="red">{m.notAllowed()}</Alert>
         ) : (
           <Walk facilityId={facilityId} timezone={facility.data?.timezone} />
         )}
@@ -62,6 +66,7 @@ const timeFormat = (timezone: string | undefined, withSeconds: boolean) =>
   });
 
 function Walk({ facilityId, timezone }: { facilityId: string; timezone: string | undefined }) {
+  const m = useMessages('deviceQa');
   const queryClient = useQueryClient();
   /** The walk whose summary shows once it has been finished here. */
   const [summaryRid, setSummaryRid] = useState<string | null>(null);
@@ -79,7 +84,14 @@ function Walk({ facilityId, timezone }: { facilityId: string; timezone: string |
     ]);
   };
   const onError = (error: unknown) => {
-    toast.error(isApiError(error) ? error.message : String(error));
+    // A walk already on (409): said in the reader's words; other failures as the API client words them.
+    toast.error(
+      isApiError(error)
+        ? error.serverMessage === DeviceQaMessages.alreadyRunning
+          ? m.alreadyRunning()
+          : error.message
+        : String(error),
+    );
     void queryClient.invalidateQueries({ queryKey: deviceQaKeys.list(facilityId) });
   };
   const start = useMutation({
@@ -114,8 +126,8 @@ function Walk({ facilityId, timezone }: { facilityId: string; timezone: string |
   });
   const [hardwareId, setHardwareId] = useState('');
 
-  if (sessions.isPending) return <Loader aria-label="Loading" />;
-  if (sessions.isError) return <Alert color="red">{String(sessions.error)}</Alert>;
+  if (sessions.isPending) return <Loader aria-label={m.loading()} />;
+  if (sessions.isError) return <Alert color="red">{sessions.error.message}</Alert>;
   const current = sessions.data.find((s) => s.status === 'IN_PROGRESS');
   const summary =
     !current && summaryRid ? sessions.data.find((s) => s.deviceQaSessionRid === summaryRid) : null;
@@ -126,21 +138,21 @@ function Walk({ facilityId, timezone }: { facilityId: string; timezone: string |
     const onTest = (deviceRid: string) => test.mutate({ rid: current.deviceQaSessionRid, deviceRid });
     return (
       <Stack gap="md">
-        <Alert color="blue" title={DeviceQaMessages.testedCount(current.testedCount, total)}>
+        <Alert color="blue" title={m.testedCount({ tested: current.testedCount, total })}>
           <Text size="sm">
-            {DeviceQaMessages.inProgressBanner(timeFormat(timezone, false).format(current.expiresAt))}
+            {m.inProgressBanner({ until: timeFormat(timezone, false).format(current.expiresAt) })}
           </Text>
           <Text size="sm" fw={600} mt={4}>
-            {DeviceQaMessages.whatStaysLive}
+            {m.whatStaysLive()}
           </Text>
         </Alert>
         <Progress
           value={total ? (current.testedCount / total) * 100 : 0}
-          aria-label={DeviceQaMessages.testedCount(current.testedCount, total)}
+          aria-label={m.testedCount({ tested: current.testedCount, total })}
           size="lg"
         />
         <Text size="sm" c="gray.8">
-          {DeviceQaMessages.counts(current.heardCount, total)}
+          {m.counts({ heard: current.heardCount, total })}
         </Text>
         <Box
           component="form"
@@ -152,14 +164,14 @@ function Walk({ facilityId, timezone }: { facilityId: string; timezone: string |
         >
           <Group align="flex-end" gap="xs" wrap="nowrap">
             <TextInput
-              label={DeviceQaMessages.testByHardwareId}
+              label={m.testByHardwareId()}
               value={hardwareId}
               onChange={(event) => setHardwareId(event.currentTarget.value)}
               style={{ flex: 1 }}
-              size="md"
+              size="lg"
             />
-            <Button type="submit" size="md" mih={44} loading={test.isPending && !!test.variables?.hardwareId}>
-              {DeviceQaMessages.testByHardwareIdAction}
+            <Button type="submit" size="lg" mih={44} loading={test.isPending && !!test.variables?.hardwareId}>
+              {m.testByHardwareIdAction()}
             </Button>
           </Group>
         </Box>
@@ -171,7 +183,7 @@ function Walk({ facilityId, timezone }: { facilityId: string; timezone: string |
             disabled={end.isPending}
             onClick={() => end.mutate({ rid: current.deviceQaSessionRid, status: 'COMPLETED' })}
           >
-            {DeviceQaMessages.finish}
+            {m.finish()}
           </Button>
           <Button
             size="lg"
@@ -181,19 +193,19 @@ function Walk({ facilityId, timezone }: { facilityId: string; timezone: string |
             disabled={end.isPending}
             onClick={() => end.mutate({ rid: current.deviceQaSessionRid, status: 'CANCELED' })}
           >
-            {DeviceQaMessages.cancel}
+            {m.cancel()}
           </Button>
         </Stack>
-        {total === 0 && <Text>{DeviceQaMessages.noDevices}</Text>}
+        {total === 0 && <Text>{m.noDevices()}</Text>}
         <DeviceList
-          title={DeviceQaMessages.notHeard}
+          title={m.notHeard()}
           devices={current.devices.filter((d) => !d.heard)}
           clock={clock}
           onTest={onTest}
           testing={test.isPending ? (test.variables?.deviceRid ?? null) : null}
         />
         <DeviceList
-          title={DeviceQaMessages.heard}
+          title={m.heard()}
           devices={current.devices.filter((d) => d.heard)}
           clock={clock}
           onTest={onTest}
@@ -205,7 +217,7 @@ function Walk({ facilityId, timezone }: { facilityId: string; timezone: string |
 
   const startButton = (
     <Button size="lg" fullWidth loading={start.isPending} onClick={() => start.mutate()}>
-      {summary ? DeviceQaMessages.startAnother : DeviceQaMessages.start}
+      {summary ? m.startAnother() : m.start()}
     </Button>
   );
   if (summary) {
@@ -213,30 +225,22 @@ function Walk({ facilityId, timezone }: { facilityId: string; timezone: string |
     return (
       <Stack gap="md">
         <Title order={2} size="h3">
-          {DeviceQaMessages.summaryTitle}
+          {m.summaryTitle()}
         </Title>
-        <Text fw={600}>{DeviceQaMessages.counts(summary.heardCount, summary.devices.length)}</Text>
+        <Text fw={600}>{m.counts({ heard: summary.heardCount, total: summary.devices.length })}</Text>
         <Alert color={missing ? 'orange' : 'green'}>
-          {missing ? DeviceQaMessages.summaryMissing(missing) : DeviceQaMessages.summaryAllHeard}
+          {missing ? m.summaryMissing({ count: missing }) : m.summaryAllHeard()}
         </Alert>
-        <DeviceList
-          title={DeviceQaMessages.notHeard}
-          devices={summary.devices.filter((d) => !d.heard)}
-          clock={clock}
-        />
-        <DeviceList
-          title={DeviceQaMessages.heard}
-          devices={summary.devices.filter((d) => d.heard)}
-          clock={clock}
-        />
+        <DeviceList title={m.notHeard()} devices={summary.devices.filter((d) => !d.heard)} clock={clock} />
+        <DeviceList title={m.heard()} devices={summary.devices.filter((d) => d.heard)} clock={clock} />
         {startButton}
       </Stack>
     );
   }
   return (
     <Stack gap="md">
-      <Text>{DeviceQaMessages.intro}</Text>
-      <Alert color="blue">{DeviceQaMessages.whatStaysLive}</Alert>
+      <Text>{m.intro()}</Text>
+      <Alert color="blue">{m.whatStaysLive()}</Alert>
       {startButton}
     </Stack>
   );
@@ -256,10 +260,12 @@ function DeviceList({
   onTest?: (deviceRid: string) => void;
   testing?: string | null;
 }) {
+  const m = useMessages('deviceQa');
+  const deviceType = useMessages('deviceType');
   return (
     <Box component="section" aria-label={title}>
       <Title order={2} size="h4" mb="xs">
-        {title} · {devices.length}
+        {m.listTitle({ title, count: devices.length })}
       </Title>
       <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
         {devices.map((d) => (
@@ -273,7 +279,7 @@ function DeviceList({
               <Box>
                 <Text fw={600}>{d.location}</Text>
                 <Text size="sm" c="gray.8">
-                  {DEVICE_TYPE_LABELS[d.deviceType]} · {d.hardwareId}
+                  {deviceType[d.deviceType]()} · {d.hardwareId}
                 </Text>
               </Box>
               {onTest ? (
@@ -281,22 +287,21 @@ function DeviceList({
                   variant="light"
                   mih={44}
                   style={{ flexShrink: 0 }}
-                  aria-label={DeviceQaMessages.testLabel(`${d.location} (${d.hardwareId})`)}
+                  aria-label={m.testLabel({ location: `${d.location} (${d.hardwareId})` })}
                   loading={testing === d.deviceRid}
                   onClick={() => onTest(d.deviceRid)}
                 >
-                  {DeviceQaMessages.test}
+                  {m.test()}
                 </Button>
               ) : null}
             </Group>
-            <TestState device={d} clock={clock} />
+            <TestState device={d} clock={clock} m={m} />
             {d.heard && d.lastHeardAt !== null && (
               <Group gap="xs" mt={4}>
                 <Text size="sm" c="gray.8">
-                  {DeviceQaMessages.heardAt(clock.format(d.lastHeardAt))} ·{' '}
-                  {DeviceQaMessages.presses(d.pressCount)}
+                  {m.heardAt({ time: clock.format(d.lastHeardAt) })} · {m.presses({ count: d.pressCount })}
                 </Text>
-                <Battery device={d} />
+                <Battery device={d} m={m} />
               </Group>
             )}
           </Box>
@@ -306,30 +311,38 @@ function DeviceList({
   );
 }
 
-function Battery({ device }: { device: TDeviceQaDevice }) {
+function Battery({ device, m }: { device: TDeviceQaDevice; m: QaMessages }) {
   if (device.batteryStatus === 'unknown' || device.batteryLevel === null) {
     return (
       <Text size="sm" c="gray.8">
-        {DeviceQaMessages.batteryUnknown}
+        {m.batteryUnknown()}
       </Text>
     );
   }
   if (device.batteryStatus === 'low') {
     return (
       <Badge color="red.9" variant="filled" tt="none" size="lg">
-        {DeviceQaMessages.batteryLow} · {DeviceQaMessages.battery(device.batteryLevel)}
+        {m.batteryLow()} · {m.battery({ level: device.batteryLevel })}
       </Badge>
     );
   }
   return (
     <Text size="sm" fw={600} c="green.9">
-      {DeviceQaMessages.battery(device.batteryLevel)}
+      {m.battery({ level: device.batteryLevel })}
     </Text>
   );
 }
 
 /** Whether the line's device is on test now (until when) or was tested (decision 0505). */
-function TestState({ device, clock }: { device: TDeviceQaDevice; clock: Intl.DateTimeFormat }) {
+function TestState({
+  device,
+  clock,
+  m,
+}: {
+  device: TDeviceQaDevice;
+  clock: Intl.DateTimeFormat;
+  m: QaMessages;
+}) {
   if (device.testArmedUntil !== null) {
     return (
       <Badge
@@ -342,14 +355,14 @@ function TestState({ device, clock }: { device: TDeviceQaDevice; clock: Intl.Dat
         py={4}
         styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
       >
-        {DeviceQaMessages.onTest(clock.format(device.testArmedUntil))}
+        {m.onTest({ until: clock.format(device.testArmedUntil) })}
       </Badge>
     );
   }
   if (device.testedAt !== null) {
     return (
       <Badge color="green.9" variant="filled" tt="none" size="lg" mt={4}>
-        {DeviceQaMessages.testedAt(clock.format(device.testedAt))}
+        {m.testedAt({ time: clock.format(device.testedAt) })}
       </Badge>
     );
   }

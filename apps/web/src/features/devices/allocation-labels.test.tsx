@@ -1,10 +1,15 @@
+import enAllocation from 'virtual:messages/en/deviceAllocation';
+import esAllocation from 'virtual:messages/es/deviceAllocation';
 import { MantineProvider } from '@mantine/core';
 import type { TDeviceAllocationReply } from '@sage/contract';
 import { renderToString } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadMessages } from '../../shared/i18n';
-import { assignedTo, deviceName } from './allocation-labels';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadMessages, type Messages, setLanguage } from '../../shared/i18n';
+import { assignedTo, assignedToTexts, deviceName } from './allocation-labels';
 import { BatteryBadge } from './device-status';
+
+const en = enAllocation as unknown as Messages<'deviceAllocation'>;
+const es = esAllocation as unknown as Messages<'deviceAllocation'>;
 
 const base: TDeviceAllocationReply = {
   id: 'a1',
@@ -53,6 +58,17 @@ describe('assignedTo', () => {
     ['nothing once unallocated', { unit, isActive: false }, 'This device is not assigned.'],
   ])('%s', (_, change, expected) => {
     expect(assignedTo({ ...base, ...change })).toBe(expected);
+    // The English messages give the same words (decision 0790).
+    expect(assignedTo({ ...base, ...change }, assignedToTexts(en))).toBe(expected);
+  });
+
+  it("says the check-in button and an unassigned device in the reader's language, names as they are", () => {
+    const texts = assignedToTexts(es);
+    expect(assignedTo({ ...base, unit, room: 'CHECKIN', isCheckIn: true }, texts)).toBe(
+      'IL 301 · Botón de revisión',
+    );
+    expect(assignedTo({ ...base, unit, room: 'Bathroom' }, texts)).toBe('IL 301 · Bathroom');
+    expect(assignedTo({ ...base, unit, isActive: false }, texts)).toBe('Este dispositivo no está asignado.');
   });
 
   it('names a device by its display name, else its hardware id', () => {
@@ -64,8 +80,9 @@ describe('assignedTo', () => {
 describe('BatteryBadge', () => {
   // Its messages (decision 0750), loaded before rendering, as the drawer's code has them by then.
   beforeAll(async () => {
-    await loadMessages('en', 'pendants');
+    await Promise.all([loadMessages('en', 'pendants'), loadMessages('es', 'pendants')]);
   });
+  afterAll(() => setLanguage('en'));
   const render = (level: number | null, type: TDeviceAllocationReply['device']['type'] = 'SAGE_BUTTON') =>
     renderToString(
       <MantineProvider>
@@ -81,6 +98,12 @@ describe('BatteryBadge', () => {
     const html = render(level);
     expect(html).toContain(`data-battery="${status}"`);
     expect(html.replace(/<!-- -->/g, '')).toContain(text);
+  });
+  it('reads in Spanish for a Spanish reader', () => {
+    setLanguage('es');
+    expect(render(19, 'SAGE_BUTTON').replace(/<!-- -->/g, '')).toContain('Batería baja · Batería 19 %');
+    expect(render(null, 'SAGE_BUTTON')).toContain('Batería desconocida');
+    setLanguage('en');
   });
   it('uses the 80 threshold for other devices', () => {
     expect(render(79, 'DOOR_ALARM')).toContain('data-battery="low"');

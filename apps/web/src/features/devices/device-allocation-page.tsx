@@ -1,20 +1,16 @@
 import { Alert, Box, Button, Card, Loader, Stack, Text } from '@mantine/core';
-import {
-  DEVICE_TYPE_LABELS,
-  DeviceAllocationMessages,
-  DevicesAdminMessages,
-  PENDANT_DEVICE_TYPE,
-  type TDeviceAllocationReply,
-} from '@sage/contract';
+import { PENDANT_DEVICE_TYPE, type TDeviceAllocationReply } from '@sage/contract';
 import { pendantDisplayName, residentFullName } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useDrawers } from '../../shared/drawers';
+import { preloadMessages, useMessages } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
-import { assignedTo, deviceName } from './allocation-labels';
+import { assignedTo, assignedToTexts, deviceName } from './allocation-labels';
+import './device-admin-messages';
 import { DeviceStatusLine } from './device-status';
 import {
   deviceKeys,
@@ -43,6 +39,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
  */
 export function DeviceAllocationPage() {
   const { id = '' } = useParams();
+  preloadMessages('deviceAllocation', 'deviceType', 'doors');
+  const m = useMessages('deviceAllocation');
+  const deviceType = useMessages('deviceType');
   const allocation = useAllocation(id);
   const a = allocation.data;
   const canManage = useCanOpenDeviceAllocation(a?.facilityId);
@@ -59,12 +58,12 @@ export function DeviceAllocationPage() {
   const unassign = useMutation({
     mutationFn: () => devicesApi.unallocate(id),
     onSuccess: async (saved) => {
-      toast.success(DeviceAllocationMessages.unassigned(saved.device.hardwareId));
+      toast.success(m.unassigned({ hardwareId: saved.device.hardwareId }));
       await refresh();
     },
     onError: (error) => {
       reportError(error, { action: 'unassign device', allocationId: id });
-      toast.error(DeviceAllocationMessages.unassignFailed);
+      toast.error(m.unassignFailed());
     },
   });
 
@@ -87,15 +86,18 @@ export function DeviceAllocationPage() {
               })
             : devicesApi.unallocate(id),
       onSaved: (saved, resident) => {
-        toast.success(DeviceAllocationMessages.assigned(saved.device.hardwareId, residentFullName(resident)));
+        toast.success(
+          m.assigned({ hardwareId: saved.device.hardwareId, resident: residentFullName(resident) }),
+        );
       },
     });
 
   const confirmUnassign = (current: TDeviceAllocationReply) => {
     drawers.open('confirmation', {
-      title: DeviceAllocationMessages.unassignTitle,
-      text: DeviceAllocationMessages.unassignText(deviceName(current)),
-      confirmLabel: DeviceAllocationMessages.unassign,
+      title: m.unassignTitle(),
+      text: m.unassignText({ device: deviceName(current) }),
+      confirmLabel: m.unassign(),
+      cancelLabel: m.cancel(),
       destructive: true,
       onConfirm: () => unassign.mutateAsync().then(() => undefined),
     });
@@ -103,16 +105,16 @@ export function DeviceAllocationPage() {
 
   let body: ReactNode;
   if (allocation.isPending || (a && canManage === null)) {
-    body = <Loader aria-label="Loading" />;
+    body = <Loader aria-label={m.loading()} />;
   } else if (allocation.isError || !a) {
     body = (
-      <Alert color="red" title={DeviceAllocationMessages.notFound}>
+      <Alert color="red" title={m.notFound()}>
         {allocation.error?.message}
       </Alert>
     );
   } else if (!canManage) {
     body = (
-      <Alert color="orange" title={DeviceAllocationMessages.notAllowed} role="alert">
+      <Alert color="orange" title={m.notAllowed()} role="alert">
         {null}
       </Alert>
     );
@@ -124,17 +126,17 @@ export function DeviceAllocationPage() {
             <Text fw={700} fz="lg">
               {deviceName(a)}
             </Text>
-            <Field label="Type">{DEVICE_TYPE_LABELS[a.device.type]}</Field>
-            <Field label="Hardware id">{a.device.hardwareId}</Field>
-            <Field label="Battery and last press">
+            <Field label={m.type()}>{deviceType[a.device.type]()}</Field>
+            <Field label={m.hardwareId()}>{a.device.hardwareId}</Field>
+            <Field label={m.batteryAndLastPress()}>
               <DeviceStatusLine
                 type={a.device.type}
                 level={latest ? latest.batteryLevel : a.device.batteryLevel}
                 lastPress={latest ? latest.lastPressTimestamp : a.device.lastPressTimestamp}
               />
             </Field>
-            <Field label="Assigned to">
-              <Text data-testid="assigned-to">{assignedTo(a)}</Text>
+            <Field label={m.assignedTo()}>
+              <Text data-testid="assigned-to">{assignedTo(a, assignedToTexts(m))}</Text>
             </Field>
           </Stack>
         </Card>
@@ -142,7 +144,7 @@ export function DeviceAllocationPage() {
           <Stack gap="sm">
             {a.device.type === PENDANT_DEVICE_TYPE ? (
               <Button size="lg" fullWidth onClick={() => chooseResident(a)}>
-                {DeviceAllocationMessages.assignToResident}
+                {m.assignToResident()}
               </Button>
             ) : null}
             {allocatedDoor ? (
@@ -152,7 +154,7 @@ export function DeviceAllocationPage() {
                 variant="light"
                 onClick={() => drawers.open('door-schedule', { door: allocatedDoor })}
               >
-                {DevicesAdminMessages.editAlertHours}
+                {m.editAlertHours()}
               </Button>
             ) : null}
             <Button
@@ -163,7 +165,7 @@ export function DeviceAllocationPage() {
               loading={unassign.isPending}
               onClick={() => confirmUnassign(a)}
             >
-              {DeviceAllocationMessages.unassign}
+              {m.unassign()}
             </Button>
           </Stack>
         ) : null}
@@ -173,7 +175,7 @@ export function DeviceAllocationPage() {
 
   return (
     <>
-      <PageHeader title={DeviceAllocationMessages.pageTitle} />
+      <PageHeader title={m.pageTitle()} />
       <Box component="main" p="md">
         {body}
       </Box>

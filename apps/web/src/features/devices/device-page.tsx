@@ -2,10 +2,7 @@ import { Alert, Box, Button, Card, Loader, Stack, Text } from '@mantine/core';
 import {
   AllocationTarget,
   DEVICE_ALLOCATION_ROUTE,
-  DEVICE_TYPE_LABELS,
   DEVICES_ADMIN_ROUTES,
-  DeviceAllocationMessages,
-  DevicesAdminMessages as M,
   type TCreateDeviceAllocationRequest,
   type TDoorReply,
   type TRegisteredDeviceReply,
@@ -17,11 +14,13 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../shared/api';
 import { useDrawers } from '../../shared/drawers';
+import { preloadMessages, useMessages } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
 import { AdminGuard } from '../admin/admin-guard';
-import { assignedTo } from './allocation-labels';
+import { assignedTo, assignedToTexts } from './allocation-labels';
+import './device-admin-messages';
 import { DeviceStatusLine } from './device-status';
 import { deviceKeys, devicesApi, useAllocation } from './devices-api';
 import { registryApi, registryKeys, useRegisteredDevice } from './registry-api';
@@ -44,17 +43,22 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
  */
 export function DevicePage() {
   const { id = '' } = useParams();
+  preloadMessages('deviceRegistry', 'deviceAllocation', 'deviceType', 'doors');
+  const t = useMessages('deviceRegistry');
   const device = useRegisteredDevice(id);
   return (
     <>
-      <PageHeader title={device.data?.hardwareId ?? M.devices} defaultRoute={DEVICES_ADMIN_ROUTES.devices} />
-      <AdminGuard refusal={M.managementOnly}>
+      <PageHeader
+        title={device.data?.hardwareId ?? t.devices()}
+        defaultRoute={DEVICES_ADMIN_ROUTES.devices}
+      />
+      <AdminGuard refusal={t.managementOnly()} loadingLabel={t.loading()}>
         {({ facilityId }) => (
           <Box component="main" p="md" maw={640} mx="auto">
             {device.isPending ? (
-              <Loader aria-label="Loading" />
+              <Loader aria-label={t.loading()} />
             ) : device.isError ? (
-              <Alert color="red" title={M.deviceNotFound}>
+              <Alert color="red" title={t.deviceNotFound()}>
                 {device.error.message}
               </Alert>
             ) : (
@@ -68,6 +72,9 @@ export function DevicePage() {
 }
 
 function DeviceDetail({ device, facilityId }: { device: TRegisteredDeviceReply; facilityId: string }) {
+  const t = useMessages('deviceRegistry');
+  const m = useMessages('deviceAllocation');
+  const deviceType = useMessages('deviceType');
   const allocation = useAllocation(device.allocationId);
   const a = allocation.data?.isActive ? allocation.data : undefined;
   const drawers = useDrawers();
@@ -85,24 +92,26 @@ function DeviceDetail({ device, facilityId }: { device: TRegisteredDeviceReply; 
     mutationFn: (target: Omit<TCreateDeviceAllocationRequest, 'facilityRid' | 'deviceRid'>) =>
       registryApi.allocate({ facilityRid: facilityId, deviceRid: device.id, ...target }),
     onSuccess: async (saved) => {
-      toast.success(M.allocated(device.hardwareId, assignedTo(saved)));
+      toast.success(
+        t.allocated({ hardwareId: device.hardwareId, target: assignedTo(saved, assignedToTexts(m)) }),
+      );
       await refresh();
     },
     onError: (error) => {
       reportError(error, { action: 'allocate device', deviceId: device.id });
-      toast.error(isApiError(error) && error.status < 500 ? error.message : M.allocateFailed);
+      toast.error(isApiError(error) && error.status < 500 ? error.message : t.allocateFailed());
     },
   });
   const remove = useMutation({
     mutationFn: () => registryApi.deleteDevice(device.id),
     onSuccess: async () => {
-      toast.success(M.deviceDeleted(device.hardwareId));
+      toast.success(t.deviceDeleted({ hardwareId: device.hardwareId }));
       await refresh();
       navigate(DEVICES_ADMIN_ROUTES.devices);
     },
     onError: (error) => {
       reportError(error, { action: 'delete device', deviceId: device.id });
-      toast.error(isApiError(error) && error.status === 409 ? M.unassignBeforeDelete : M.deleteFailed);
+      toast.error(isApiError(error) && error.status === 409 ? t.unassignBeforeDelete() : t.deleteFailed());
     },
   });
 
@@ -110,19 +119,20 @@ function DeviceDetail({ device, facilityId }: { device: TRegisteredDeviceReply; 
   const unassign = useMutation({
     mutationFn: (allocationId: string) => devicesApi.unallocate(allocationId),
     onSuccess: async () => {
-      toast.success(DeviceAllocationMessages.unassigned(device.hardwareId));
+      toast.success(m.unassigned({ hardwareId: device.hardwareId }));
       await refresh();
     },
     onError: (error) => {
       reportError(error, { action: 'unassign device', deviceId: device.id });
-      toast.error(DeviceAllocationMessages.unassignFailed);
+      toast.error(m.unassignFailed());
     },
   });
   const confirmUnassign = (allocationId: string) =>
     drawers.open('confirmation', {
-      title: DeviceAllocationMessages.unassignTitle,
-      text: DeviceAllocationMessages.unassignText(device.hardwareId),
-      confirmLabel: DeviceAllocationMessages.unassign,
+      title: m.unassignTitle(),
+      text: m.unassignText({ device: device.hardwareId }),
+      confirmLabel: m.unassign(),
+      cancelLabel: m.cancel(),
       destructive: true,
       onConfirm: () => unassign.mutateAsync(allocationId).then(() => undefined),
     });
@@ -142,7 +152,9 @@ function DeviceDetail({ device, facilityId }: { device: TRegisteredDeviceReply; 
       // A warning that came only after saving, cancelled: the new allocation is removed again.
       undo: (saved) => registryApi.deleteAllocation(saved.id),
       onSaved: async (saved, resident) => {
-        toast.success(DeviceAllocationMessages.assigned(saved.device.hardwareId, residentFullName(resident)));
+        toast.success(
+          m.assigned({ hardwareId: saved.device.hardwareId, resident: residentFullName(resident) }),
+        );
         await refresh();
       },
     });
@@ -174,9 +186,10 @@ function DeviceDetail({ device, facilityId }: { device: TRegisteredDeviceReply; 
     });
   const confirmDelete = () =>
     drawers.open('confirmation', {
-      title: M.deleteDeviceTitle(device.hardwareId),
-      text: M.deleteDeviceText,
-      confirmLabel: M.deleteDevice,
+      title: t.deleteDeviceTitle({ hardwareId: device.hardwareId }),
+      text: t.deleteDeviceText(),
+      confirmLabel: t.deleteDevice(),
+      cancelLabel: t.cancel(),
       destructive: true,
       onConfirm: () => remove.mutateAsync().then(() => undefined),
     });
@@ -190,19 +203,21 @@ function DeviceDetail({ device, facilityId }: { device: TRegisteredDeviceReply; 
           <Text fw={700} fz="lg">
             {device.hardwareId}
           </Text>
-          <Field label={M.type}>{DEVICE_TYPE_LABELS[device.type]}</Field>
-          <Field label={M.batteryAndLastPress}>
+          <Field label={t.type()}>{deviceType[device.type]()}</Field>
+          <Field label={t.batteryAndLastPress()}>
             <DeviceStatusLine
               type={device.type}
               level={device.batteryLevel}
               lastPress={device.lastPressTimestamp}
             />
           </Field>
-          <Field label={M.assignedTo}>
+          <Field label={t.assignedTo()}>
             {loadingAllocation ? (
-              <Loader size="sm" aria-label="Loading" />
+              <Loader size="sm" aria-label={t.loading()} />
             ) : (
-              <Text data-testid="device-assigned-to">{a ? assignedTo(a) : M.notAssigned}</Text>
+              <Text data-testid="device-assigned-to">
+                {a ? assignedTo(a, assignedToTexts(m)) : t.notAssigned()}
+              </Text>
             )}
           </Field>
         </Stack>
@@ -210,7 +225,7 @@ function DeviceDetail({ device, facilityId }: { device: TRegisteredDeviceReply; 
       {loadingAllocation ? null : a ? (
         <Stack gap="sm">
           <Button component={Link} to={DEVICE_ALLOCATION_ROUTE(a.id)} size="lg" fullWidth variant="light">
-            {M.openAllocation}
+            {t.openAllocation()}
           </Button>
           <Button
             size="lg"
@@ -220,24 +235,24 @@ function DeviceDetail({ device, facilityId }: { device: TRegisteredDeviceReply; 
             loading={unassign.isPending}
             onClick={() => confirmUnassign(a.id)}
           >
-            {DeviceAllocationMessages.unassign}
+            {m.unassign()}
           </Button>
         </Stack>
       ) : (
         <Stack gap="sm">
           {targets.includes(AllocationTarget.RESIDENT) ? (
             <Button size="lg" fullWidth onClick={toResident}>
-              {M.assignToResident}
+              {t.assignToResident()}
             </Button>
           ) : null}
           {targets.includes(AllocationTarget.UNIT) ? (
             <Button size="lg" fullWidth variant={targets.length > 1 ? 'light' : 'filled'} onClick={toUnit}>
-              {M.assignToUnit}
+              {t.assignToUnit()}
             </Button>
           ) : null}
           {targets.includes(AllocationTarget.DOOR) ? (
             <Button size="lg" fullWidth onClick={toDoor}>
-              {M.assignToDoor}
+              {t.assignToDoor()}
             </Button>
           ) : null}
         </Stack>
@@ -252,11 +267,11 @@ function DeviceDetail({ device, facilityId }: { device: TRegisteredDeviceReply; 
           loading={remove.isPending}
           onClick={confirmDelete}
         >
-          {M.deleteDevice}
+          {t.deleteDevice()}
         </Button>
         {a ? (
           <Text size="sm" c="dimmed">
-            {M.unassignBeforeDelete}
+            {t.unassignBeforeDelete()}
           </Text>
         ) : null}
       </Stack>

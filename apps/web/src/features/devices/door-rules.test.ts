@@ -1,10 +1,16 @@
+import enDoors from 'virtual:messages/en/doors';
+import esDoors from 'virtual:messages/es/doors';
 import type { TDoorAlarmScheduleReply, TDoorReply } from '@sage/contract';
+import { doorScheduleSummary } from '@sage/domain';
 import { describe, expect, it } from 'vitest';
+import type { Messages } from '../../shared/i18n';
 import {
   choosePreset,
   type DoorScheduleForm,
+  doorHours,
   doorOptions,
   doorScheduleView,
+  doorTexts,
   initialDoorScheduleForm,
   planDoorScheduleSave,
   selectDoorEmptyText,
@@ -218,5 +224,56 @@ describe('planDoorScheduleSave', () => {
     expect(
       planDoorScheduleSave(door(null), { preset: 'CUSTOM', startTime: '07:00', endTime: '07:00' }),
     ).toBeNull();
+  });
+});
+
+describe("the doors' words in the reader's language (decision 0790)", () => {
+  const en = enDoors as unknown as Messages<'doors'>;
+  const es = esDoors as unknown as Messages<'doors'>;
+  const schedules = [
+    null,
+    schedule('s1', 'd1', [], { alwaysAlert: true }),
+    schedule('s2', 'd1', [], { neverAlert: true }),
+    schedule('s3', 'd1', [['19:00', '07:00']]),
+    schedule('s4', 'd1', [['22:00', '06:00']]),
+  ];
+  it("names a door's hours as doorScheduleSummary in English, its preset in Spanish, the times as they are", () => {
+    for (const s of schedules) expect(doorHours(s, en)).toBe(doorScheduleSummary(s));
+    expect(doorHours(schedules[1], es)).toBe('Alertar siempre');
+    expect(doorHours(schedules[2], es)).toBe('No alertar nunca');
+    expect(doorHours(schedules[3], es)).toBe('7 p.m. - 7 a.m.');
+    expect(doorHours(schedules[4], es)).toBe('Otro horario · 22:00 - 06:00');
+  });
+  it('gives the same English as before with the English messages, and Spanish with the Spanish ones', () => {
+    const custom = (startTime: string, endTime: string): DoorScheduleForm => ({
+      preset: 'CUSTOM',
+      startTime,
+      endTime,
+    });
+    for (const form of [custom('07:00', '07:00'), custom('00:00', '23:59'), custom('22:00', '06:00')])
+      expect(doorScheduleView(form, false, doorTexts(en))).toEqual(doorScheduleView(form, false));
+    expect(doorScheduleView(custom('07:00', '07:00'), false, doorTexts(es)).error).toBe(
+      'La hora de inicio y la de fin deben ser distintas',
+    );
+    expect(doorScheduleView(custom('22:00', '06:00'), false, doorTexts(es)).overnightNote).toBe(
+      'Este horario pasa la noche: desde las 22:00 hasta las 06:00 del día siguiente.',
+    );
+    expect(selectDoorEmptyText(0, doorTexts(es))).toBe('No hay puertas');
+    expect(
+      doorOptions(
+        [
+          {
+            rid: 'd2',
+            name: 'Garden',
+            deviceAllocation: {
+              id: 'a',
+              displayName: null,
+              device: { id: 'x', type: 'DOOR_ALARM', hardwareId: 'D-1' },
+            },
+          },
+        ],
+        doorTexts(es),
+      )[0]?.description,
+    ).toBe('Esta puerta ya tiene un dispositivo asignado');
   });
 });

@@ -1,7 +1,9 @@
 import {
   DOOR_SCHEDULE_DEFAULT_END,
   DOOR_SCHEDULE_DEFAULT_START,
+  DOOR_SCHEDULE_PRESET_LABELS,
   DoorScheduleDrawerMessages,
+  DoorScheduleMessages,
   DoorSchedulePreset,
   EmptyStateMessages,
   SelectDoorMessages,
@@ -12,10 +14,52 @@ import {
 import {
   buildDoorAlarmSchedule,
   customTimesOfSchedule,
+  doorScheduleSummary,
   isOvernightPeriod,
   presetOfSchedule,
   validateAlertPeriod,
 } from '@sage/domain';
+import type { Messages } from '../../shared/i18n';
+
+/** The doors' words these rules write (decision 0790): the reader's `doors` messages; English by default. */
+export interface DoorTexts {
+  hasDevice: string;
+  noDoors: string;
+  noDoorsFound: string;
+  startEqualsEnd: string;
+  wholeDay: string;
+  overnight: (start: string, end: string) => string;
+}
+
+const ENGLISH: DoorTexts = {
+  hasDevice: SelectDoorMessages.hasDevice,
+  noDoors: EmptyStateMessages.noDoors,
+  noDoorsFound: EmptyStateMessages.noDoorsFound,
+  startEqualsEnd: DoorScheduleMessages.startEqualsEnd,
+  wholeDay: DoorScheduleMessages.wholeDay,
+  overnight: DoorScheduleDrawerMessages.overnight,
+};
+
+export const doorTexts = (m: Messages<'doors'>): DoorTexts => ({
+  hasDevice: m.hasDevice(),
+  noDoors: m.noDoors(),
+  noDoorsFound: m.noDoorsFound(),
+  startEqualsEnd: m.startEqualsEnd(),
+  wholeDay: m.wholeDay(),
+  overnight: (start, end) => m.overnight({ start, end }),
+});
+
+/**
+ * A door's alert hours in the reader's words: doorScheduleSummary's ('Always Alert', 'Custom Time · 22:00 - 06:00'),
+ * its preset named from the `doors` messages, the times as they are.
+ */
+export function doorHours(schedule: TDoorAlarmSchedule | null | undefined, m: Messages<'doors'>): string {
+  const preset = presetOfSchedule(schedule);
+  if (preset !== DoorSchedulePreset.CUSTOM) return m[`preset_${preset}`]();
+  const summary = doorScheduleSummary(schedule);
+  const prefix = `${DOOR_SCHEDULE_PRESET_LABELS.CUSTOM} · `;
+  return summary.startsWith(prefix) ? m.customHours({ times: summary.slice(prefix.length) }) : summary;
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Select door drawer (sign-in doc section 2)
@@ -29,11 +73,14 @@ export interface DoorOption {
 }
 
 /** "Doors that already have a device allocated are disabled" (section 5: "cannot be selected"). */
-export const doorOptions = (doors: readonly Pick<TDoorReply, 'rid' | 'name' | 'deviceAllocation'>[]) =>
+export const doorOptions = (
+  doors: readonly Pick<TDoorReply, 'rid' | 'name' | 'deviceAllocation'>[],
+  texts: Pick<DoorTexts, 'hasDevice'> = ENGLISH,
+) =>
   doors.map(
     (door): DoorOption =>
       door.deviceAllocation
-        ? { value: door.rid, name: door.name, description: SelectDoorMessages.hasDevice, disabled: true }
+        ? { value: door.rid, name: door.name, description: texts.hasDevice, disabled: true }
         : { value: door.rid, name: door.name, disabled: false },
   );
 
@@ -41,8 +88,10 @@ export const doorOptions = (doors: readonly Pick<TDoorReply, 'rid' | 'name' | 'd
  * "Empty states 'No doors found' or 'No doors'": 'No doors' when the community has none; 'No doors found'
  * when it has some but none matches the search.
  */
-export const selectDoorEmptyText = (doorCount: number): string =>
-  doorCount === 0 ? EmptyStateMessages.noDoors : EmptyStateMessages.noDoorsFound;
+export const selectDoorEmptyText = (
+  doorCount: number,
+  texts: Pick<DoorTexts, 'noDoors' | 'noDoorsFound'> = ENGLISH,
+): string => (doorCount === 0 ? texts.noDoors : texts.noDoorsFound);
 
 // ---------------------------------------------------------------------------------------------------------
 // Door schedule drawer (sign-in doc sections 3, 5 and 9)
@@ -80,13 +129,24 @@ export interface DoorScheduleView {
 
 const shown = (time: string): string => (time.trim() === '' ? '00:00' : time);
 
-export const doorScheduleView = (form: DoorScheduleForm, saving: boolean): DoorScheduleView => {
+export const doorScheduleView = (
+  form: DoorScheduleForm,
+  saving: boolean,
+  texts: Pick<DoorTexts, 'startEqualsEnd' | 'wholeDay' | 'overnight'> = ENGLISH,
+): DoorScheduleView => {
   if (form.preset !== DoorSchedulePreset.CUSTOM)
     return { error: null, overnightNote: null, canContinue: !saving };
-  const error = validateAlertPeriod(form.startTime, form.endTime);
+  const refused = validateAlertPeriod(form.startTime, form.endTime);
+  // The domain's English check, named in the reader's words.
+  const error =
+    refused === DoorScheduleMessages.startEqualsEnd
+      ? texts.startEqualsEnd
+      : refused === DoorScheduleMessages.wholeDay
+        ? texts.wholeDay
+        : refused;
   const overnightNote =
     !error && isOvernightPeriod(form.startTime, form.endTime)
-      ? DoorScheduleDrawerMessages.overnight(shown(form.startTime), shown(form.endTime))
+      ? texts.overnight(shown(form.startTime), shown(form.endTime))
       : null;
   return { error, overnightNote, canContinue: !saving && error === null };
 };

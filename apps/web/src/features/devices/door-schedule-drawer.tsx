@@ -1,21 +1,17 @@
 import { Alert, Button, Group, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
-import {
-  ButtonLabels,
-  DOOR_SCHEDULE_PRESET_LABELS,
-  DoorScheduleDrawerMessages,
-  DoorScheduleMessages,
-  DoorSchedulePreset,
-  type TDoorReply,
-} from '@sage/contract';
+import { DoorSchedulePreset, type TDoorReply } from '@sage/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { reportError } from '../../shared/report-error';
 import { toast } from '../../shared/toast';
+import './device-admin-messages';
 import {
   choosePreset,
   type DoorScheduleForm,
   doorScheduleView,
+  doorTexts,
   initialDoorScheduleForm,
   planDoorScheduleSave,
 } from './door-rules';
@@ -45,11 +41,12 @@ export function DoorScheduleDrawer({
   door,
   onSaved,
 }: DoorScheduleDrawerProps & { drawer: DrawerControls }) {
+  const m = useMessages('doors');
   const fallback = useDoorDefault(door.doorAlarmSchedule ? undefined : door.facilityId);
   if (!door.doorAlarmSchedule && fallback.isPending) {
     return (
-      <DrawerLayout drawer={drawer} title={DoorScheduleDrawerMessages.title}>
-        <Loader aria-label="Loading" />
+      <DrawerLayout drawer={drawer} title={m.scheduleTitle()} backLabel={m.back()}>
+        <Loader aria-label={m.loading()} />
       </DrawerLayout>
     );
   }
@@ -69,6 +66,7 @@ function DoorScheduleFormDrawer({
   onSaved,
   initial,
 }: DoorScheduleDrawerProps & { drawer: DrawerControls; initial: DoorScheduleForm }) {
+  const m = useMessages('doors');
   const [form, setForm] = useState<DoorScheduleForm>(initial);
   const queryClient = useQueryClient();
   const save = useMutation({
@@ -85,22 +83,23 @@ function DoorScheduleFormDrawer({
       }
     },
     onSuccess: async () => {
-      toast.success(DoorScheduleDrawerMessages.saved(door.name));
+      toast.success(m.saved({ door: door.name }));
       await queryClient.invalidateQueries({ queryKey: registryKeys.doors(door.facilityId) });
       onSaved?.();
       drawer.next();
     },
     onError: (error) => {
       reportError(error, { action: 'save door schedule', doorRid: door.rid });
-      toast.error(DoorScheduleMessages.saveFailed);
+      toast.error(m.saveFailed());
     },
   });
-  const view = doorScheduleView(form, save.isPending);
+  const view = doorScheduleView(form, save.isPending, doorTexts(m));
 
   return (
     <DrawerLayout
       drawer={drawer}
-      title={DoorScheduleDrawerMessages.title}
+      title={m.scheduleTitle()}
+      backLabel={m.back()}
       actions={
         <>
           <Button
@@ -110,10 +109,10 @@ function DoorScheduleFormDrawer({
             loading={save.isPending}
             onClick={() => save.mutate()}
           >
-            {ButtonLabels.continue}
+            {m.continue()}
           </Button>
           <Button size="lg" fullWidth variant="default" disabled={save.isPending} onClick={drawer.close}>
-            {ButtonLabels.cancel}
+            {m.cancel()}
           </Button>
         </>
       }
@@ -121,7 +120,7 @@ function DoorScheduleFormDrawer({
       <Stack gap="md">
         <Text fw={600}>{door.name}</Text>
         <Radio.Group
-          label={DoorScheduleDrawerMessages.presets}
+          label={m.presets()}
           value={form.preset}
           onChange={(value) => setForm((current) => choosePreset(current, value as DoorSchedulePreset))}
         >
@@ -131,7 +130,7 @@ function DoorScheduleFormDrawer({
                 key={preset}
                 value={preset}
                 size="md"
-                label={DOOR_SCHEDULE_PRESET_LABELS[preset]}
+                label={m[`preset_${preset}`]()}
                 styles={{ body: { minHeight: 48, alignItems: 'center' }, labelWrapper: { flex: 1 } }}
               />
             ))}
@@ -143,7 +142,7 @@ function DoorScheduleFormDrawer({
               <TextInput
                 size="lg"
                 type="time"
-                label={DoorScheduleDrawerMessages.startTime}
+                label={m.startTime()}
                 value={form.startTime}
                 onChange={(event) => {
                   const startTime = event.currentTarget.value;
@@ -153,7 +152,7 @@ function DoorScheduleFormDrawer({
               <TextInput
                 size="lg"
                 type="time"
-                label={DoorScheduleDrawerMessages.endTime}
+                label={m.endTime()}
                 value={form.endTime}
                 onChange={(event) => {
                   const endTime = event.currentTarget.value;

@@ -1,5 +1,7 @@
+import { ZHardwareIdSchema } from '@sage/contract';
 import { describe, expect, it } from 'vitest';
-import { filterDevices } from './registry-rules';
+import type { Messages } from '../../shared/i18n';
+import { filterDevices, hardwareIdCheck } from './registry-rules';
 
 describe('filterDevices', () => {
   const devices = [
@@ -17,5 +19,29 @@ describe('filterDevices', () => {
     ['nothing', []],
   ])('search %j -> %j (case-insensitive, hardware id or assignment)', (search, expected) => {
     expect(filterDevices(devices, search, (d) => d.to).map((d) => d.hardwareId)).toEqual(expected);
+  });
+});
+
+describe('hardwareIdCheck', () => {
+  const load = async (language: 'en' | 'es') =>
+    (language === 'en'
+      ? await import('virtual:messages/en/deviceRegistry')
+      : await import('virtual:messages/es/deviceRegistry')
+    ).default as unknown as Messages<'deviceRegistry'>;
+  const issueOf = (value: string) => {
+    const parsed = ZHardwareIdSchema.safeParse(value);
+    if (parsed.success) throw new Error(`${value} passed`);
+    return parsed.error.issues[0] as { code: string; message: string };
+  };
+  it.each([
+    ['', 'Escriba el ID del dispositivo'],
+    ['x'.repeat(201), 'El ID puede tener 200 caracteres como máximo'],
+    ['a\u0001b', 'No puede tener caracteres de control'],
+  ])('names the check of %j in Spanish, as the schema words it in English', async (value, spanish) => {
+    const issue = issueOf(value);
+    expect(hardwareIdCheck(issue, await load('en'))).toBe(issue.message);
+    expect(hardwareIdCheck(issue, await load('es'))).toBe(spanish);
+    // A reply's issue carries the code as its rule.
+    expect(hardwareIdCheck({ rule: issue.code, message: issue.message }, await load('es'))).toBe(spanish);
   });
 });

@@ -1,8 +1,10 @@
 import { Button } from '@mantine/core';
-import { ButtonLabels, SelectDoorMessages, type TDoorReply } from '@sage/contract';
+import type { TDoorReply } from '@sage/contract';
 import type { DrawerControls } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { PickerDrawer } from '../pickers/picker-list';
-import { doorOptions, selectDoorEmptyText } from './door-rules';
+import './device-admin-messages';
+import { doorOptions, doorTexts, selectDoorEmptyText } from './door-rules';
 import { useDoors } from './registry-api';
 
 export interface SelectDoorDrawerProps {
@@ -20,27 +22,32 @@ export function SelectDoorDrawer({
   facilityId,
   onContinue,
 }: SelectDoorDrawerProps & { drawer: DrawerControls }) {
+  const m = useMessages('doors');
+  const texts = doorTexts(m);
   const doors = useDoors(facilityId);
   const list = doors.data ?? [];
   return (
     <PickerDrawer
       drawer={drawer}
-      title={SelectDoorMessages.title}
-      options={doorOptions(list)}
-      search={{ label: SelectDoorMessages.search, placeholder: SelectDoorMessages.placeholder }}
-      emptyText={selectDoorEmptyText(list.length)}
+      title={m.selectTitle()}
+      options={doorOptions(list, texts)}
+      search={{ label: m.search(), placeholder: m.searchPlaceholder() }}
+      emptyText={selectDoorEmptyText(list.length, texts)}
       loading={doors.isPending}
       error={doors.error?.message ?? null}
-      listLabel="Doors"
+      listLabel={m.doors()}
       onContinue={async ([doorRid]) => {
         const chosen = list.find((door) => door.rid === doorRid);
         if (!chosen) return;
         await onContinue(chosen);
         drawer.close();
       }}
+      continueLabel={m.continue()}
+      loadingLabel={m.loading()}
+      backLabel={m.back()}
       extraActions={
         <Button size="lg" fullWidth variant="default" onClick={drawer.close}>
-          {ButtonLabels.cancel}
+          {m.cancel()}
         </Button>
       }
     />

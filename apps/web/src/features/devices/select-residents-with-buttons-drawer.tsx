@@ -1,15 +1,12 @@
 import { Button, Group, Text } from '@mantine/core';
-import {
-  ButtonLabels,
-  DeviceAllocationMessages,
-  EmptyStateMessages,
-  type TResidentReply,
-} from '@sage/contract';
-import { countPendantsByResident, residentButtonsLabel, residentFullName } from '@sage/domain';
+import type { TResidentReply } from '@sage/contract';
+import { countPendantsByResident, residentFullName } from '@sage/domain';
 import type { DrawerControls } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
 import { PickerDrawer } from '../pickers/picker-list';
 import { useResidents } from '../residents/residents-api';
 import { ResidentLabel } from '../residents/search-resident-drawer';
+import './device-admin-messages';
 import { useFacilityPendants } from './devices-api';
 
 export interface SelectResidentsWithButtonsDrawerProps {
@@ -28,6 +25,7 @@ export function SelectResidentsWithButtonsDrawer({
   facilityId,
   onContinue,
 }: SelectResidentsWithButtonsDrawerProps & { drawer: DrawerControls }) {
+  const m = useMessages('deviceAllocation');
   const residents = useResidents();
   const pendants = useFacilityPendants(facilityId);
   const counts = countPendantsByResident(pendants.data ?? []);
@@ -35,7 +33,7 @@ export function SelectResidentsWithButtonsDrawer({
   return (
     <PickerDrawer
       drawer={drawer}
-      title={DeviceAllocationMessages.selectResidentTitle}
+      title={m.selectResidentTitle()}
       options={here.map((resident) => ({
         value: resident.id,
         name: residentFullName(resident),
@@ -43,25 +41,28 @@ export function SelectResidentsWithButtonsDrawer({
           <Group gap="xs" wrap="nowrap" justify="space-between">
             <ResidentLabel resident={resident} />
             <Text span size="sm" c="dimmed">
-              {residentButtonsLabel(counts.get(resident.id) ?? 0)}
+              {m.buttons({ count: Math.max(0, counts.get(resident.id) ?? 0) })}
             </Text>
           </Group>
         ),
       }))}
-      search={{ label: DeviceAllocationMessages.searchResidents, placeholder: 'Resident name' }}
-      emptyText={EmptyStateMessages.noResidentsFound}
+      search={{ label: m.searchResidents(), placeholder: m.residentName() }}
+      emptyText={m.noResidentsFound()}
       loading={residents.isPending || pendants.isPending}
       error={residents.error?.message ?? pendants.error?.message ?? null}
-      listLabel="Residents"
+      listLabel={m.residents()}
       onContinue={([residentId]) => {
         const chosen = here.find((r) => r.id === residentId);
         if (!chosen) return;
         drawer.close();
         onContinue(chosen);
       }}
+      continueLabel={m.continue()}
+      loadingLabel={m.loading()}
+      backLabel={m.back()}
       extraActions={
         <Button size="lg" fullWidth variant="default" onClick={drawer.close}>
-          {ButtonLabels.cancel}
+          {m.cancel()}
         </Button>
       }
     />

@@ -1,12 +1,9 @@
 import { Button, Radio, Stack, TextInput } from '@mantine/core';
-import {
-  ButtonLabels,
-  CHECK_IN_ROOM_OPTION,
-  DevicesAdminMessages,
-  SelectRoomCheckInMessages as M,
-} from '@sage/contract';
+import { CHECK_IN_ROOM_OPTION } from '@sage/contract';
 import { useState } from 'react';
 import { type DrawerControls, DrawerLayout } from '../../shared/drawers';
+import { useMessages } from '../../shared/i18n';
+import './device-admin-messages';
 import { type RoomChoice, roomOfChoice } from './room-check-in';
 
 export interface SelectRoomCheckInDrawerProps {
@@ -25,6 +22,7 @@ export function SelectRoomCheckInDrawer({
   unit,
   onContinue,
 }: SelectRoomCheckInDrawerProps & { drawer: DrawerControls }) {
+  const m = useMessages('deviceAllocation');
   const [choice, setChoice] = useState<RoomChoice | null>(null);
   const [roomText, setRoomText] = useState('');
   const [saving, setSaving] = useState(false);
@@ -34,7 +32,8 @@ export function SelectRoomCheckInDrawer({
   return (
     <DrawerLayout
       drawer={drawer}
-      title={M.title(unit.displayName)}
+      title={m.roomTitle({ unit: unit.displayName })}
+      backLabel={m.back()}
       actions={
         <>
           <Button
@@ -52,28 +51,27 @@ export function SelectRoomCheckInDrawer({
               }
             }}
           >
-            {ButtonLabels.continue}
+            {m.continue()}
           </Button>
           <Button {...big} variant="default" disabled={saving} onClick={drawer.close}>
-            {ButtonLabels.cancel}
+            {m.cancel()}
           </Button>
         </>
       }
     >
-      <Radio.Group label={M.options} value={choice} onChange={(value) => setChoice(value as RoomChoice)}>
+      <Radio.Group
+        label={m.roomOptions()}
+        value={choice}
+        onChange={(value) => setChoice(value as RoomChoice)}
+      >
         <Stack gap={0} mt="sm">
-          <Radio
-            size="md"
-            value={CHECK_IN_ROOM_OPTION.id}
-            label={CHECK_IN_ROOM_OPTION.label}
-            styles={rowStyles}
-          />
-          <Radio size="md" value="WALL_BUTTON" label={M.wallButton} styles={rowStyles} />
+          <Radio size="md" value={CHECK_IN_ROOM_OPTION.id} label={m.checkInButton()} styles={rowStyles} />
+          <Radio size="md" value="WALL_BUTTON" label={m.wallButton()} styles={rowStyles} />
           {choice === 'WALL_BUTTON' ? (
             <TextInput
               size="lg"
-              label={DevicesAdminMessages.room}
-              placeholder={DevicesAdminMessages.roomPlaceholder}
+              label={m.room()}
+              placeholder={m.roomPlaceholder()}
               value={roomText}
               onChange={(event) => setRoomText(event.currentTarget.value)}
             />

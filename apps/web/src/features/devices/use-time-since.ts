@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 
 /**
  * Time since `thenMs` ('5s', '3m', '2h'), re-rendered as the spec says for a pendant's last press: "every
- * second within the first minute, every minute within the first hour, then stops". Null without a time.
+ * second within the first minute, every minute within the first hour, then stops". Null without a time. The
+ * short units read the same in Spanish ('hace 5m', as the alert page's times, decision 0710); the sentence around
+ * them is the reader's (`deviceAllocation.lastPress`, decision 0790).
  */
 export function useTimeSince(thenMs: number | null | undefined): string | null {
   const [now, setNow] = useState(() => Date.now());
