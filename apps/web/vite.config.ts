@@ -390,39 +390,8 @@ function firstLoadGroups(): Plugin {
   };
 }
 
-/**
- * The loading screen written into the built index.html's #root (decision 0810): painted from the HTML and the
- * stylesheet, before any script has run (Lighthouse's first contentful paint), and replaced by the app's first
- * render, which shows the same screen until the first route's module is there. Rendered at build time from the
- * component itself (src/features/shell/loading-screen-html.ts), so the two cannot drift apart.
- */
-function staticLoadingScreen(): Plugin {
-  return {
-    name: 'sage:static-loading-screen',
-    apply: 'build',
-    async transformIndexHtml(html) {
-      const { module } = await runnerImport<{ loadingScreenHtml: () => string }>(
-        path.join(import.meta.dirname, 'src/features/shell/loading-screen-html.ts'),
-        { configFile: false, logLevel: 'error' },
-      );
-      const root = '<div id="root"></div>';
-      if (!html.includes(root)) throw new Error(`vite.config.ts: index.html has no ${root}`);
-      return html
-        .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
-        .replace(root, `<div id="root">${module.loadingScreenHtml()}</div>`);
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [
-    react(),
-    nanpPhoneMetadata(),
-    replyShapes(),
-    compiledMessages(),
-    firstLoadGroups(),
-    staticLoadingScreen(),
-  ],
+  plugins: [react(), nanpPhoneMetadata(), replyShapes(), compiledMessages(), firstLoadGroups()],
   server: {
     port: 5173,
     strictPort: true,
