@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZIdSchema, zDate, zEpochMs, zText } from './common';
+import { FieldCheckMessages } from './field-check-messages';
 import { ZHospiceStatusSchema, ZResuscitationStrategySchema } from './residents';
 import { ZE164PhoneNumberSchema } from './signin';
 
@@ -186,7 +187,7 @@ export const ZResidentContactRequestSchema = z
     notes: zText({ max: RESIDENT_TEXT_MAX, trim: true }).nullable().optional(),
   })
   .refine((c) => Boolean(c.firstName || c.lastName || c.name), {
-    message: 'A contact needs a first name, a last name or a name',
+    message: FieldCheckMessages.contactNeedsName,
     path: ['name'],
   });
 export type TResidentContactRequest = z.infer<typeof ZResidentContactRequestSchema>;

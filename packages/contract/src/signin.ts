@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zText } from './common';
+import { FieldCheckMessages } from './field-check-messages';
 import { LoginErrorCode, LoginStep, LogoutReason, SignupErrorCode } from './signin-constants';
 import { ZStaffLanguageSchema } from './staff-profile';
 
@@ -11,7 +12,7 @@ import { ZStaffLanguageSchema } from './staff-profile';
 export const ZVerificationCodeSchema = z.string().regex(/^\d{6}$/, 'Expected six numeric digits');
 
 /** E.164 phone number (the API normalises NANP input to +1…). */
-export const ZE164PhoneNumberSchema = z.string().regex(/^\+[1-9]\d{6,14}$/, 'Expected an E.164 phone number');
+export const ZE164PhoneNumberSchema = z.string().regex(/^\+[1-9]\d{6,14}$/, FieldCheckMessages.e164);
 
 export const ZPasswordlessStartRequestSchema = z.object({
   phoneNumber: ZE164PhoneNumberSchema,

@@ -43,7 +43,11 @@ type LazyNamespace =
   | 'manageStaff'
   | 'manageUnits'
   | 'manageCareZones'
-  | 'careType';
+  | 'careType'
+  | 'residentsAdmin'
+  | 'stationsAdmin'
+  | 'reportsPage'
+  | 'fieldChecks';
 
 type Loader = () => Promise<{ default: Compiled }>;
 

@@ -39,6 +39,7 @@ import { apiErrors } from './api-errors.en';
 import { devices } from './devices.en';
 import { entries } from './entries.en';
 import { manageEn } from './manage.en';
+import { manageResidentsEn } from './manage-residents.en';
 import { optIn } from './optIn.en';
 import { pagesEn } from './pages.en';
 import { reassign } from './reassign.en';
@@ -361,6 +362,7 @@ export const en = {
   optIn,
   reassign,
   ...manageEn,
+  ...manageResidentsEn,
 } as const;
 
 /** The namespaces of the catalogue. */

@@ -7,6 +7,7 @@ import { apiErrors } from './api-errors.es';
 import { devices } from './devices.es';
 import { entries } from './entries.es';
 import { manageEs } from './manage.es';
+import { manageResidentsEs } from './manage-residents.es';
 import { optIn } from './optIn.es';
 import { pagesEs } from './pages.es';
 import { reassign } from './reassign.es';
@@ -361,4 +362,5 @@ export const es: Catalogue = {
   optIn,
   reassign,
   ...manageEs,
+  ...manageResidentsEs,
 };
