@@ -93,6 +93,8 @@ export const manageResidentsEn = {
     archivePendant: 'Their pendant is freed and goes back to the spare devices.',
     archiveOpenAlerts:
       '{count, plural, =0 {They have no open alert.} one {Their open alert is closed as canceled.} other {Their # open alerts are closed as canceled.}}',
+    /** The archive confirmation's other button (the confirmation drawer's default, 'Cancel'). */
+    cancel: 'Cancel',
     stale: AdminMessages.stale,
     saveFailed: AdminMessages.saveFailed,
     managementOnly: AdminMessages.managementOnly,
@@ -146,8 +148,8 @@ export const manageResidentsEn = {
     truncated: ReportsMessages.truncated(num('limit')),
     failed: ReportsMessages.failed,
     noReports: ReportsMessages.noReports,
-    /** '{n} rows' as the page wrote it, for every count. */
-    rows: '{count, plural, other {# rows}}',
+    /** The word after a row count ('5000 rows', the count as the page wrote it, ungrouped), for every count. */
+    rows: '{count, plural, other {rows}}',
     result: 'Report result',
     chart: `Chart: ${arg('y')} by ${arg('x')}`,
     chartCaption: `${arg('y')} by ${arg('x')}`,

@@ -75,6 +75,7 @@ export const manageResidentsEs: {
     archivePendant: 'Su colgante queda libre y vuelve a los dispositivos de repuesto.',
     archiveOpenAlerts:
       '{count, plural, =0 {No tiene alertas abiertas.} one {Su alerta abierta se cierra como cancelada.} other {Sus # alertas abiertas se cierran como canceladas.}}',
+    cancel: 'Cancelar',
     stale:
       'Otra persona cambió esto mientras tanto. Ahora se ve la versión más reciente: haga su cambio otra vez.',
     saveFailed: 'Hubo un error al guardar. Inténtelo otra vez.',
@@ -127,7 +128,7 @@ export const manageResidentsEs: {
     truncated: 'Solo se muestran las primeras {limit} filas',
     failed: 'El reporte falló',
     noReports: 'No hay reportes para esta comunidad',
-    rows: '{count, plural, one {# fila} other {# filas}}',
+    rows: '{count, plural, one {fila} other {filas}}',
     result: 'Resultado del reporte',
     chart: 'Gráfica: {y} por {x}',
     chartCaption: '{y} por {x}',
