@@ -1,16 +1,14 @@
 import { DATE_MAX_YEAR, DATE_MIN_YEAR } from './common-constants';
 
 /**
- * The texts of the request schemas' own field checks (the rest are zod's), shown under a form's field on an
- * invalid save. The web app names them in the reader's language by these texts (decision 0780).
+ * The texts of the common request schemas' own field checks (the rest are zod's, and E164_PHONE_MESSAGE,
+ * CONTACT_NEEDS_NAME_MESSAGE), shown under a form's field on an invalid save. The web app names them in the reader's language by these texts (decision 0780).
  */
 export const FieldCheckMessages = {
   controlCharacters: 'Must not contain control characters',
   controlCharactersButLineBreaks: 'Must not contain control characters other than tab and line breaks',
   wellFormed: 'Must be well-formed Unicode',
   years: (min: number, max: number) => `Must fall in the years ${min} to ${max}`,
-  e164: 'Expected an E.164 phone number',
-  contactNeedsName: 'A contact needs a first name, a last name or a name',
 } as const;
 
 /** The years check of a date (zDate, zDateTime) as the schemas write it. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ZIdSchema, zDate, zEpochMs, zText } from './common';
-import { FieldCheckMessages } from './field-check-messages';
 import { ZHospiceStatusSchema, ZResuscitationStrategySchema } from './residents';
 import { ZE164PhoneNumberSchema } from './signin';
 
@@ -170,6 +169,9 @@ export const ResidentContactKind = {
 } as const;
 export type ResidentContactPath = keyof typeof ResidentContactKind;
 
+/** The check's text of a contact with no name of any kind (decision 0780: a form names it in the reader's language). */
+export const CONTACT_NEEDS_NAME_MESSAGE = 'A contact needs a first name, a last name or a name';
+
 const contactText = zText({ max: RESIDENT_NAME_MAX, trim: true, multiline: false }).nullable().optional();
 export const ZResidentContactRequestSchema = z
   .object({
@@ -187,7 +189,7 @@ export const ZResidentContactRequestSchema = z
     notes: zText({ max: RESIDENT_TEXT_MAX, trim: true }).nullable().optional(),
   })
   .refine((c) => Boolean(c.firstName || c.lastName || c.name), {
-    message: FieldCheckMessages.contactNeedsName,
+    message: CONTACT_NEEDS_NAME_MESSAGE,
     path: ['name'],
   });
 export type TResidentContactRequest = z.infer<typeof ZResidentContactRequestSchema>;

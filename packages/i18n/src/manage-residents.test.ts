@@ -1,6 +1,6 @@
 import {
   AdminMessages,
-  FieldCheckMessages,
+  CONTACT_NEEDS_NAME_MESSAGE,
   ReportsMessages,
   YEARS_MESSAGE,
   ZCreateResidentRequestSchema,
@@ -95,6 +95,6 @@ describe('the manager residents catalogue', () => {
         groupIds: [],
       }),
     ).toEqual({ groupIds: translate('en', 'fieldChecks', 'tooFew', { minimum: 1 }) });
-    expect(translate('en', 'fieldChecks', 'contactNeedsName')).toBe(FieldCheckMessages.contactNeedsName);
+    expect(translate('en', 'fieldChecks', 'contactNeedsName')).toBe(CONTACT_NEEDS_NAME_MESSAGE);
   });
 });

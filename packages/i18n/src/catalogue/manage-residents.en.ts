@@ -6,6 +6,8 @@
  */
 import {
   AdminMessages,
+  CONTACT_NEEDS_NAME_MESSAGE,
+  E164_PHONE_MESSAGE,
   EmptyStateMessages,
   FieldCheckMessages,
   GroupMessages,
@@ -176,8 +178,8 @@ export const manageResidentsEn = {
     controlCharactersButLineBreaks: FieldCheckMessages.controlCharactersButLineBreaks,
     wellFormed: FieldCheckMessages.wellFormed,
     years: FieldCheckMessages.years(num('min'), num('max')),
-    e164: FieldCheckMessages.e164,
-    contactNeedsName: FieldCheckMessages.contactNeedsName,
+    e164: E164_PHONE_MESSAGE,
+    contactNeedsName: CONTACT_NEEDS_NAME_MESSAGE,
     phoneRequired: LoginMessages.phoneRequired,
     phoneInvalid: LoginMessages.phoneInvalid,
     mustBeInOneGroup: GroupMessages.mustBeInOneGroup,

@@ -81,7 +81,7 @@ function StationDisplays({ facilityId }: { facilityId: string }) {
         >
           <Stack gap="sm">
             <TextInput
-              size="md"
+              size="lg"
               label={t.name()}
               value={name}
               required

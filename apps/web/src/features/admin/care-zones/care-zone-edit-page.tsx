@@ -14,8 +14,8 @@ import { PageHeader } from '../../../shared/page-header/page-header';
 import { adminApi, useAdminCareZone, useAdminUnits } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
 import { ADMIN_ROUTES, useReturnToList } from '../admin-shared';
-import { describedSchemaErrors } from '../field-checks';
-import { useFieldChecks } from '../field-checks-messages';
+import { describedSchemaErrors } from '../field-check';
+import { useFieldChecks } from '../field-check-messages';
 import { useAdminWrite } from '../use-admin-write';
 import './care-zones-messages';
 

@@ -12,8 +12,8 @@ import { isApiError } from '../../../shared/api';
 import { useMessages } from '../../../shared/i18n';
 import { toast } from '../../../shared/toast';
 import { adminApi, adminKeys } from '../admin-api';
-import { describedSchemaErrors } from '../field-checks';
-import { useFieldChecks } from '../field-checks-messages';
+import { describedSchemaErrors } from '../field-check';
+import { useFieldChecks } from '../field-check-messages';
 import { orNull, serverFieldErrors } from '../form-rules';
 import './residents-admin-messages';
 
@@ -150,7 +150,7 @@ function ContactKind({ residentId, kind, canEdit }: { residentId: string; kind: 
               <Button
                 variant="subtle"
                 color="red"
-                size="md"
+                size="lg"
                 style={{ flexShrink: 0 }}
                 aria-label={t.removeName({ name: contactName(c) })}
                 onClick={() => remove.mutate(c)}
@@ -163,22 +163,22 @@ function ContactKind({ residentId, kind, canEdit }: { residentId: string; kind: 
         {canEdit ? (
           <form onSubmit={form.onSubmit((v) => add.mutate(v))} noValidate>
             <Stack gap="xs">
-              <TextInput size="md" label={t.contactName({ kind: title })} {...form.getInputProps('name')} />
+              <TextInput size="lg" label={t.contactName({ kind: title })} {...form.getInputProps('name')} />
               {kind.detail ? (
                 <TextInput
-                  size="md"
+                  size="lg"
                   label={kind.detail === 'relationship' ? t.relationship() : t.specialty()}
                   {...form.getInputProps('detail')}
                 />
               ) : null}
               <TextInput
-                size="md"
+                size="lg"
                 type="tel"
                 label={t.phone()}
                 placeholder="+14155550123"
                 {...form.getInputProps('phoneNumber')}
               />
-              <Button type="submit" size="md" variant="light" loading={add.isPending}>
+              <Button type="submit" size="lg" variant="light" loading={add.isPending}>
                 {kind.single && list.data?.length ? t.save() : t.addContact()}
               </Button>
             </Stack>

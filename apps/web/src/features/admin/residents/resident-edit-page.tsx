@@ -39,8 +39,8 @@ import { residentKeys } from '../../residents/residents-api';
 import { adminApi, useAdminResident, useAdminUnits } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
 import { ADMIN_ROUTES, useReturnToList } from '../admin-shared';
-import { describedSchemaErrors } from '../field-checks';
-import { useFieldChecks } from '../field-checks-messages';
+import { describedSchemaErrors } from '../field-check';
+import { useFieldChecks } from '../field-check-messages';
 import { useAdminWrite } from '../use-admin-write';
 import { ContactsSection } from './contacts-section';
 import {
@@ -228,7 +228,7 @@ function ResidentForm({
   const phiDisabled = !permissions.canEditPHI || isLocked('healthInfo');
   const text = (field: keyof ResidentFormValues, label: string, props: Record<string, unknown> = {}) => (
     <TextInput
-      size="md"
+      size="lg"
       label={label}
       disabled={isLocked(field)}
       description={lockedHint(field)}
@@ -261,7 +261,7 @@ function ResidentForm({
               {text('dateOfBirth', t.dateOfBirth(), { type: 'date' })}
             </SimpleGrid>
             <Select
-              size="md"
+              size="lg"
               label={t.unit()}
               placeholder={t.noUnit()}
               data={unitOptions}
@@ -298,7 +298,7 @@ function ResidentForm({
               {isLocked('healthInfo') ? <Alert color="gray">{t.lockedByEhr()}</Alert> : null}
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <Select
-                  size="md"
+                  size="lg"
                   label={t.codeStatus()}
                   data={Object.keys(RESUSCITATION_STRATEGY_LABELS).map((value) => ({
                     value,
@@ -309,7 +309,7 @@ function ResidentForm({
                   {...form.getInputProps('healthInfo.resuscitationStrategy')}
                 />
                 <Select
-                  size="md"
+                  size="lg"
                   label={t.hospice()}
                   data={Object.keys(HOSPICE_STATUS_LABELS).map((value) => ({
                     value,
@@ -320,19 +320,19 @@ function ResidentForm({
                   {...form.getInputProps('healthInfo.hospiceHealthInfo.hospiceStatus')}
                 />
                 <TextInput
-                  size="md"
+                  size="lg"
                   label={t.memory()}
                   disabled={phiDisabled}
                   {...form.getInputProps('healthInfo.memoryHealthInfo.memoryLevel')}
                 />
                 <TextInput
-                  size="md"
+                  size="lg"
                   label={t.continence()}
                   disabled={phiDisabled}
                   {...form.getInputProps('healthInfo.continenceHealthInfo.continenceLevel')}
                 />
                 <TextInput
-                  size="md"
+                  size="lg"
                   label={t.productProvider()}
                   disabled={phiDisabled}
                   {...form.getInputProps('healthInfo.continenceHealthInfo.productProvider')}
@@ -354,7 +354,7 @@ function ResidentForm({
                 {ADL_LEVEL_KEYS.map((k) => (
                   <TextInput
                     key={k}
-                    size="md"
+                    size="lg"
                     label={t[`adl_${k}`]()}
                     disabled={phiDisabled}
                     {...form.getInputProps(`healthInfo.adlHealthInfo.${k}`)}

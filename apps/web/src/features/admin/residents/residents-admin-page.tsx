@@ -39,7 +39,7 @@ function ResidentsList({ facilityId }: { facilityId: string }) {
         <TextInput
           label={t.search()}
           placeholder={t.searchPlaceholder()}
-          size="md"
+          size="lg"
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
         />

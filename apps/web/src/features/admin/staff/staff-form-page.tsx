@@ -14,8 +14,8 @@ import { StaffLanguageField } from '../../language/language-setting';
 import { useCurrentFacility } from '../../shift/shift-api';
 import { fullName, teamApi, useFacilityGroups, usePermissionsOf, useTeamMember } from '../../team/team-api';
 import { StaffTourStatus } from '../../training/tour-completion';
-import { describedSchemaErrors } from '../field-checks';
-import { useFieldChecks } from '../field-checks-messages';
+import { describedSchemaErrors } from '../field-check';
+import { useFieldChecks } from '../field-check-messages';
 import {
   serverIssuesToFormErrors,
   type TEditStaffForm,

@@ -1,5 +1,5 @@
 import { lazyMessages, useLanguage, useMessages } from '../../shared/i18n';
-import { type DescribeIssue, fieldCheckOf } from './field-checks';
+import { type DescribeIssue, fieldCheckOf } from './field-check';
 
 /** The field checks' messages (decision 0780): loaded with the manager's forms, in the reader's language. */
 lazyMessages('fieldChecks', {

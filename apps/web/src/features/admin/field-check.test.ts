@@ -1,7 +1,7 @@
 import { ZCreateResidentRequestSchema, ZResidentContactRequestSchema } from '@sage/contract';
 import { translate } from '@sage/i18n';
 import { describe, expect, it } from 'vitest';
-import { describedSchemaErrors, fieldCheckOf } from './field-checks';
+import { describedSchemaErrors, fieldCheckOf } from './field-check';
 import { schemaErrors } from './form-rules';
 import { ZInviteStaffFormSchema } from './staff/staff-form';
 

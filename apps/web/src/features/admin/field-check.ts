@@ -1,4 +1,11 @@
-import { FieldCheckMessages, GroupMessages, LoginMessages, YEARS_MESSAGE } from '@sage/contract';
+import {
+  CONTACT_NEEDS_NAME_MESSAGE,
+  E164_PHONE_MESSAGE,
+  FieldCheckMessages,
+  GroupMessages,
+  LoginMessages,
+  YEARS_MESSAGE,
+} from '@sage/contract';
 import type { MessageKey } from '@sage/i18n/catalogue';
 import type { z } from 'zod';
 
@@ -13,8 +20,8 @@ const BY_TEXT: ReadonlyMap<string, FieldCheck> = new Map<string, FieldCheck>([
   [FieldCheckMessages.controlCharactersButLineBreaks, { key: 'controlCharactersButLineBreaks', values: {} }],
   [FieldCheckMessages.wellFormed, { key: 'wellFormed', values: {} }],
   [YEARS_MESSAGE, { key: 'years', values: { min: 1900, max: 2200 } }],
-  [FieldCheckMessages.e164, { key: 'e164', values: {} }],
-  [FieldCheckMessages.contactNeedsName, { key: 'contactNeedsName', values: {} }],
+  [E164_PHONE_MESSAGE, { key: 'e164', values: {} }],
+  [CONTACT_NEEDS_NAME_MESSAGE, { key: 'contactNeedsName', values: {} }],
   [LoginMessages.phoneRequired, { key: 'phoneRequired', values: {} }],
   [LoginMessages.phoneInvalid, { key: 'phoneInvalid', values: {} }],
   [GroupMessages.mustBeInOneGroup, { key: 'mustBeInOneGroup', values: {} }],
