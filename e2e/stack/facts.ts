@@ -374,4 +374,18 @@ export const SPANISH_DEVICES_COMMUNITY = {
   managerPhone: '+14155550790',
   caregiverPhone: '+14155550791',
   gatewayKey: 'olmo-springs-gateway-key',
+ * A community whose manager reads Spanish, for the residents screens, station displays and reports in Spanish
+ * (e2e/i18n/spanish-manage-residents.spec.ts, decision 0780): its own numbers (0780-0789), its assisted-living
+ * resident with a contact and a primary care provider; every community has the built-in reports.
+ */
+export const SPANISH_MANAGE_RESIDENTS_COMMUNITY = {
+  facilityName: 'Olmo Meadow',
+  tag: 'olmom',
+  managerPhone: '+14155550780',
+  caregiverPhone: '+14155550781',
+  gatewayKey: 'olmo-meadow-gateway-key',
+  resident: 'Margaret Hale-olmom',
+  contact: { firstName: 'Lucy', lastName: 'Hale', relationship: 'Daughter', phoneNumber: '+14155550788' },
+  pcp: { name: 'Dr. Rosa Diaz', phoneNumber: '+14155550789' },
+  report: 'Response times by staff member',
 } as const;

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import {
-  DATE_MAX_YEAR,
-  DATE_MIN_YEAR,
   EPOCH_MS_MAX,
   EPOCH_MS_MIN,
   ID_MAX_LENGTH,
@@ -9,6 +7,7 @@ import {
   INT32_MIN,
   URL_MAX_LENGTH,
 } from './common-constants';
+import { FieldCheckMessages, YEARS_MESSAGE } from './field-check-messages';
 
 export * from './common-constants';
 
@@ -31,8 +30,8 @@ export const ZIdSchema = z
   .string()
   .min(1)
   .max(ID_MAX_LENGTH)
-  .refine(hasNone(CONTROL_CHARACTERS), 'Must not contain control characters')
-  .refine(hasNone(LONE_SURROGATE), 'Must be well-formed Unicode');
+  .refine(hasNone(CONTROL_CHARACTERS), FieldCheckMessages.controlCharacters)
+  .refine(hasNone(LONE_SURROGATE), FieldCheckMessages.wellFormed);
 export type TId = z.infer<typeof ZIdSchema>;
 
 /**
@@ -58,11 +57,9 @@ export const zText = ({
     .max(max)
     .refine(
       hasNone(multiline ? CONTROL_CHARACTERS_BUT_LINE_BREAKS : CONTROL_CHARACTERS),
-      multiline
-        ? 'Must not contain control characters other than tab and line breaks'
-        : 'Must not contain control characters',
+      multiline ? FieldCheckMessages.controlCharactersButLineBreaks : FieldCheckMessages.controlCharacters,
     )
-    .refine(hasNone(LONE_SURROGATE), 'Must be well-formed Unicode');
+    .refine(hasNone(LONE_SURROGATE), FieldCheckMessages.wellFormed);
 };
 
 /**
@@ -83,9 +80,8 @@ export const zUrl = () =>
   z
     .url()
     .max(URL_MAX_LENGTH)
-    .refine(hasNone(CONTROL_CHARACTERS), 'Must not contain control characters')
-    .refine(hasNone(LONE_SURROGATE), 'Must be well-formed Unicode');
-const YEARS_MESSAGE = `Must fall in the years ${DATE_MIN_YEAR} to ${DATE_MAX_YEAR}`;
+    .refine(hasNone(CONTROL_CHARACTERS), FieldCheckMessages.controlCharacters)
+    .refine(hasNone(LONE_SURROGATE), FieldCheckMessages.wellFormed);
 const inYears = (ms: number) => Number.isFinite(ms) && ms >= EPOCH_MS_MIN && ms <= EPOCH_MS_MAX;
 
 /** A calendar date (YYYY-MM-DD) in the years 1900-2200. */

@@ -28,6 +28,7 @@ export * from './ehr-locked-fields';
 export * from './enterprises-api';
 export * from './errors';
 export * from './features-api';
+export * from './field-check-messages';
 export * from './follow-up-constants';
 export * from './groups';
 export * from './groups-api';

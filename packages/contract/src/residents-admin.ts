@@ -169,6 +169,9 @@ export const ResidentContactKind = {
 } as const;
 export type ResidentContactPath = keyof typeof ResidentContactKind;
 
+/** The check's text of a contact with no name of any kind (decision 0780: a form names it in the reader's language). */
+export const CONTACT_NEEDS_NAME_MESSAGE = 'A contact needs a first name, a last name or a name';
+
 const contactText = zText({ max: RESIDENT_NAME_MAX, trim: true, multiline: false }).nullable().optional();
 export const ZResidentContactRequestSchema = z
   .object({
@@ -186,7 +189,7 @@ export const ZResidentContactRequestSchema = z
     notes: zText({ max: RESIDENT_TEXT_MAX, trim: true }).nullable().optional(),
   })
   .refine((c) => Boolean(c.firstName || c.lastName || c.name), {
-    message: 'A contact needs a first name, a last name or a name',
+    message: CONTACT_NEEDS_NAME_MESSAGE,
     path: ['name'],
   });
 export type TResidentContactRequest = z.infer<typeof ZResidentContactRequestSchema>;

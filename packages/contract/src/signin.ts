@@ -10,8 +10,10 @@ import { ZStaffLanguageSchema } from './staff-profile';
 
 export const ZVerificationCodeSchema = z.string().regex(/^\d{6}$/, 'Expected six numeric digits');
 
+/** The check's text of a phone number that is not E.164 (a form names it in the reader's language: decision 0780). */
+export const E164_PHONE_MESSAGE = 'Expected an E.164 phone number';
 /** E.164 phone number (the API normalises NANP input to +1…). */
-export const ZE164PhoneNumberSchema = z.string().regex(/^\+[1-9]\d{6,14}$/, 'Expected an E.164 phone number');
+export const ZE164PhoneNumberSchema = z.string().regex(/^\+[1-9]\d{6,14}$/, E164_PHONE_MESSAGE);
 
 export const ZPasswordlessStartRequestSchema = z.object({
   phoneNumber: ZE164PhoneNumberSchema,

@@ -66,7 +66,11 @@ type LazyNamespace =
   | 'deviceRegistry'
   | 'deviceAllocation'
   | 'doors'
-  | 'deviceQa';
+  | 'deviceQa'
+  | 'residentsAdmin'
+  | 'stationsAdmin'
+  | 'reportsPage'
+  | 'fieldChecks';
 
 type Loader = () => Promise<{ default: Compiled }>;
 

@@ -41,6 +41,7 @@ import { deviceAdminEn } from './device-admin.en';
 import { devices } from './devices.en';
 import { entries } from './entries.en';
 import { manageEn } from './manage.en';
+import { manageResidentsEn } from './manage-residents.en';
 import { optIn } from './optIn.en';
 import { pagesEn } from './pages.en';
 import { peopleEn } from './people.en';
@@ -372,6 +373,7 @@ export const en = {
   ...routinesEn,
   ...adminEn,
   ...deviceAdminEn,
+  ...manageResidentsEn,
 } as const;
 
 /** The namespaces of the catalogue. */

@@ -9,6 +9,7 @@ import { deviceAdminEs } from './device-admin.es';
 import { devices } from './devices.es';
 import { entries } from './entries.es';
 import { manageEs } from './manage.es';
+import { manageResidentsEs } from './manage-residents.es';
 import { optIn } from './optIn.es';
 import { pagesEs } from './pages.es';
 import { peopleEs } from './people.es';
@@ -371,4 +372,5 @@ export const es: Catalogue = {
   ...routinesEs,
   ...adminEs,
   ...deviceAdminEs,
+  ...manageResidentsEs,
 };

@@ -16,7 +16,6 @@ import {
 } from '@mantine/core';
 import {
   FINISHED_EXECUTION_STATUSES,
-  ReportsMessages,
   type TQueryDefinition,
   type TQueryExecution,
   type TTabularParameterValue,
@@ -25,7 +24,7 @@ import { resolveParameterValues } from '@sage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { isApiError } from '../../shared/api';
-import { localeTag } from '../../shared/i18n';
+import { lazyMessages, localeTag, useMessages } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { toast } from '../../shared/toast';
 import { AdminGuard } from '../admin/admin-guard';
@@ -33,12 +32,21 @@ import { MANAGE_ROUTE } from '../admin/admin-shared';
 import { reportKeys, reportsApi, useExecution, usePreviousRuns, useReportDefinitions } from './reports-api';
 import { ResultChart } from './result-chart';
 
+/** The page's labels, buttons and states (decision 0780), loaded with it; reports' names and results as stored. */
+lazyMessages('reportsPage', {
+  en: () => import('virtual:messages/en/reportsPage'),
+  es: () => import('virtual:messages/es/reportsPage'),
+});
+
 /** /manage/reports: run a community's reports, see the table (and a chart), download CSV (decision 0283). */
 export function ReportsPage() {
+  const t = useMessages('reportsPage');
   return (
     <>
-      <PageHeader title={ReportsMessages.title} defaultRoute={MANAGE_ROUTE} />
-      <AdminGuard>{({ facilityId }) => <Reports facilityId={facilityId} />}</AdminGuard>
+      <PageHeader title={t.title()} defaultRoute={MANAGE_ROUTE} />
+      <AdminGuard refusal={t.managementOnly()} loadingLabel={t.loading()}>
+        {({ facilityId }) => <Reports facilityId={facilityId} />}
+      </AdminGuard>
     </>
   );
 }
@@ -82,6 +90,7 @@ const statusColor: Record<TQueryExecution['status'], string> = {
 };
 
 function Reports({ facilityId }: { facilityId: string }) {
+  const t = useMessages('reportsPage');
   const queryClient = useQueryClient();
   const definitions = useReportDefinitions(facilityId);
   const [definitionId, setDefinitionId] = useState<string | null>(null);
@@ -118,13 +127,13 @@ function Reports({ facilityId }: { facilityId: string }) {
         queryKey: reportKeys.runs(facilityId, created.queryDefinitionRid),
       });
     },
-    onError: (error) => toast.error(isApiError(error) ? error.message : ReportsMessages.failed),
+    onError: (error) => toast.error(isApiError(error) ? error.message : t.failed()),
   });
   const cancel = useMutation({
     mutationFn: (id: string) => reportsApi.cancel(id),
     onSuccess: (cancelled) =>
       queryClient.setQueryData(reportKeys.execution(cancelled.queryExecutionResultRid), cancelled),
-    onError: (error) => toast.error(isApiError(error) ? error.message : ReportsMessages.failed),
+    onError: (error) => toast.error(isApiError(error) ? error.message : t.failed()),
   });
   const download = useMutation({
     mutationFn: async (e: TQueryExecution) => {
@@ -142,17 +151,17 @@ function Reports({ facilityId }: { facilityId: string }) {
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     },
-    onError: (error) => toast.error(isApiError(error) ? error.message : ReportsMessages.failed),
+    onError: (error) => toast.error(isApiError(error) ? error.message : t.failed()),
   });
 
-  if (definitions.isPending) return <Loader aria-label="Loading" m="md" />;
+  if (definitions.isPending) return <Loader aria-label={t.loading()} m="md" />;
   if (definitions.isError)
     return (
       <Alert color="red" m="md">
-        {ReportsMessages.failed}
+        {t.failed()}
       </Alert>
     );
-  if (definitions.data.length === 0) return <Text p="md">{ReportsMessages.noReports}</Text>;
+  if (definitions.data.length === 0) return <Text p="md">{t.noReports()}</Text>;
 
   const current = execution.data;
   const running = current && !FINISHED_EXECUTION_STATUSES.includes(current.status);
@@ -160,8 +169,8 @@ function Reports({ facilityId }: { facilityId: string }) {
     <Box component="main" p="md" maw={960} mx="auto">
       <Stack gap="md">
         <Select
-          label={ReportsMessages.pickReport}
-          placeholder="Choose a report"
+          label={t.pickReport()}
+          placeholder={t.choose()}
           data={definitions.data.map((d) => ({ value: d.queryDefinitionRid, label: d.name }))}
           value={definitionId}
           onChange={setDefinitionId}
@@ -218,7 +227,7 @@ function Reports({ facilityId }: { facilityId: string }) {
               )}
               <Group grow>
                 <Button type="submit" size="lg" loading={run.isPending} disabled={Boolean(running)}>
-                  {ReportsMessages.run}
+                  {t.run()}
                 </Button>
               </Group>
             </Stack>
@@ -238,16 +247,16 @@ function Reports({ facilityId }: { facilityId: string }) {
 
         {definition && (
           <Stack gap={4}>
-            <Text fw={600}>{ReportsMessages.previousRuns}</Text>
+            <Text fw={600}>{t.previousRuns()}</Text>
             {runs.data?.length === 0 && (
               <Text size="sm" c="dimmed">
-                {ReportsMessages.noRuns}
+                {t.noRuns()}
               </Text>
             )}
             <Stack
               gap={0}
               component="ul"
-              aria-label={ReportsMessages.previousRuns}
+              aria-label={t.previousRuns()}
               style={{ listStyle: 'none', padding: 0, margin: 0 }}
             >
               {runs.data?.map((e) => (
@@ -262,10 +271,10 @@ function Reports({ facilityId }: { facilityId: string }) {
                     <Group justify="space-between" wrap="nowrap">
                       <Text size="sm">
                         {when(e.createdAt)}
-                        {e.rowCount !== null ? ` · ${e.rowCount} rows` : ''}
+                        {e.rowCount !== null ? ` · ${e.rowCount} ${t.rows({ count: e.rowCount })}` : ''}
                       </Text>
                       <Badge color={statusColor[e.status]} variant="light">
-                        {ReportsMessages.status[e.status]}
+                        {t[`status_${e.status}`]()}
                       </Badge>
                     </Group>
                   </UnstyledButton>
@@ -294,42 +303,45 @@ function Result({
   onDownload: () => void;
   downloading: boolean;
 }) {
+  const t = useMessages('reportsPage');
   const running = !FINISHED_EXECUTION_STATUSES.includes(execution.status);
   return (
-    <Stack gap="sm" aria-label="Report result" role="region">
+    <Stack gap="sm" aria-label={t.result()} role="region">
       <Group justify="space-between">
         <Group gap="xs">
           <Badge color={statusColor[execution.status]} size="lg" variant="light">
-            {ReportsMessages.status[execution.status]}
+            {t[`status_${execution.status}`]()}
           </Badge>
-          {execution.rowCount !== null && <Text size="sm">{`${execution.rowCount} rows`}</Text>}
+          {execution.rowCount !== null && (
+            <Text size="sm">{`${execution.rowCount} ${t.rows({ count: execution.rowCount })}`}</Text>
+          )}
         </Group>
         {running ? (
           <Button variant="default" size="lg" onClick={onCancel} loading={cancelling}>
-            {ReportsMessages.cancel}
+            {t.cancel()}
           </Button>
         ) : (
           execution.status === 'SUCCEEDED' && (
             <Button variant="light" size="lg" onClick={onDownload} loading={downloading}>
-              {ReportsMessages.downloadCsv}
+              {t.downloadCsv()}
             </Button>
           )
         )}
       </Group>
-      {running && <Loader size="sm" aria-label={ReportsMessages.running} />}
+      {running && <Loader size="sm" aria-label={t.running()} />}
       {execution.status === 'FAILED' && (
-        <Alert color="red" title={ReportsMessages.failed}>
+        <Alert color="red" title={t.failed()}>
           {execution.error}
         </Alert>
       )}
-      {execution.truncated && <Text size="sm">{ReportsMessages.truncated(execution.rowCount ?? 0)}</Text>}
+      {execution.truncated && <Text size="sm">{t.truncated({ limit: execution.rowCount ?? 0 })}</Text>}
       {execution.columns && execution.rows && (
         <>
           {definition?.chart && (
             <ResultChart chart={definition.chart} columns={execution.columns} rows={execution.rows} />
           )}
           {execution.rows.length === 0 ? (
-            <Text c="dimmed">{ReportsMessages.noRows}</Text>
+            <Text c="dimmed">{t.noRows()}</Text>
           ) : (
             <ScrollArea type="auto" offsetScrollbars>
               <Table striped withTableBorder fz="sm" aria-label={execution.queryDefinitionName}>

@@ -1,5 +1,6 @@
 import { Box, Text } from '@mantine/core';
 import type { TQueryChart, TTabularColumn } from '@sage/contract';
+import { useMessages } from '../../shared/i18n';
 
 const WIDTH = 320;
 const HEIGHT = 160;
@@ -18,6 +19,7 @@ export function ResultChart({
   columns: TTabularColumn[];
   rows: unknown[][];
 }) {
+  const t = useMessages('reportsPage');
   const xi = columns.findIndex((c) => c.name === chart.x);
   const yi = columns.findIndex((c) => c.name === chart.y);
   if (xi < 0 || yi < 0 || rows.length === 0) return null;
@@ -32,14 +34,15 @@ export function ResultChart({
   const innerH = HEIGHT - PAD.top - PAD.bottom;
   const step = innerW / points.length;
   const yOf = (v: number) => PAD.top + innerH - (v / max) * innerH;
-  const label = `${chart.y} by ${chart.x}`;
+  // The column names are the report's, as stored; the words around them the reader's (decision 0780).
+  const names = { x: chart.x, y: chart.y };
   return (
     <Box>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         width="100%"
         role="img"
-        aria-label={`Chart: ${label}`}
+        aria-label={t.chart(names)}
         style={{ maxWidth: 640, display: 'block' }}
       >
         <line
@@ -92,7 +95,7 @@ export function ResultChart({
           ))}
       </svg>
       <Text size="xs" c="dimmed">
-        {label}
+        {t.chartCaption(names)}
       </Text>
     </Box>
   );

@@ -16,6 +16,7 @@ import {
 import { STATION_DISPLAY_WEB_PATH, type TCreatedStationDisplay } from '@sage/contract';
 import { useState } from 'react';
 import { isApiError } from '../../shared/api';
+import { lazyMessages, useMessages } from '../../shared/i18n';
 import { PageHeader } from '../../shared/page-header/page-header';
 import { useCareZones } from '../admin/admin-api';
 import { AdminGuard } from '../admin/admin-guard';
@@ -24,37 +25,27 @@ import { usePairStationDisplay, useStationDisplays, useUnpairStationDisplay } fr
 
 export const STATION_DISPLAYS_ROUTE = '/manage/station-displays';
 
-/** Texts of the managers' screen (not in the spec: docs/decisions/0372). */
-export const STATION_ADMIN_TEXTS = {
-  title: 'Station displays',
-  help: 'A screen for the nurses’ station or a hallway: it shows the open alerts of the chosen care zones and rings, but cannot act on them.',
-  name: 'Display name',
-  zones: 'Care zones shown (none: all)',
-  showNames: 'Show resident names',
-  showNamesHelp:
-    'Off: alerts show the unit and the kind of call only. Turn on only where visitors cannot see the screen.',
-  pair: 'Pair a display',
-  paired: 'Display paired',
-  pairedHelp: 'Open this link on the display (shown once; it holds the display key):',
-  copy: 'Copy link',
-  copied: 'Copied',
-  key: 'Display key',
-  none: 'No station displays yet',
-  unpair: 'Unpair',
-  list: 'Paired displays',
-} as const;
+/** The screen's texts (decision 0372's, moved to the catalogue: decision 0780), loaded with it. */
+lazyMessages('stationsAdmin', {
+  en: () => import('virtual:messages/en/stationsAdmin'),
+  es: () => import('virtual:messages/es/stationsAdmin'),
+});
 
 /** /manage/station-displays: pair a station display, see the paired ones, unpair one (management). */
 export function StationDisplaysAdminPage() {
+  const t = useMessages('stationsAdmin');
   return (
     <>
-      <PageHeader title={STATION_ADMIN_TEXTS.title} defaultRoute={MANAGE_ROUTE} />
-      <AdminGuard>{({ facilityId }) => <StationDisplays facilityId={facilityId} />}</AdminGuard>
+      <PageHeader title={t.title()} defaultRoute={MANAGE_ROUTE} />
+      <AdminGuard refusal={t.managementOnly()} loadingLabel={t.loading()}>
+        {({ facilityId }) => <StationDisplays facilityId={facilityId} />}
+      </AdminGuard>
     </>
   );
 }
 
 function StationDisplays({ facilityId }: { facilityId: string }) {
+  const t = useMessages('stationsAdmin');
   const displays = useStationDisplays(facilityId);
   const zones = useCareZones(facilityId);
   const pair = usePairStationDisplay(facilityId);
@@ -71,7 +62,7 @@ function StationDisplays({ facilityId }: { facilityId: string }) {
   return (
     <Box component="main" p="md" maw={640} mx="auto">
       <Stack gap="md">
-        <Text>{STATION_ADMIN_TEXTS.help}</Text>
+        <Text>{t.help()}</Text>
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -90,15 +81,15 @@ function StationDisplays({ facilityId }: { facilityId: string }) {
         >
           <Stack gap="sm">
             <TextInput
-              size="md"
-              label={STATION_ADMIN_TEXTS.name}
+              size="lg"
+              label={t.name()}
               value={name}
               required
               maxLength={80}
               onChange={(event) => setName(event.currentTarget.value)}
               error={nameError}
             />
-            <Checkbox.Group label={STATION_ADMIN_TEXTS.zones} value={zoneIds} onChange={setZoneIds}>
+            <Checkbox.Group label={t.zones()} value={zoneIds} onChange={setZoneIds}>
               <Stack gap="xs" mt="xs">
                 {(zones.data ?? []).map((zone) => (
                   <Checkbox key={zone.id} value={zone.id} label={zone.name} size="md" />
@@ -107,25 +98,25 @@ function StationDisplays({ facilityId }: { facilityId: string }) {
             </Checkbox.Group>
             <Switch
               size="md"
-              label={STATION_ADMIN_TEXTS.showNames}
-              description={STATION_ADMIN_TEXTS.showNamesHelp}
+              label={t.showNames()}
+              description={t.showNamesHelp()}
               checked={showResidentNames}
               onChange={(event) => setShowResidentNames(event.currentTarget.checked)}
             />
             <Button type="submit" size="lg" loading={pair.isPending}>
-              {STATION_ADMIN_TEXTS.pair}
+              {t.pair()}
             </Button>
           </Stack>
         </form>
         {created ? (
-          <Alert color="teal" title={`${STATION_ADMIN_TEXTS.paired}: ${created.name}`}>
+          <Alert color="teal" title={t.paired({ name: created.name })}>
             <Stack gap="xs">
-              <Text size="sm">{STATION_ADMIN_TEXTS.pairedHelp}</Text>
+              <Text size="sm">{t.pairedHelp()}</Text>
               <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="station-link">
                 {link}
               </Text>
               <Text size="sm">
-                {STATION_ADMIN_TEXTS.key}:{' '}
+                {t.key()}:{' '}
                 <Text span ff="monospace" data-testid="station-key" style={{ overflowWrap: 'anywhere' }}>
                   {created.displayKey}
                 </Text>
@@ -133,7 +124,7 @@ function StationDisplays({ facilityId }: { facilityId: string }) {
               <CopyButton value={link}>
                 {({ copied, copy }) => (
                   <Button variant="light" onClick={copy}>
-                    {copied ? STATION_ADMIN_TEXTS.copied : STATION_ADMIN_TEXTS.copy}
+                    {copied ? t.copied() : t.copy()}
                   </Button>
                 )}
               </CopyButton>
@@ -141,23 +132,16 @@ function StationDisplays({ facilityId }: { facilityId: string }) {
           </Alert>
         ) : null}
         <Title order={2} size="h4">
-          {STATION_ADMIN_TEXTS.list}
+          {t.list()}
         </Title>
         {displays.isPending ? (
-          <Loader aria-label="Loading" />
+          <Loader aria-label={t.loading()} />
         ) : displays.isError ? (
           <Text c="red">{displays.error.message}</Text>
         ) : displays.data.length === 0 ? (
-          <Text c="dimmed">{STATION_ADMIN_TEXTS.none}</Text>
+          <Text c="dimmed">{t.none()}</Text>
         ) : (
-          <Stack
-            component="ul"
-            gap="xs"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={STATION_ADMIN_TEXTS.list}
-          >
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t.list()}>
             {displays.data.map((display) => (
               <li key={display.id}>
                 <Card withBorder padding="sm">
@@ -165,8 +149,8 @@ function StationDisplays({ facilityId }: { facilityId: string }) {
                     <Stack gap={0} style={{ minWidth: 0 }}>
                       <Text fw={600}>{display.name}</Text>
                       <Text size="sm" c="dimmed">
-                        {display.careZones.map((z) => z.name).join(' · ') || 'All care zones'}
-                        {display.showResidentNames ? ` · ${STATION_ADMIN_TEXTS.showNames}` : ''}
+                        {display.careZones.map((z) => z.name).join(' · ') || t.allZones()}
+                        {display.showResidentNames ? ` · ${t.showNames()}` : ''}
                       </Text>
                     </Stack>
                     <Button
@@ -175,9 +159,9 @@ function StationDisplays({ facilityId }: { facilityId: string }) {
                       mih={44}
                       loading={unpair.isPending && unpair.variables === display.id}
                       onClick={() => unpair.mutate(display.id)}
-                      aria-label={`${STATION_ADMIN_TEXTS.unpair} ${display.name}`}
+                      aria-label={t.unpairName({ name: display.name })}
                     >
-                      {STATION_ADMIN_TEXTS.unpair}
+                      {t.unpair()}
                     </Button>
                   </Group>
                 </Card>

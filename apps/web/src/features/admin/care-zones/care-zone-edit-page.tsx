@@ -14,7 +14,8 @@ import { PageHeader } from '../../../shared/page-header/page-header';
 import { adminApi, useAdminCareZone, useAdminUnits } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
 import { ADMIN_ROUTES, useReturnToList } from '../admin-shared';
-import { schemaErrors } from '../form-rules';
+import { describedSchemaErrors } from '../field-check';
+import { useFieldChecks } from '../field-check-messages';
 import { useAdminWrite } from '../use-admin-write';
 import './care-zones-messages';
 
@@ -58,6 +59,7 @@ export function CareZoneEditPage() {
 function ZoneForm({ facilityId, zone }: { facilityId: string; zone: TCareZoneDetail | undefined }) {
   const t = useMessages('manageCareZones');
   const careType = useMessages('careType');
+  const describe = useFieldChecks();
   const queryClient = useQueryClient();
   const units = useAdminUnits(facilityId);
   const form = useForm<ZoneFormValues>({
@@ -68,8 +70,8 @@ function ZoneForm({ facilityId, zone }: { facilityId: string; zone: TCareZoneDet
     },
     validate: (v) =>
       zone
-        ? schemaErrors(ZUpdateCareZoneRequestSchema, toBody(v))
-        : schemaErrors(ZCreateCareZoneRequestSchema, { facilityId, ...toBody(v) }),
+        ? describedSchemaErrors(ZUpdateCareZoneRequestSchema, toBody(v), describe)
+        : describedSchemaErrors(ZCreateCareZoneRequestSchema, { facilityId, ...toBody(v) }, describe),
   });
   const toBody = (v: ZoneFormValues) => ({
     name: v.name.trim(),

@@ -1,7 +1,6 @@
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  AdminMessages,
   type TResidentContact,
   type TResidentContactRequestInput,
   type TResidentReply,
@@ -10,14 +9,19 @@ import {
 import { canEditResidentContacts, canSeeResidentContacts, type Permissions } from '@sage/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../shared/api';
+import { useMessages } from '../../../shared/i18n';
 import { toast } from '../../../shared/toast';
 import { adminApi, adminKeys } from '../admin-api';
-import { orNull, schemaErrors, serverFieldErrors } from '../form-rules';
+import { describedSchemaErrors } from '../field-check';
+import { useFieldChecks } from '../field-check-messages';
+import { orNull, serverFieldErrors } from '../form-rules';
+import './residents-admin-messages';
 
 type Kind = {
   path: 'contacts' | 'specialists' | 'pcp' | 'hospital';
   type: 'CONTACT' | 'SPECIALIST' | 'PRIMARY_CARE_PROVIDER' | 'HOSPITAL';
-  title: string;
+  /** The section's title (a message of the `residentsAdmin` namespace). */
+  title: 'contacts' | 'primaryCareProvider' | 'specialists' | 'hospital';
   /** Lists take several; pcp and hospital are one each (saving replaces it). */
   single: boolean;
   /** The second box: relationship for contacts, specialty for specialists. */
@@ -25,22 +29,22 @@ type Kind = {
 };
 
 const KINDS: Kind[] = [
-  { path: 'contacts', type: 'CONTACT', title: AdminMessages.contacts, single: false, detail: 'relationship' },
+  { path: 'contacts', type: 'CONTACT', title: 'contacts', single: false, detail: 'relationship' },
   {
     path: 'pcp',
     type: 'PRIMARY_CARE_PROVIDER',
-    title: AdminMessages.primaryCareProvider,
+    title: 'primaryCareProvider',
     single: true,
     detail: null,
   },
   {
     path: 'specialists',
     type: 'SPECIALIST',
-    title: AdminMessages.specialists,
+    title: 'specialists',
     single: false,
     detail: 'specialty',
   },
-  { path: 'hospital', type: 'HOSPITAL', title: AdminMessages.hospital, single: true, detail: null },
+  { path: 'hospital', type: 'HOSPITAL', title: 'hospital', single: true, detail: null },
 ];
 
 /** Contacts (PII) and professional contacts (PHI) of a resident, each shown only to those allowed. */
@@ -71,6 +75,9 @@ const contactName = (c: TResidentContact) =>
   [c.firstName, c.lastName].filter(Boolean).join(' ') || c.name || '';
 
 function ContactKind({ residentId, kind, canEdit }: { residentId: string; kind: Kind; canEdit: boolean }) {
+  const t = useMessages('residentsAdmin');
+  const describe = useFieldChecks();
+  const title = t[kind.title]();
   const queryClient = useQueryClient();
   const key = adminKeys.contacts(residentId, kind.path);
   const list = useQuery({
@@ -86,7 +93,7 @@ function ContactKind({ residentId, kind, canEdit }: { residentId: string; kind: 
   const form = useForm({
     initialValues: { name: '', detail: '', phoneNumber: '' },
     validate: (v) => {
-      const errors = schemaErrors(ZResidentContactRequestSchema, toBody(v));
+      const errors = describedSchemaErrors(ZResidentContactRequestSchema, toBody(v), describe);
       return { name: errors.name, detail: errors[kind.detail ?? ''], phoneNumber: errors.phoneNumber };
     },
   });
@@ -111,7 +118,7 @@ function ContactKind({ residentId, kind, canEdit }: { residentId: string; kind: 
     onError: (error) => {
       const fields = serverFieldErrors(error);
       form.setErrors({ name: fields.name, phoneNumber: fields.phoneNumber });
-      toast.error(isApiError(error) ? error.message : AdminMessages.saveFailed);
+      toast.error(isApiError(error) ? error.message : t.saveFailed());
     },
   });
   const remove = useMutation({
@@ -120,14 +127,14 @@ function ContactKind({ residentId, kind, canEdit }: { residentId: string; kind: 
         ? adminApi.deleteSingleContact(residentId, kind.path)
         : adminApi.deleteContact(residentId, kind.path, contact.id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
-    onError: (error) => toast.error(isApiError(error) ? error.message : AdminMessages.saveFailed),
+    onError: (error) => toast.error(isApiError(error) ? error.message : t.saveFailed()),
   });
 
   return (
-    <Paper withBorder p="sm" component="section" aria-label={kind.title}>
+    <Paper withBorder p="sm" component="section" aria-label={title}>
       <Stack gap="xs">
         <Title order={2} fz="h4">
-          {kind.title}
+          {title}
         </Title>
         {(list.data ?? []).map((c) => (
           <Group key={c.id} justify="space-between" wrap="nowrap">
@@ -143,12 +150,12 @@ function ContactKind({ residentId, kind, canEdit }: { residentId: string; kind: 
               <Button
                 variant="subtle"
                 color="red"
-                size="md"
+                size="lg"
                 style={{ flexShrink: 0 }}
-                aria-label={`${AdminMessages.remove} ${contactName(c)}`}
+                aria-label={t.removeName({ name: contactName(c) })}
                 onClick={() => remove.mutate(c)}
               >
-                {AdminMessages.remove}
+                {t.remove()}
               </Button>
             ) : null}
           </Group>
@@ -156,23 +163,23 @@ function ContactKind({ residentId, kind, canEdit }: { residentId: string; kind: 
         {canEdit ? (
           <form onSubmit={form.onSubmit((v) => add.mutate(v))} noValidate>
             <Stack gap="xs">
-              <TextInput size="md" label={`${kind.title}: name`} {...form.getInputProps('name')} />
+              <TextInput size="lg" label={t.contactName({ kind: title })} {...form.getInputProps('name')} />
               {kind.detail ? (
                 <TextInput
-                  size="md"
-                  label={kind.detail === 'relationship' ? 'Relationship' : 'Specialty'}
+                  size="lg"
+                  label={kind.detail === 'relationship' ? t.relationship() : t.specialty()}
                   {...form.getInputProps('detail')}
                 />
               ) : null}
               <TextInput
-                size="md"
+                size="lg"
                 type="tel"
-                label="Phone"
+                label={t.phone()}
                 placeholder="+14155550123"
                 {...form.getInputProps('phoneNumber')}
               />
-              <Button type="submit" size="md" variant="light" loading={add.isPending}>
-                {kind.single && list.data?.length ? AdminMessages.save : AdminMessages.addContact}
+              <Button type="submit" size="lg" variant="light" loading={add.isPending}>
+                {kind.single && list.data?.length ? t.save() : t.addContact()}
               </Button>
             </Stack>
           </form>

@@ -18,8 +18,6 @@ import {
 import { useForm } from '@mantine/form';
 import {
   ADL_LEVEL_KEYS,
-  AdminMessages,
-  CARE_TYPE_LABELS,
   HOSPICE_STATUS_LABELS,
   OPEN_TASK_STATUSES,
   RESUSCITATION_STRATEGY_LABELS,
@@ -33,6 +31,7 @@ import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api';
 import { useDrawers } from '../../../shared/drawers';
+import { useMessages } from '../../../shared/i18n';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { toast } from '../../../shared/toast';
 import { tasksApi } from '../../alerts/alerts-api';
@@ -40,33 +39,35 @@ import { residentKeys } from '../../residents/residents-api';
 import { adminApi, useAdminResident, useAdminUnits } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
 import { ADMIN_ROUTES, useReturnToList } from '../admin-shared';
-import { schemaErrors } from '../form-rules';
+import { describedSchemaErrors } from '../field-check';
+import { useFieldChecks } from '../field-check-messages';
 import { useAdminWrite } from '../use-admin-write';
 import { ContactsSection } from './contacts-section';
 import {
-  ADL_LABELS,
   createBody,
   emptyResidentForm,
   formToBody,
   type ResidentFormValues,
   residentToForm,
 } from './resident-form';
+import './residents-admin-messages';
 
 /** /manage/residents/new and /manage/residents/{id}: admit, edit, archive or restore a resident. */
 export function ResidentEditPage() {
   const { id } = useParams();
   const isNew = !id || id === 'new';
   const resident = useAdminResident(isNew ? undefined : id);
-  const title = isNew ? AdminMessages.newResident : resident.data ? residentFullName(resident.data) : '';
+  const t = useMessages('residentsAdmin');
+  const title = isNew ? t.newResident() : resident.data ? residentFullName(resident.data) : '';
   return (
     <>
       <PageHeader title={title} defaultRoute={ADMIN_ROUTES.residents} />
-      <AdminGuard>
+      <AdminGuard refusal={t.managementOnly()} loadingLabel={t.loading()}>
         {({ facilityId, permissions }) =>
           isNew ? (
             <ResidentForm facilityId={facilityId} permissions={permissions} resident={null} />
           ) : resident.isPending ? (
-            <Loader aria-label="Loading" m="md" />
+            <Loader aria-label={t.loading()} m="md" />
           ) : resident.isError ? (
             <Text c="red" p="md">
               {resident.error.message}
@@ -108,24 +109,35 @@ function ResidentForm({
   permissions: Permissions;
   resident: TResidentReply | null;
 }) {
+  const t = useMessages('residentsAdmin');
+  const careType = useMessages('careType');
+  const describe = useFieldChecks();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const units = useAdminUnits(facilityId);
   const locked = new Set(resident?.lockedFields ?? []);
   const isLocked = (field: string) => locked.has(`resident.${field}`);
-  const lockedHint = (field: string) => (isLocked(field) ? AdminMessages.lockedByEhr : undefined);
+  const lockedHint = (field: string) => (isLocked(field) ? t.lockedByEhr() : undefined);
 
   const form = useForm<ResidentFormValues>({
     initialValues: resident ? residentToForm(resident) : emptyResidentForm(),
     validate: (values) =>
       resident
-        ? schemaErrors(ZUpdateResidentRequestSchema, formToBody(values, permissions, resident.lockedFields))
-        : schemaErrors(ZCreateResidentRequestSchema, createBody(facilityId, values, permissions)),
+        ? describedSchemaErrors(
+            ZUpdateResidentRequestSchema,
+            formToBody(values, permissions, resident.lockedFields),
+            describe,
+          )
+        : describedSchemaErrors(
+            ZCreateResidentRequestSchema,
+            createBody(facilityId, values, permissions),
+            describe,
+          ),
   });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: residentKeys.all });
 
-  const messages = { stale: AdminMessages.stale, failed: AdminMessages.saveFailed };
+  const messages = { stale: t.stale(), failed: t.saveFailed() };
   const save = useAdminWrite({
     write: (values: ResidentFormValues) =>
       resident
@@ -138,9 +150,7 @@ function ResidentForm({
           ),
     refresh,
     savedMessage: (saved) =>
-      resident
-        ? AdminMessages.residentSaved(residentFullName(saved))
-        : AdminMessages.residentAdmitted(residentFullName(saved)),
+      resident ? t.saved({ name: residentFullName(saved) }) : t.admitted({ name: residentFullName(saved) }),
     onSaved: (saved) => {
       queryClient.setQueryData(residentKeys.detail(saved.id), saved);
       if (!resident) navigate(ADMIN_ROUTES.resident(saved.id), { replace: true });
@@ -155,8 +165,8 @@ function ResidentForm({
     refresh,
     savedMessage: (saved) =>
       saved.isArchived
-        ? AdminMessages.residentArchived(residentFullName(saved))
-        : AdminMessages.residentRestored(residentFullName(saved)),
+        ? t.archived({ name: residentFullName(saved) })
+        : t.restored({ name: residentFullName(saved) }),
     onSaved: (saved) => {
       queryClient.setQueryData(residentKeys.detail(saved.id), saved);
       // Back to the list, whose Back goes where the manager came from, not to the archived resident (issue #32).
@@ -189,16 +199,23 @@ function ResidentForm({
         })
       ).totalCount;
     } catch (error) {
-      toast.error(isApiError(error) ? error.message : AdminMessages.saveFailed);
+      toast.error(isApiError(error) ? error.message : t.saveFailed());
       return;
     } finally {
       setCheckingArchive(false);
     }
     const name = residentFullName(resident);
     drawers.open('confirmation', {
-      title: AdminMessages.archiveResidentTitle(name),
-      text: AdminMessages.archiveResidentText(name, openAlerts, resident.hasPendant),
-      confirmLabel: AdminMessages.archive,
+      title: t.archiveTitle({ name }),
+      text: [
+        t.archiveText({ name }),
+        resident.hasPendant ? t.archivePendant() : null,
+        t.archiveOpenAlerts({ count: openAlerts }),
+      ]
+        .filter(Boolean)
+        .join(' '),
+      confirmLabel: t.archive(),
+      cancelLabel: t.cancel(),
       destructive: true,
       onConfirm: () => archive.mutateAsync(true).then(() => undefined),
     });
@@ -206,12 +223,12 @@ function ResidentForm({
 
   const unitOptions = (units.data ?? []).map((u) => ({
     value: u.id,
-    label: `${u.displayName} · ${CARE_TYPE_LABELS[u.careType]}`,
+    label: `${u.displayName} · ${careType[u.careType]()}`,
   }));
   const phiDisabled = !permissions.canEditPHI || isLocked('healthInfo');
   const text = (field: keyof ResidentFormValues, label: string, props: Record<string, unknown> = {}) => (
     <TextInput
-      size="md"
+      size="lg"
       label={label}
       disabled={isLocked(field)}
       description={lockedHint(field)}
@@ -226,27 +243,27 @@ function ResidentForm({
         <Stack gap="md">
           {resident ? (
             <Group gap="xs">
-              {resident.isArchived ? <Badge color="gray">Archived</Badge> : null}
+              {resident.isArchived ? <Badge color="gray">{t.archivedBadge()}</Badge> : null}
               <Badge variant="light" color={resident.hasPendant ? 'green' : 'gray'}>
-                {resident.hasPendant ? AdminMessages.hasPendant : AdminMessages.noPendant}
+                {resident.hasPendant ? t.hasPendant() : t.noPendant()}
               </Badge>
-              {resident.age !== null ? <Badge variant="outline">Age {resident.age}</Badge> : null}
+              {resident.age !== null ? <Badge variant="outline">{t.age({ age: resident.age })}</Badge> : null}
             </Group>
           ) : null}
 
-          <Section title={AdminMessages.personal}>
+          <Section title={t.personal()}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {text('firstName', 'First name', { required: true })}
-              {text('lastName', 'Last name', { required: true })}
-              {text('middleName', 'Middle name')}
-              {text('preferredName', 'Preferred name')}
-              {text('salutation', 'Salutation')}
-              {text('dateOfBirth', 'Date of birth', { type: 'date' })}
+              {text('firstName', t.firstName(), { required: true })}
+              {text('lastName', t.lastName(), { required: true })}
+              {text('middleName', t.middleName())}
+              {text('preferredName', t.preferredName())}
+              {text('salutation', t.salutation())}
+              {text('dateOfBirth', t.dateOfBirth(), { type: 'date' })}
             </SimpleGrid>
             <Select
-              size="md"
-              label="Unit"
-              placeholder="No unit"
+              size="lg"
+              label={t.unit()}
+              placeholder={t.noUnit()}
               data={unitOptions}
               searchable
               clearable
@@ -256,20 +273,20 @@ function ResidentForm({
             />
             <Switch
               size="md"
-              label="Routine checks"
+              label={t.routineChecks()}
               {...form.getInputProps('isRoutineCheckEnabled', { type: 'checkbox' })}
             />
-            <Switch size="md" label="On hold" {...form.getInputProps('isOnHold', { type: 'checkbox' })} />
+            <Switch size="md" label={t.onHold()} {...form.getInputProps('isOnHold', { type: 'checkbox' })} />
           </Section>
 
           {permissions.canSeePII ? (
-            <Section title={AdminMessages.contactDetails}>
-              {text('personalPhone', 'Personal phone', {
+            <Section title={t.contactDetails()}>
+              {text('personalPhone', t.personalPhone(), {
                 type: 'tel',
                 placeholder: '+1 415 555 0123',
                 disabled: !permissions.canEditPII || isLocked('personalPhone'),
               })}
-              {text('email', 'Email', {
+              {text('email', t.email(), {
                 type: 'email',
                 disabled: !permissions.canEditPII || isLocked('email'),
               })}
@@ -277,43 +294,46 @@ function ResidentForm({
           ) : null}
 
           {permissions.canSeePHI ? (
-            <Section title={AdminMessages.health}>
-              {isLocked('healthInfo') ? <Alert color="gray">{AdminMessages.lockedByEhr}</Alert> : null}
+            <Section title={t.health()}>
+              {isLocked('healthInfo') ? <Alert color="gray">{t.lockedByEhr()}</Alert> : null}
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <Select
-                  size="md"
-                  label={AdminMessages.codeStatus}
-                  data={Object.entries(RESUSCITATION_STRATEGY_LABELS).map(([value, label]) => ({
+                  size="lg"
+                  label={t.codeStatus()}
+                  data={Object.keys(RESUSCITATION_STRATEGY_LABELS).map((value) => ({
                     value,
-                    label,
+                    label: t[`code_${value as keyof typeof RESUSCITATION_STRATEGY_LABELS}`](),
                   }))}
                   allowDeselect={false}
                   disabled={phiDisabled}
                   {...form.getInputProps('healthInfo.resuscitationStrategy')}
                 />
                 <Select
-                  size="md"
-                  label={AdminMessages.hospice}
-                  data={Object.entries(HOSPICE_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+                  size="lg"
+                  label={t.hospice()}
+                  data={Object.keys(HOSPICE_STATUS_LABELS).map((value) => ({
+                    value,
+                    label: t[`hospice_${value as keyof typeof HOSPICE_STATUS_LABELS}`](),
+                  }))}
                   allowDeselect={false}
                   disabled={phiDisabled}
                   {...form.getInputProps('healthInfo.hospiceHealthInfo.hospiceStatus')}
                 />
                 <TextInput
-                  size="md"
-                  label={AdminMessages.memory}
+                  size="lg"
+                  label={t.memory()}
                   disabled={phiDisabled}
                   {...form.getInputProps('healthInfo.memoryHealthInfo.memoryLevel')}
                 />
                 <TextInput
-                  size="md"
-                  label={AdminMessages.continence}
+                  size="lg"
+                  label={t.continence()}
                   disabled={phiDisabled}
                   {...form.getInputProps('healthInfo.continenceHealthInfo.continenceLevel')}
                 />
                 <TextInput
-                  size="md"
-                  label="Product provider"
+                  size="lg"
+                  label={t.productProvider()}
                   disabled={phiDisabled}
                   {...form.getInputProps('healthInfo.continenceHealthInfo.productProvider')}
                 />
@@ -323,19 +343,19 @@ function ResidentForm({
                   <Checkbox
                     key={k}
                     size="md"
-                    label={{ wearsPads: 'Pads', wearsPullups: 'Pull-ups', wearsBriefs: 'Briefs' }[k]}
+                    label={t[k]()}
                     disabled={phiDisabled}
                     {...form.getInputProps(`healthInfo.continenceHealthInfo.${k}`, { type: 'checkbox' })}
                   />
                 ))}
               </Group>
-              <Text fw={600}>{AdminMessages.adl}</Text>
+              <Text fw={600}>{t.adl()}</Text>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 {ADL_LEVEL_KEYS.map((k) => (
                   <TextInput
                     key={k}
-                    size="md"
-                    label={ADL_LABELS[k]}
+                    size="lg"
+                    label={t[`adl_${k}`]()}
                     disabled={phiDisabled}
                     {...form.getInputProps(`healthInfo.adlHealthInfo.${k}`)}
                   />
@@ -351,7 +371,7 @@ function ResidentForm({
             loading={save.isPending}
             disabled={resident ? !form.isDirty() : false}
           >
-            {AdminMessages.save}
+            {t.save()}
           </Button>
           {resident ? (
             <Button
@@ -362,7 +382,7 @@ function ResidentForm({
               loading={archive.isPending || checkingArchive}
               onClick={() => void confirmArchive()}
             >
-              {resident.isArchived ? AdminMessages.restore : AdminMessages.archive}
+              {resident.isArchived ? t.restore() : t.archive()}
             </Button>
           ) : null}
         </Stack>

@@ -39,17 +39,6 @@ export interface ResidentFormValues {
   };
 }
 
-export const ADL_LABELS: Record<AdlKey, string> = {
-  safetyLevel: 'Safety',
-  feedingLevel: 'Feeding',
-  bathingLevel: 'Bathing',
-  toiletingLevel: 'Toileting',
-  transferringLevel: 'Transferring',
-  mobilityLevel: 'Mobility',
-  dressingLevel: 'Dressing',
-  groomingLevel: 'Grooming',
-};
-
 export function emptyResidentForm(): ResidentFormValues {
   return {
     unitId: null,

@@ -1,25 +1,31 @@
 import { Badge, Box, Button, Card, Group, Loader, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { AdminMessages, CARE_TYPE_ABBREVIATIONS, EmptyStateMessages } from '@sage/contract';
+import { CARE_TYPE_ABBREVIATIONS } from '@sage/contract';
 import { residentFullName } from '@sage/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useMessages } from '../../../shared/i18n';
 import { PageHeader } from '../../../shared/page-header/page-header';
 import { useAdminResidents } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
 import { ADMIN_ROUTES, FROM_LIST_STATE, MANAGE_ROUTE } from '../admin-shared';
+import './residents-admin-messages';
 
 /** /manage/residents: search the facility's residents (or the archived ones) and open one; admit a new one. */
 export function ResidentsAdminPage() {
+  const t = useMessages('residentsAdmin');
   return (
     <>
-      <PageHeader title={AdminMessages.residents} defaultRoute={MANAGE_ROUTE} />
-      <AdminGuard>{({ facilityId }) => <ResidentsList facilityId={facilityId} />}</AdminGuard>
+      <PageHeader title={t.title()} defaultRoute={MANAGE_ROUTE} />
+      <AdminGuard refusal={t.managementOnly()} loadingLabel={t.loading()}>
+        {({ facilityId }) => <ResidentsList facilityId={facilityId} />}
+      </AdminGuard>
     </>
   );
 }
 
 function ResidentsList({ facilityId }: { facilityId: string }) {
+  const t = useMessages('residentsAdmin');
   const [search, setSearch] = useState('');
   const [archived, setArchived] = useState(false);
   const [debounced] = useDebouncedValue(search, 250);
@@ -28,29 +34,29 @@ function ResidentsList({ facilityId }: { facilityId: string }) {
     <Box component="main" p="md" maw={640} mx="auto">
       <Stack gap="sm">
         <Button component={Link} to={ADMIN_ROUTES.newResident} size="lg" fullWidth>
-          {AdminMessages.admitResident}
+          {t.admitResident()}
         </Button>
         <TextInput
-          label={AdminMessages.searchResidents}
-          placeholder="Resident name"
-          size="md"
+          label={t.search()}
+          placeholder={t.searchPlaceholder()}
+          size="lg"
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
         />
         <Switch
           size="md"
-          label={AdminMessages.showArchived}
+          label={t.showArchived()}
           checked={archived}
           onChange={(e) => setArchived(e.currentTarget.checked)}
         />
         {residents.isPending ? (
-          <Loader aria-label="Loading" />
+          <Loader aria-label={t.loading()} />
         ) : residents.isError ? (
           <Text c="red">{residents.error.message}</Text>
         ) : residents.data.pages[0]?.length === 0 ? (
-          <Text c="dimmed">{EmptyStateMessages.noResidentsFound}</Text>
+          <Text c="dimmed">{t.noResidentsFound()}</Text>
         ) : (
-          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Residents">
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t.listLabel()}>
             {residents.data.pages.flat().map((r) => (
               <li key={r.id}>
                 <Card
@@ -70,14 +76,14 @@ function ResidentsList({ facilityId }: { facilityId: string }) {
                       <Text size="sm" c="dimmed">
                         {r.unit
                           ? `${r.unit.displayName}${CARE_TYPE_ABBREVIATIONS[r.unit.careType] ? ` · ${CARE_TYPE_ABBREVIATIONS[r.unit.careType]}` : ''}`
-                          : 'No unit'}
+                          : t.noUnit()}
                       </Text>
                     </Stack>
                     {r.isArchived || r.isOnHold || r.hasPendant ? (
                       <Group gap={4}>
-                        {r.isArchived ? <Badge color="gray">Archived</Badge> : null}
-                        {r.isOnHold ? <Badge color="orange">On hold</Badge> : null}
-                        {r.hasPendant ? <Badge variant="light">Pendant</Badge> : null}
+                        {r.isArchived ? <Badge color="gray">{t.archivedBadge()}</Badge> : null}
+                        {r.isOnHold ? <Badge color="orange">{t.onHoldBadge()}</Badge> : null}
+                        {r.hasPendant ? <Badge variant="light">{t.pendantBadge()}</Badge> : null}
                       </Group>
                     ) : null}
                   </Stack>
@@ -93,7 +99,7 @@ function ResidentsList({ facilityId }: { facilityId: string }) {
             loading={residents.isFetchingNextPage}
             onClick={() => void residents.fetchNextPage()}
           >
-            {AdminMessages.showMore}
+            {t.showMore()}
           </Button>
         ) : null}
       </Stack>

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Checkbox, Loader, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { ADMIN_STAFF_ROUTE, TEAM_MEMBER_ROUTE, type TStaffMember } from '@sage/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
@@ -14,6 +14,8 @@ import { StaffLanguageField } from '../../language/language-setting';
 import { useCurrentFacility } from '../../shift/shift-api';
 import { fullName, teamApi, useFacilityGroups, usePermissionsOf, useTeamMember } from '../../team/team-api';
 import { StaffTourStatus } from '../../training/tour-completion';
+import { describedSchemaErrors } from '../field-check';
+import { useFieldChecks } from '../field-check-messages';
 import {
   serverIssuesToFormErrors,
   type TEditStaffForm,
@@ -26,6 +28,7 @@ import './staff-messages';
 /** /admin/staff/new: invite by phone number into groups of the current community. */
 export function InviteStaffPage() {
   const t = useMessages('manageStaff');
+  const describe = useFieldChecks();
   const facility = useCurrentFacility();
   const facilityId = facility.data?.id ?? '';
   const groups = useFacilityGroups(facilityId || undefined);
@@ -42,7 +45,7 @@ export function InviteStaffPage() {
       groupIds: [],
       language: 'en',
     },
-    validate: schemaResolver(ZInviteStaffFormSchema, { sync: true }),
+    validate: (values) => describedSchemaErrors(ZInviteStaffFormSchema, values, describe),
   });
 
   const invite = useMutation({
@@ -151,6 +154,7 @@ const toEditValues = (person: TStaffMember): TEditStaffForm => ({
 /** /admin/staff/{id}: edit a staff member, archive or restore them. */
 export function EditStaffPage() {
   const t = useMessages('manageStaff');
+  const describe = useFieldChecks();
   const { id = '' } = useParams();
   const member = useTeamMember(id);
   const queryClient = useQueryClient();
@@ -158,7 +162,7 @@ export function EditStaffPage() {
   const form = useForm<TEditStaffForm>({
     mode: 'controlled',
     initialValues: { firstName: '', lastName: '' },
-    validate: schemaResolver(ZEditStaffFormSchema, { sync: true }),
+    validate: (values) => describedSchemaErrors(ZEditStaffFormSchema, values, describe),
   });
   const person = member.data;
   const session = useSession();

@@ -16,7 +16,9 @@ import { PageHeader } from '../../../shared/page-header/page-header';
 import { adminApi, useAdminUnits } from '../admin-api';
 import { AdminGuard } from '../admin-guard';
 import { ADMIN_ROUTES, useReturnToList } from '../admin-shared';
-import { orNull, schemaErrors } from '../form-rules';
+import { describedSchemaErrors } from '../field-check';
+import { useFieldChecks } from '../field-check-messages';
+import { orNull } from '../form-rules';
 import { useAdminWrite } from '../use-admin-write';
 import { unitArchiveApi } from './unit-archive-api';
 import './units-messages';
@@ -83,13 +85,14 @@ function UnitForm({ facilityId, unitId }: { facilityId: string; unitId: string |
 function UnitFormBody({ facilityId, unit }: { facilityId: string; unit: TAdminUnit | undefined }) {
   const t = useMessages('manageUnits');
   const careType = useMessages('careType');
+  const describe = useFieldChecks();
   const queryClient = useQueryClient();
   const form = useForm<UnitFormValues>({
     initialValues: toForm(unit),
     validate: (v) =>
       unit
-        ? schemaErrors(ZUpdateUnitRequestSchema, toBody(v))
-        : schemaErrors(ZCreateUnitRequestSchema, { facilityId, ...toBody(v) }),
+        ? describedSchemaErrors(ZUpdateUnitRequestSchema, toBody(v), describe)
+        : describedSchemaErrors(ZCreateUnitRequestSchema, { facilityId, ...toBody(v) }, describe),
   });
   const returnToList = useReturnToList(ADMIN_ROUTES.units);
   const archiveWhyId = useId();
