@@ -336,6 +336,9 @@ export const SPANISH_PEOPLE_COMMUNITY = {
   /** The assisted living resident (in the caregiver's care zone), and her pendant. */
   resident: 'Margaret Hale-olmob',
   pendant: 'PENDANT-olmob-AL',
+} as const;
+
+/**
  * A community whose manager and caregiver read Spanish, its clock about noon (the daily check-in is open), for the
  * routine screens in Spanish (e2e/i18n/spanish-routines.spec.ts, decision 0760): /tasks/add, /tasks/schedules,
  * the daily check-in list and the unit check-in card, the unit detail drawer, the unit and option pickers and the
@@ -352,6 +355,9 @@ export const SPANISH_ROUTINES_COMMUNITY = {
   ilResident: 'Dorothy Keane-olmor',
   /** A task schedule the community has. */
   schedule: 'Water the garden',
+} as const;
+
+/**
  * A community of its own for the Spanish walk of /insights, the response times and the administration pages
  * (e2e/i18n/spanish-admin.spec.ts, decision 0770): its manager (a Management group admin) reads Spanish from the
  * start; insights waiting and alerts two days ago give the screens figures.
@@ -364,6 +370,9 @@ export const SPANISH_ADMIN_COMMUNITY = {
   gatewayKey: 'olmo-valley-gateway-key',
   caregiver: 'Casey Nguyen',
   nurse: 'Nora Patel',
+} as const;
+
+/**
  * A community whose manager reads Spanish, for the device screens and the device QA walk
  * (e2e/i18n/spanish-devices.spec.ts, decision 0790): its own numbers (0790-0791), so the walk, the devices it
  * registers and the doors it adds touch no other spec.
@@ -374,6 +383,9 @@ export const SPANISH_DEVICES_COMMUNITY = {
   managerPhone: '+14155550790',
   caregiverPhone: '+14155550791',
   gatewayKey: 'olmo-springs-gateway-key',
+} as const;
+
+/**
  * A community whose manager reads Spanish, for the residents screens, station displays and reports in Spanish
  * (e2e/i18n/spanish-manage-residents.spec.ts, decision 0780): its own numbers (0780-0789), its assisted-living
  * resident with a contact and a primary care provider; every community has the built-in reports.

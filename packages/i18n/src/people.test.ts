@@ -81,13 +81,13 @@ describe('device trouble titles in the reader language (decision 0750)', () => {
   it.each<[string, string]>([
     [T.lowBattery(D.residentPendant(resident)), `Batería baja: Colgante de ${resident}`],
     [T.notHeardFrom(D.residentPendant(resident)), `Sin señal: Colgante de ${resident}`],
-    [T.lowBattery(D.residentFallSensor('Ann Lee')), 'Batería baja: Sensor de caídas de Ann Lee'],
+    [T.lowBattery(D.residentFallSensor('Ann Lee')), 'Batería baja: Detector de caídas de Ann Lee'],
     [T.lowBattery(D.residentDoorAlarm('Ann Lee')), 'Batería baja: Alarma de puerta de Ann Lee'],
     [T.notHeardFrom(D.residentM3Sensor('Ann Lee')), 'Sin señal: Sensor M3 de Ann Lee'],
     [T.lowBattery(D.wallButton('AL 101')), 'Batería baja: Botón de pared de AL 101'],
     [
       T.notHeardFrom(D.fallSensor(D.unitWithRoom('AL 101', 'Bedroom'))),
-      'Sin señal: Sensor de caídas de AL 101 (Bedroom)',
+      'Sin señal: Detector de caídas de AL 101 (Bedroom)',
     ],
     [T.notHeardFrom(D.m3Sensor(D.unknownUnit)), 'Sin señal: Sensor M3 de unidad desconocida'],
     [T.lowBattery(D.checkInButton('IL 7')), 'Batería baja: Botón de revisión diaria de IL 7'],

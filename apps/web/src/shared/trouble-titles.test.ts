@@ -38,7 +38,7 @@ describe('device trouble titles in Spanish', () => {
         'DEVICE_SILENT',
         subject({ role: 'RESIDENT', deviceType: 'FALL_DETECTION_DEVICE', resident: margaret }),
       ),
-      "Sin señal: Sensor de caídas de Margaret O'Hale",
+      "Sin señal: Detector de caídas de Margaret O'Hale",
     ],
     ['a wall button', troubleTitle('DEVICE_SILENT', subject({})), 'Sin señal: Botón de pared de AL 101'],
     [
@@ -64,7 +64,7 @@ describe('device trouble titles in Spanish', () => {
     [
       'a device in no unit',
       troubleTitle('LOW_BATTERY', subject({ deviceType: 'FALL_DETECTION_DEVICE', unitName: null })),
-      'Batería baja: Sensor de caídas de unidad desconocida',
+      'Batería baja: Detector de caídas de unidad desconocida',
     ],
     ['a gateway', gatewayTroubleTitle('Olmo Pines gateway'), 'Receptor desconectado: Olmo Pines gateway'],
     ['a title a person typed', 'Replace the hallway batteries', 'Replace the hallway batteries'],

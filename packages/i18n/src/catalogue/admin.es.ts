@@ -90,7 +90,7 @@ export const adminEs: {
     kind_PENDANT: 'Colgante',
     kind_WALL_BUTTON: 'Botón de pared',
     kind_DOOR: 'Alarma de puerta',
-    kind_FALL: 'Sensor de caídas',
+    kind_FALL: 'Detector de caídas',
     kind_SENSOR: 'Sensor M3',
     band_ACCEPTABLE: 'Aceptable',
     band_NEEDS_IMPROVEMENT: 'Necesita mejorar',
