@@ -171,6 +171,9 @@ export const en = {
     // Every page header's back arrow and every toast's close button, by their spoken names (decision 0750).
     back: 'Back',
     dismissMessage: 'Dismiss message',
+    // A confirmation drawer's buttons when its caller names none.
+    confirm: 'Confirm',
+    cancel: 'Cancel',
   },
   /** The alert page (texts the app had inline). */
   alert: {

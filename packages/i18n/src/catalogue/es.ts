@@ -149,6 +149,8 @@ export const es: Catalogue = {
     taskNowhere: 'Tarea, sin unidad ni residente',
     back: 'Atrás',
     dismissMessage: 'Cerrar mensaje',
+    confirm: 'Confirmar',
+    cancel: 'Cancelar',
   },
   alert: {
     title: 'Alerta',
@@ -330,7 +332,7 @@ export const es: Catalogue = {
   station: {
     title: 'Pantalla de la estación',
     notPaired: 'Esta pantalla no está vinculada',
-    pairHelp: 'Escriba la clave de pantalla que un gerente creó en Manage → Station displays.',
+    pairHelp: 'Escriba la clave de pantalla que un gerente creó en Gestionar → Pantallas de la estación.',
     keyLabel: 'Clave de pantalla',
     pair: 'Vincular esta pantalla',
     refused:
