@@ -45,6 +45,7 @@ import { manageResidentsEn } from './manage-residents.en';
 import { optIn } from './optIn.en';
 import { pagesEn } from './pages.en';
 import { peopleEn } from './people.en';
+import { shell } from './shell.en';
 import { reassign } from './reassign.en';
 import { routinesEn } from './routines.en';
 import { training } from './training.en';
@@ -371,6 +372,7 @@ export const en = {
   devices,
   optIn,
   reassign,
+  shell,
   ...manageEn,
   ...peopleEn,
   ...routinesEn,

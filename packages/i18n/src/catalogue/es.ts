@@ -13,6 +13,7 @@ import { manageResidentsEs } from './manage-residents.es';
 import { optIn } from './optIn.es';
 import { pagesEs } from './pages.es';
 import { peopleEs } from './people.es';
+import { shell } from './shell.es';
 import { reassign } from './reassign.es';
 import { routinesEs } from './routines.es';
 import { training } from './training.es';
@@ -369,6 +370,7 @@ export const es: Catalogue = {
   devices,
   optIn,
   reassign,
+  shell,
   ...manageEs,
   ...peopleEs,
   ...routinesEs,
