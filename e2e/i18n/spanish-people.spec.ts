@@ -226,7 +226,7 @@ test('[I18N][SPANISH-PEOPLE]: staff member actions, high fives, pendants, Workin
   await drawer(phone).getByRole('button', { name: 'Colgantes' }).click();
   await expect(drawer(phone).getByRole('heading', { name: `Colgantes · ${C.resident}` })).toBeVisible();
   const pendants = drawer(phone).getByRole('list', { name: 'Colgantes' });
-  await expect(pendants.getByText('Batería baja · Batería 12%')).toBeVisible();
+  await expect(pendants.getByText('Batería baja · Batería 12 %')).toBeVisible();
   await expect(pendants.getByText(/^(Nunca presionado|Presionado por última vez hace .+)$/)).toBeVisible();
   await expectSpanishScreen(phone, 'pendants', RESIDENT_PHRASES);
   await drawer(phone).getByRole('button', { name: 'Volver' }).click();

@@ -25,6 +25,8 @@ type WebNamespace = Exclude<Namespace, 'notify' | 'apiErrors'>;
  */
 type EagerNamespace = Exclude<WebNamespace, LazyNamespace>;
 type LazyNamespace =
+  // Both languages imported by features/shell/shell-messages.ts itself, never loaded (they show before anything loads).
+  | 'shell'
   | 'resolution'
   | 'resolve'
   | 'shift'

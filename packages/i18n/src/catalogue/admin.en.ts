@@ -70,16 +70,10 @@ export const adminEn = {
     averaged:
       '{subject} averaged {value} over the last {days, plural, one {day} other {# days}}{baseline, select, none {} other { (community usual: {baseline})}}.',
     had: '{subject} had {value} over the last {days, plural, one {day} other {# days}}{baseline, select, none {} other { (community usual: {baseline})}}.',
-    // Add Notes (drawer 14) and the toasts (alerts doc section 8).
+    // Add Notes (drawer 14); its toasts are the highFive namespace's (action-feedback.ts, decision 0750).
     addNotesTitle: DrawerTitles.completeInsight,
     submit: ButtonLabels.submit,
     goBack: ButtonLabels.goBack,
-    toastCompleted: InsightMessages.completed,
-    toastDismissed: InsightMessages.dismissed,
-    toastHighFiveSent: InsightMessages.highFiveSent,
-    toastClosed: InsightMessages.closed,
-    toastClosedHighFive: InsightMessages.closedHighFive,
-    toastHighFiveFailed: InsightMessages.highFiveFailed,
   },
   /** /manage/response-times (decision 0305): filters, bands, figures, charts, tables and the CSV button. */
   responseTimes: {

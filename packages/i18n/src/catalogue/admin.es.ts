@@ -49,12 +49,6 @@ export const adminEs: {
     addNotesTitle: 'Agregar notas',
     submit: 'Enviar',
     goBack: 'Volver',
-    toastCompleted: 'Informe completado',
-    toastDismissed: 'Comentario enviado',
-    toastHighFiveSent: '¡Choque esos cinco! enviado',
-    toastClosed: 'Este informe ya se cerró. No se puede hacer nada más.',
-    toastClosedHighFive: 'Este informe ya se cerró. No se puede hacer nada más.',
-    toastHighFiveFailed: 'No se pudo enviar el ¡choque esos cinco!',
   },
   responseTimes: {
     title: 'Tiempos de respuesta',

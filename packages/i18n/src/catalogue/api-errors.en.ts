@@ -44,6 +44,8 @@ export const apiErrors = {
   rateLimited: 'Too many attempts. Wait a moment and try again.',
   // By the reply's status, when neither its message nor its code is known.
   badRequest: 'The request is not valid.',
+  // Under a form's field, a rejected value whose text none of the above says.
+  fieldInvalid: 'Check this field.',
   signInAgain: 'Sign in again.',
   notAllowed: 'You are not allowed to do this.',
   notFound: 'Not found. It may have been removed.',

@@ -27,6 +27,7 @@ export const apiErrors: { readonly [K in keyof (typeof en)['apiErrors']]: string
   invalidField: 'Un dato no es válido: {field}',
   rateLimited: 'Demasiados intentos. Espere un momento y pruebe otra vez.',
   badRequest: 'La solicitud no es válida.',
+  fieldInvalid: 'Revise este campo.',
   signInAgain: 'Inicie sesión otra vez.',
   notAllowed: 'No tiene permiso para hacer esto.',
   notFound: 'No se encontró. Puede que ya no exista.',

@@ -45,6 +45,7 @@ import { manageResidentsEn } from './manage-residents.en';
 import { optIn } from './optIn.en';
 import { pagesEn } from './pages.en';
 import { peopleEn } from './people.en';
+import { shell } from './shell.en';
 import { reassign } from './reassign.en';
 import { routinesEn } from './routines.en';
 import { training } from './training.en';
@@ -171,6 +172,9 @@ export const en = {
     // Every page header's back arrow and every toast's close button, by their spoken names (decision 0750).
     back: 'Back',
     dismissMessage: 'Dismiss message',
+    // A confirmation drawer's buttons when its caller names none.
+    confirm: 'Confirm',
+    cancel: 'Cancel',
   },
   /** The alert page (texts the app had inline). */
   alert: {
@@ -368,6 +372,7 @@ export const en = {
   devices,
   optIn,
   reassign,
+  shell,
   ...manageEn,
   ...peopleEn,
   ...routinesEn,

@@ -13,6 +13,7 @@ import { manageResidentsEs } from './manage-residents.es';
 import { optIn } from './optIn.es';
 import { pagesEs } from './pages.es';
 import { peopleEs } from './people.es';
+import { shell } from './shell.es';
 import { reassign } from './reassign.es';
 import { routinesEs } from './routines.es';
 import { training } from './training.es';
@@ -149,6 +150,8 @@ export const es: Catalogue = {
     taskNowhere: 'Tarea, sin unidad ni residente',
     back: 'Atrás',
     dismissMessage: 'Cerrar mensaje',
+    confirm: 'Confirmar',
+    cancel: 'Cancelar',
   },
   alert: {
     title: 'Alerta',
@@ -330,7 +333,7 @@ export const es: Catalogue = {
   station: {
     title: 'Pantalla de la estación',
     notPaired: 'Esta pantalla no está vinculada',
-    pairHelp: 'Escriba la clave de pantalla que un gerente creó en Manage → Station displays.',
+    pairHelp: 'Escriba la clave de pantalla que un gerente creó en Gestionar → Pantallas de la estación.',
     keyLabel: 'Clave de pantalla',
     pair: 'Vincular esta pantalla',
     refused:
@@ -367,6 +370,7 @@ export const es: Catalogue = {
   devices,
   optIn,
   reassign,
+  shell,
   ...manageEs,
   ...peopleEs,
   ...routinesEs,

@@ -1,7 +1,8 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { CookieBlockedMessages } from '@sage/contract';
+import type { CookieBlockedMessages } from '@sage/contract';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { detectBrowser } from './detect-browser';
+import { useShellMessages } from './shell-messages';
 
 /** Help pages on enabling cookies, for the four browsers the spec names (in the contract's order). */
 export const COOKIE_HELP_LINKS: ReadonlyArray<{
@@ -27,19 +28,19 @@ export interface CookieBlockedScreenProps {
 /** Shown instead of the whole app when the browser has cookies disabled. */
 export function CookieBlockedScreen({ userAgent }: CookieBlockedScreenProps) {
   const browser = detectBrowser(userAgent);
+  const m = useShellMessages();
   return (
     <Center component="main" mih="100dvh" p="lg">
       <Stack gap="md" maw={480}>
         <Title order={1} fz="h2">
-          {CookieBlockedMessages.headline(PRODUCT_NAME)}
+          {m.cookieHeadline({ product: PRODUCT_NAME })}
         </Title>
-        <Text>{CookieBlockedMessages.explanation}</Text>
+        <Text>{m.cookieExplanation()}</Text>
         <Text data-testid="detected-browser">
-          Your browser: {browser.name}
-          {browser.version ? ` ${browser.version}` : ''}
+          {m.yourBrowser({ browser: browser.version ? `${browser.name} ${browser.version}` : browser.name })}
         </Text>
-        <Text fw={700}>How to enable cookies:</Text>
-        <Stack gap="sm" component="nav" aria-label="How to enable cookies">
+        <Text fw={700}>{m.howToEnableCookies()}:</Text>
+        <Stack gap="sm" component="nav" aria-label={m.howToEnableCookies()}>
           {COOKIE_HELP_LINKS.map((link) => (
             <Button
               key={link.browser}

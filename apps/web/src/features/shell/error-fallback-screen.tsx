@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { ErrorFallbackMessages } from '@sage/contract';
 import { HELP_CENTER_URL } from '../../shared/constants';
+import { useShellMessages } from './shell-messages';
 
 /** Where Reload goes: the root with a time-stamp query value, so that caches are bypassed. */
 export function reloadUrl(now: number = Date.now()): string {
@@ -9,15 +9,16 @@ export function reloadUrl(now: number = Date.now()): string {
 
 /** 'Something went wrong', with Reload and Get Help. */
 export function ErrorFallbackScreen() {
+  const m = useShellMessages();
   return (
     <Center component="main" mih="100dvh" p="lg">
       <Stack gap="md" maw={420} w="100%">
         <Title order={1} fz="h2">
-          {ErrorFallbackMessages.headline}
+          {m.errorHeadline()}
         </Title>
-        <Text>{ErrorFallbackMessages.text}</Text>
+        <Text>{m.errorText()}</Text>
         <Button fullWidth onClick={() => window.location.assign(reloadUrl())}>
-          {ErrorFallbackMessages.reload}
+          {m.reload()}
         </Button>
         <Button
           fullWidth
@@ -27,7 +28,7 @@ export function ErrorFallbackScreen() {
           target="_blank"
           rel="noopener noreferrer"
         >
-          {ErrorFallbackMessages.getHelp}
+          {m.getHelp()}
         </Button>
       </Stack>
     </Center>

@@ -1,7 +1,7 @@
 import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
-import { LoadingScreenMessages } from '@sage/contract';
 import { useEffect, useState } from 'react';
 import { APP_VERSION, LOADING_RELOAD_OFFER_MS } from '../../shared/constants';
+import { useShellMessages } from './shell-messages';
 
 export interface LoadingScreenViewProps {
   showReloadOffer: boolean;
@@ -10,16 +10,17 @@ export interface LoadingScreenViewProps {
 
 /** The loading screen as shown at a given moment. */
 export function LoadingScreenView({ showReloadOffer, onReload }: LoadingScreenViewProps) {
+  const m = useShellMessages();
   return (
     <Center component="main" mih="100dvh" p="lg" aria-busy="true">
       <Stack align="center" gap="md">
         <Loader size="lg" aria-hidden />
         <Text fz="lg" fw={600} role="status">
-          {LoadingScreenMessages.verifying}
+          {m.verifying()}
         </Text>
         {showReloadOffer ? (
           <Anchor component="button" type="button" fz="md" underline="always" py={12} onClick={onReload}>
-            {LoadingScreenMessages.stuck}
+            {m.stuck()}
           </Anchor>
         ) : null}
         <Text size="sm" c="dimmed">

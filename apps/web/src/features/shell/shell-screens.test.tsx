@@ -1,10 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../App';
 import { theme } from '../../app/theme';
 import { HELP_CENTER_URL } from '../../shared/constants';
+import { setLanguage } from '../../shared/i18n';
 import { CookieBlockedScreen } from './cookie-blocked-screen';
 import { ErrorFallbackScreen, reloadUrl } from './error-fallback-screen';
 import { LoadingScreen, LoadingScreenView } from './loading-screen';
@@ -80,5 +81,35 @@ describe('cookie-blocked screen', () => {
     const screen = text(renderToString(<App cookieEnabled={false} userAgent={ANDROID_CHROME} />));
     expect(screen).toContain('Enable Cookies to Use Sage Care');
     expect(screen).not.toContain('Verifying your information');
+  });
+});
+
+describe('the shell screens in Spanish (issue #33): shown with nothing loaded, in the reader language', () => {
+  afterEach(() => setLanguage('en'));
+
+  it.each<[string, () => ReactNode, string[], string[]]>([
+    [
+      'loading screen',
+      () => <LoadingScreenView showReloadOffer />,
+      ['Verificando sus datos', '¿No carga? Pruebe a actualizar la página'],
+      ['Verifying your information', 'Stuck Loading?'],
+    ],
+    [
+      'error fallback',
+      () => <ErrorFallbackScreen />,
+      ['Algo salió mal', 'Volver a cargar', 'Pedir ayuda'],
+      ['Something went wrong', 'Reload', 'Get Help'],
+    ],
+    [
+      'cookie screen',
+      () => <CookieBlockedScreen userAgent={ANDROID_CHROME} />,
+      ['Active las cookies para usar Sage', 'Su navegador: Chrome 124', 'Cómo activar las cookies'],
+      ['Enable Cookies', 'Your browser', 'How to enable cookies'],
+    ],
+  ])('%s', (_name, node, spanish, english) => {
+    setLanguage('es');
+    const screen = text(render(node()));
+    for (const phrase of spanish) expect(screen).toContain(phrase);
+    for (const phrase of english) expect(screen).not.toContain(phrase);
   });
 });

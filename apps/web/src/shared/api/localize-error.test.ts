@@ -39,6 +39,25 @@ describe('a failed request in the reader language (decision 0730)', () => {
     expect(unknown.message).toBe('No se encontró. Puede que ya no exista.');
   });
 
+  it("a rejected field's text is the reader's too, under the field: known texts by their template, others 'Revise este campo.'", async () => {
+    setLanguage('es');
+    const shown = await localizeApiError(
+      toApiError(400, 'Bad Request', {
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        message: 'body.lastName: Too small',
+        issues: [
+          { field: 'body.lastName', message: 'Too small: expected string to have >=1 characters' },
+          { field: 'body.room', message: TaskConflictMessages.claimedBy('Emily Chen') },
+        ],
+      }),
+    );
+    expect(shown.issues?.map((issue) => [issue.field, issue.message])).toEqual([
+      ['body.lastName', 'Revise este campo.'],
+      ['body.room', 'Emily Chen ya tomó esta tarea.'],
+    ]);
+  });
+
   it('the client throws the localized failure, including its own time-out text', async () => {
     setLanguage('es');
     const client = createApiClient({

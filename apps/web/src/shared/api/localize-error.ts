@@ -34,12 +34,23 @@ export async function localizeApiError(
     (key, values) => messages[key]?.(values) ?? error.serverMessage,
     (id) => status[id]?.() ?? id,
   );
+  // Each field's rejection, shown under the field (serverFieldErrors): its text in the reader's language when the
+  // app knows it, else 'Check this field' in that language; never the English.
+  const issues = error.issues?.map((issue) => ({
+    ...issue,
+    message: localizer.localizeWith(
+      { message: issue.message, status: 400 },
+      (key, values) =>
+        (key === 'badRequest' ? messages.fieldInvalid?.() : messages[key]?.(values)) ?? issue.message,
+      (id) => status[id]?.() ?? id,
+    ),
+  }));
   return new ApiError({
     status: error.status,
     message,
     serverMessage: error.serverMessage,
     ...(error.code !== undefined ? { code: error.code } : {}),
-    ...(error.issues !== undefined ? { issues: error.issues } : {}),
+    ...(issues !== undefined ? { issues } : {}),
     ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
   });
 }

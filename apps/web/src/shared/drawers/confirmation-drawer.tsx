@@ -1,5 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useMessages } from '../i18n';
 import { reportError } from '../report-error';
 import { DrawerLayout } from './drawer-layout';
 import type { DrawerComponentProps } from './drawer-registry';
@@ -9,12 +10,14 @@ export function ConfirmationDrawer({
   drawer,
   title,
   text,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   destructive = false,
   onConfirm,
   onCancel,
 }: DrawerComponentProps<'confirmation'>) {
+  // The buttons' default names in the reader's language (issue #33); a caller's own labels win.
+  const m = useMessages('dashboard');
   const [pending, setPending] = useState(false);
 
   const confirm = async () => {
@@ -46,10 +49,10 @@ export function ConfirmationDrawer({
       actions={
         <>
           <Button fullWidth color={destructive ? 'red' : undefined} loading={pending} onClick={confirm}>
-            {confirmLabel}
+            {confirmLabel ?? m.confirm()}
           </Button>
           <Button fullWidth variant="default" disabled={pending} onClick={cancel}>
-            {cancelLabel}
+            {cancelLabel ?? m.cancel()}
           </Button>
         </>
       }

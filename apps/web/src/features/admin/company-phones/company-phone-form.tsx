@@ -3,7 +3,8 @@ import { useForm } from '@mantine/form';
 import { LoginMessages, type TCompanyPhoneDetail, ZCompanyPhoneFieldsSchema } from '@sage/contract';
 import { useMessages } from '../../../shared/i18n';
 import { validatePhoneNumber } from '../../signin/phone-validation';
-import { schemaErrors } from '../form-rules';
+import { describedSchemaErrors } from '../field-check';
+import { useFieldChecks } from '../field-check-messages';
 import { type CompanyPhoneFormValues, toCompanyPhoneFields } from './company-phone-fields';
 import '../admin-org-messages';
 
@@ -24,12 +25,14 @@ export function CompanyPhoneForm({
   onDelete?: () => void;
 }) {
   const M = useMessages('adminOrg');
+  // Field checks in the reader's language (decision 0780).
+  const describe = useFieldChecks();
   const form = useForm<CompanyPhoneFormValues>({
     initialValues: { displayName: phone?.displayName ?? '', phoneNumber: phone?.phoneNumber ?? '' },
     validate: (values) => {
       const phoneCheck = validatePhoneNumber(values.phoneNumber, 'US');
       return {
-        ...schemaErrors(ZCompanyPhoneFieldsSchema, toCompanyPhoneFields(values)),
+        ...describedSchemaErrors(ZCompanyPhoneFieldsSchema, toCompanyPhoneFields(values), describe),
         ...(phoneCheck.ok
           ? {}
           : {

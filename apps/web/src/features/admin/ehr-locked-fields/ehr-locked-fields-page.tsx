@@ -17,7 +17,9 @@ import { residentKeys } from '../../residents/residents-api';
 import { AdminGuard } from '../admin-guard';
 import '../admin-pages-messages';
 import { MANAGE_ROUTE } from '../admin-shared';
-import { schemaErrors, serverFieldErrors } from '../form-rules';
+import { describedSchemaErrors } from '../field-check';
+import { useFieldChecks } from '../field-check-messages';
+import { serverFieldErrors } from '../form-rules';
 
 /** A lockable field's name in the reader's language ('resident.firstName' is `field_firstName`). */
 const label = (field: string, m: Messages<'adminPages'>) =>
@@ -46,9 +48,12 @@ function LockedFields({ facilityId }: { facilityId: string }) {
     queryFn: (): Promise<TEhrLockedField[]> =>
       api.get('admin', '/ehrLockedFields', { query: { facilityId }, parse: ZEhrLockedFieldListSchema.parse }),
   });
+  // Field checks in the reader's language (decision 0780).
+  const describe = useFieldChecks();
   const form = useForm<{ ehrProvider: string; resourceField: string | null }>({
     initialValues: { ehrProvider: '', resourceField: null },
-    validate: (v) => schemaErrors(ZCreateEhrLockedFieldRequestSchema, { facilityId, ...v }),
+    validate: (v) =>
+      describedSchemaErrors(ZCreateEhrLockedFieldRequestSchema, { facilityId, ...v }, describe),
   });
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: keys.list(facilityId) });

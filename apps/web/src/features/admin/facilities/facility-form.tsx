@@ -22,7 +22,8 @@ import {
 } from '@sage/contract';
 import { useDrawers } from '../../../shared/drawers';
 import { useMessages } from '../../../shared/i18n';
-import { schemaErrors } from '../form-rules';
+import { describedSchemaErrors } from '../field-check';
+import { useFieldChecks } from '../field-check-messages';
 import { type FacilityFormValues, phoneErrors, toFacilityRequest } from './facility-request';
 import '../admin-org-messages';
 
@@ -60,6 +61,8 @@ export function FacilityForm({
 }) {
   const M = useMessages('adminOrg');
   const drawers = useDrawers();
+  // Field checks in the reader's language (decision 0780).
+  const describe = useFieldChecks();
   const form = useForm<FacilityFormValues & { companyName: string }>({
     initialValues: {
       enterpriseId: facility?.enterpriseId ?? enterprise?.id ?? '',
@@ -77,7 +80,7 @@ export function FacilityForm({
       status: (facility?.status as FacilityStatus | undefined) ?? FacilityStatus.ACTIVE,
     },
     validate: (values) => ({
-      ...schemaErrors(ZCreateFacilityRequestSchema, toFacilityRequest(values)),
+      ...describedSchemaErrors(ZCreateFacilityRequestSchema, toFacilityRequest(values), describe),
       ...phoneErrors(values),
     }),
   });

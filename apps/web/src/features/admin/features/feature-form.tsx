@@ -2,7 +2,8 @@ import { Button, Group, Paper, Stack, Switch, Textarea, TextInput, Title } from 
 import { useForm } from '@mantine/form';
 import { type TFeature, ZUpdateFeatureRequestSchema } from '@sage/contract';
 import { useMessages } from '../../../shared/i18n';
-import { schemaErrors } from '../form-rules';
+import { describedSchemaErrors } from '../field-check';
+import { useFieldChecks } from '../field-check-messages';
 import { type FeatureFields, type FeatureFormValues, parseFeatureConfig } from './feature-config';
 import '../admin-org-messages';
 
@@ -25,6 +26,8 @@ export function FeatureForm({
   onDelete?: () => void;
 }) {
   const M = useMessages('adminOrg');
+  // Field checks in the reader's language (decision 0780).
+  const describe = useFieldChecks();
   const form = useForm<FeatureFormValues>({
     initialValues: {
       name: feature?.name ?? '',
@@ -34,11 +37,15 @@ export function FeatureForm({
     validate: (values) => {
       const config = parseFeatureConfig(values.config);
       if (config === undefined) return { config: M.featureConfigInvalid() };
-      return schemaErrors(ZUpdateFeatureRequestSchema, {
-        name: values.name.trim(),
-        isEnabled: values.isEnabled,
-        config,
-      });
+      return describedSchemaErrors(
+        ZUpdateFeatureRequestSchema,
+        {
+          name: values.name.trim(),
+          isEnabled: values.isEnabled,
+          config,
+        },
+        describe,
+      );
     },
   });
   const error = (field: keyof FeatureFormValues) => form.errors[field] ?? serverErrors[field];
