@@ -45,9 +45,9 @@ import { manageResidentsEn } from './manage-residents.en';
 import { optIn } from './optIn.en';
 import { pagesEn } from './pages.en';
 import { peopleEn } from './people.en';
-import { shell } from './shell.en';
 import { reassign } from './reassign.en';
 import { routinesEn } from './routines.en';
+import { shell } from './shell.en';
 import { training } from './training.en';
 
 /** An ICU placeholder, passed to a contract text function in place of its value. */

@@ -13,9 +13,9 @@ import { manageResidentsEs } from './manage-residents.es';
 import { optIn } from './optIn.es';
 import { pagesEs } from './pages.es';
 import { peopleEs } from './people.es';
-import { shell } from './shell.es';
 import { reassign } from './reassign.es';
 import { routinesEs } from './routines.es';
+import { shell } from './shell.es';
 import { training } from './training.es';
 import type { Catalogue } from './types';
 
