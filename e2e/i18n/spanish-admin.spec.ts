@@ -1,8 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessibleScreen } from '../a11y/scan';
-import { signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
+import { signInThroughApi, type Tokens } from '../alerts/fixtures';
 import { SPANISH_ADMIN_COMMUNITY as C } from '../stack/facts';
 import { englishIn, englishPhrases } from './english-phrases';
+import {
+  expectSpanishScreen as expectSpanishScreenOf,
+  signInInSpanish as signInInSpanishAs,
+} from './spanish-screen';
 
 /**
  * /insights, the response times and the administration pages in Spanish (decision 0770): a manager whose language is
@@ -15,38 +18,21 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
 type AdminNamespace = 'insightsPage' | 'responseTimes' | 'adminOrg' | 'adminPages' | 'resolve';
 
-/**
- * `namespaces`' English is not on the screen, which fits 360 px and passes axe. `typedNames`: names the community
- * typed that read as English (the seeded care zones are called 'Assisted Living', 'Memory Care', the groups
- * 'Management', 'Housekeeping', ...): each is taken out of the screen's text where it is shown as a name.
- */
-async function expectSpanishScreen(
+/** `namespaces`' English is not on the screen (spanish-screen.ts); 'min' (minutes) is written the same in Spanish. */
+const expectSpanishScreen = (
   page: Page,
   name: string,
   namespaces: AdminNamespace[],
   typedNames: string[] = [],
-) {
-  await expect(page.locator('html')).toHaveAttribute('lang', /^es\b/);
-  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, what display: none hides left out.
-  let text = await page.locator('body').innerText();
-  for (const typed of typedNames) text = text.replaceAll(typed, '');
-  // 'min' (minutes) is written the same in Spanish.
-  const english = englishIn(
-    text,
+) =>
+  expectSpanishScreenOf(
+    page,
+    name,
     englishPhrases(namespaces).filter((phrase) => phrase !== 'min'),
+    typedNames,
   );
-  expect(english, `English on ${name}`).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} wider than the screen`).toBeLessThanOrEqual(0);
-  await expectAccessibleScreen(page, name);
-}
 
-/** Every sign-in lands on Working In, which takes the language from the profile (decision 0551). */
-async function signInInSpanish(page: Page) {
-  await useSession(page, manager);
-  await page.goto('/profile/shift');
-  await expect(page.locator('html')).toHaveAttribute('lang', /^es\b/, { timeout: 15_000 });
-}
+const signInInSpanish = (page: Page) => signInInSpanishAs(page, manager);
 
 let manager: Tokens;
 

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import type { Namespace } from '@sage/i18n/catalogue';
-import { expectAccessibleScreen } from '../a11y/scan';
-import { ingestUrl, signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
+import { ingestUrl, signInThroughApi, type Tokens } from '../alerts/fixtures';
 import { SPANISH_DEVICES_COMMUNITY as C } from '../stack/facts';
-import { englishIn, englishPhrases } from './english-phrases';
+import { englishPhrases } from './english-phrases';
+import {
+  expectSpanishScreen as expectSpanishScreenOf,
+  signInInSpanish as signInInSpanishAs,
+} from './spanish-screen';
 
 /**
  * The manager's device screens and the device QA walk in Spanish (decision 0790): a manager whose language is
@@ -22,23 +25,10 @@ const drawer = (page: Page) => page.getByRole('dialog');
 const drawerTitled = (page: Page, heading: string) =>
   page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: heading }) });
 
-async function expectSpanishScreen(page: Page, name: string, namespaces: Namespace[]) {
-  await expect(page.locator('html')).toHaveAttribute('lang', /^es\b/);
-  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, what display: none hides left out.
-  const text = await page.locator('body').innerText();
-  const english = englishIn(text, englishPhrases(namespaces));
-  expect(english, `English on ${name}`).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} wider than the screen`).toBeLessThanOrEqual(0);
-  await expectAccessibleScreen(page, name);
-}
+const expectSpanishScreen = (page: Page, name: string, namespaces: Namespace[]) =>
+  expectSpanishScreenOf(page, name, englishPhrases(namespaces));
 
-/** Every sign-in lands on Working In, which takes the language from the profile (decision 0551). */
-async function signInInSpanish(page: Page) {
-  await useSession(page, manager);
-  await page.goto('/profile/shift');
-  await expect(page.locator('html')).toHaveAttribute('lang', /^es\b/, { timeout: 15_000 });
-}
+const signInInSpanish = (page: Page) => signInInSpanishAs(page, manager);
 
 /** Registers a device of a kind (its radio's Spanish name); ends on its page. */
 async function register(page: Page, kind: string, hardwareId: string) {

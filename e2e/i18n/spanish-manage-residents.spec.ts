@@ -1,10 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { Namespace } from '@sage/i18n/catalogue';
 import { CATALOGUES } from '@sage/i18n/catalogue';
-import { expectAccessibleScreen } from '../a11y/scan';
-import { signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
+import { signInThroughApi, type Tokens } from '../alerts/fixtures';
 import { SPANISH_MANAGE_RESIDENTS_COMMUNITY as C } from '../stack/facts';
-import { englishIn, englishPhrases as englishPhrasesOf } from './english-phrases';
+import { englishPhrases as englishPhrasesOf } from './english-phrases';
+import {
+  expectSpanishScreen as expectSpanishScreenOf,
+  signInInSpanish as signInInSpanishAs,
+} from './spanish-screen';
 
 /**
  * The manager's residents screens, station displays and reports in Spanish, with the forms' field checks
@@ -36,33 +39,15 @@ const ZONE_NAMES = [
   'Short Term Rehab',
 ];
 
-/**
- * `namespaces`' English is not on the screen, which fits 360 px and passes axe. `typedNames`: what the community
- * typed that reads as English, taken out of the screen's text where it is shown as a name, before the check.
- */
-async function expectSpanishScreen(
+/** `namespaces`' English is not on the screen (spanish-screen.ts); `typedNames`: what the community typed. */
+const expectSpanishScreen = (
   page: Page,
   name: string,
   namespaces: ScreenNamespace[],
   typedNames: readonly string[] = [],
-) {
-  await expect(page.locator('html')).toHaveAttribute('lang', /^es\b/);
-  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, what display: none hides left out.
-  let text = await page.locator('body').innerText();
-  for (const typed of typedNames) text = text.replaceAll(typed, '');
-  const english = englishIn(text, englishPhrases(...namespaces));
-  expect(english, `English on ${name}`).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} wider than the screen`).toBeLessThanOrEqual(0);
-  await expectAccessibleScreen(page, name);
-}
+) => expectSpanishScreenOf(page, name, englishPhrases(...namespaces), typedNames);
 
-/** Every sign-in lands on Working In, which takes the language from the profile (decision 0551). */
-async function signInInSpanish(page: Page) {
-  await useSession(page, manager);
-  await page.goto('/profile/shift');
-  await expect(page.locator('html')).toHaveAttribute('lang', /^es\b/, { timeout: 15_000 });
-}
+const signInInSpanish = (page: Page) => signInInSpanishAs(page, manager);
 
 let manager: Tokens;
 

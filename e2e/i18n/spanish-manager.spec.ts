@@ -1,8 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessibleScreen } from '../a11y/scan';
-import { signInThroughApi, type Tokens, useSession } from '../alerts/fixtures';
+import { signInThroughApi, type Tokens } from '../alerts/fixtures';
 import { SPANISH_MANAGER_COMMUNITY as C } from '../stack/facts';
-import { englishIn, englishPhrases as englishPhrasesOf } from './english-phrases';
+import { englishPhrases as englishPhrasesOf } from './english-phrases';
+import {
+  expectSpanishScreen as expectSpanishScreenOf,
+  signInInSpanish as signInInSpanishAs,
+} from './spanish-screen';
 
 /**
  * The manager's screens in Spanish (decision 0680): a manager whose language is Spanish (seeded, in a community of
@@ -16,34 +19,15 @@ type ManagerNamespace = 'manageStaff' | 'manageUnits' | 'manageCareZones' | 'car
 
 const englishPhrases = (...namespaces: ManagerNamespace[]) => englishPhrasesOf(namespaces);
 
-/**
- * `namespaces`' English is not on the screen, which fits 360 px and passes axe. `typedNames`: names the community
- * typed that read as English (the seeded care zones are called 'Assisted Living', 'Memory Care', ...): each is
- * taken out of the screen's text once, where it is shown as a name, before the check.
- */
-async function expectSpanishScreen(
+/** `namespaces`' English is not on the screen (spanish-screen.ts); `typedNames`: the names the community typed. */
+const expectSpanishScreen = (
   page: Page,
   name: string,
   namespaces: ManagerNamespace[],
   typedNames: string[] = [],
-) {
-  await expect(page.locator('html')).toHaveAttribute('lang', /^es\b/);
-  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, what display: none hides left out.
-  let text = await page.locator('body').innerText();
-  for (const typed of typedNames) text = text.replace(typed, '');
-  const english = englishIn(text, englishPhrases(...namespaces));
-  expect(english, `English on ${name}`).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} wider than the screen`).toBeLessThanOrEqual(0);
-  await expectAccessibleScreen(page, name);
-}
+) => expectSpanishScreenOf(page, name, englishPhrases(...namespaces), typedNames);
 
-/** Every sign-in lands on Working In, which takes the language from the profile (decision 0551). */
-async function signInInSpanish(page: Page) {
-  await useSession(page, manager);
-  await page.goto('/profile/shift');
-  await expect(page.locator('html')).toHaveAttribute('lang', /^es\b/, { timeout: 15_000 });
-}
+const signInInSpanish = (page: Page) => signInInSpanishAs(page, manager);
 
 let manager: Tokens;
 
