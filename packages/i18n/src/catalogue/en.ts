@@ -175,6 +175,10 @@ export const en = {
     // A confirmation drawer's buttons when its caller names none.
     confirm: 'Confirm',
     cancel: 'Cancel',
+    // The page header's 'Go Back?' dialog before leaving a form with changes.
+    goBackTitle: GoBackMessages.title,
+    goBackText: GoBackMessages.text,
+    discardChanges: GoBackMessages.discard,
   },
   /** The alert page (texts the app had inline). */
   alert: {

@@ -152,6 +152,9 @@ export const es: Catalogue = {
     dismissMessage: 'Cerrar mensaje',
     confirm: 'Confirmar',
     cancel: 'Cancelar',
+    goBackTitle: '¿Volver?',
+    goBackText: 'Hay cambios sin guardar. ¿Seguro que quiere volver?',
+    discardChanges: 'Descartar cambios',
   },
   alert: {
     title: 'Alerta',

@@ -1,5 +1,5 @@
 import { Button, Modal, Stack, Text } from '@mantine/core';
-import { GoBackMessages } from '@sage/contract';
+import { useMessages } from '../i18n';
 
 /** 'Discard changes?' before going back from a form with changes. */
 export function GoBackDialog({
@@ -11,17 +11,19 @@ export function GoBackDialog({
   onClose: () => void;
   onDiscard: () => void;
 }) {
+  // In the reader's language (issue #33): the dashboard's messages, which the page header has loaded.
+  const m = useMessages('dashboard');
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={GoBackMessages.title}
+      title={m.goBackTitle()}
       centered
       withCloseButton={false}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
     >
       <Stack gap="md">
-        <Text>{GoBackMessages.text}</Text>
+        <Text>{m.goBackText()}</Text>
         <Button
           fullWidth
           color="red"
@@ -30,10 +32,10 @@ export function GoBackDialog({
             onDiscard();
           }}
         >
-          {GoBackMessages.discard}
+          {m.discardChanges()}
         </Button>
         <Button fullWidth variant="default" onClick={onClose}>
-          {GoBackMessages.cancel}
+          {m.cancel()}
         </Button>
       </Stack>
     </Modal>
