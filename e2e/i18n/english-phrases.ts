@@ -37,9 +37,14 @@ export const englishIn = (text: string, phrases: readonly string[]): string[] =>
  * of what happened, written in English (decision 0556).
  */
 export async function screenTextBesideTimeline(page: Page): Promise<string> {
-  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, what display: none hides left out.
-  const text = await page.locator('body').innerText();
   const updates = page.getByRole('region', { name: 'Novedades' });
-  // biome-ignore lint/performance/useDomNodeTextContent: the same reading as the page's above.
-  return (await updates.count()) > 0 ? text.replace(await updates.innerText(), '') : text;
+  const region = (await updates.count()) > 0 ? await updates.elementHandle() : null;
+  // Both texts read in one task of the page: an update arriving between two reads (the claim's, by the live
+  // channel) would make the region's text differ from the page's, and the timeline's English be counted.
+  return page.evaluate((element) => {
+    // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, what display: none hides left out.
+    const text = document.body.innerText;
+    // biome-ignore lint/performance/useDomNodeTextContent: the same reading as the page's above.
+    return element instanceof HTMLElement ? text.replace(element.innerText, '') : text;
+  }, region);
 }
