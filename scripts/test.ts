@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { summarizeErrorContext } from '../e2e/stack/error-context';
 import { testServer } from './lib/database';
 import { pnpmCommand } from './lib/pnpm.mjs';
 
@@ -65,8 +66,10 @@ for (const [name, args] of steps) {
   }
 }
 /**
- * A failed browser test's page as Playwright saw it (its error-context.md: the ARIA snapshot at the failure), printed
- * into the log: a clean clone's CI keeps no files, and a failure seen once must be explainable from its log.
+ * A failed browser test's page as Playwright saw it (its error-context.md: the error and the ARIA snapshot at the
+ * failure), printed into the log: a clean clone's CI keeps no files, and a failure seen once must be explainable
+ * from its log. The test's source is left out (it is in the repository) but for the line that failed, and a short
+ * list of every failed test comes last: a log read from its end (as CI's report shows it) names them all.
  */
 function printErrorContexts(): void {
   const results = path.resolve(import.meta.dirname, '../e2e/test-results');
@@ -78,11 +81,15 @@ function printErrorContexts(): void {
   } catch {
     return;
   }
+  const summary: string[] = [];
   for (const file of files) {
-    const lines = readFileSync(path.join(results, file), 'utf8').split('\n');
-    log(`\n▶ ${file}${lines.length > 300 ? ` (first 300 of ${lines.length} lines)` : ''}`);
-    log(lines.slice(0, 300).join('\n'));
+    const context = summarizeErrorContext(readFileSync(path.join(results, file), 'utf8'));
+    log(`\n▶ ${file}\n${context.body}`);
+    summary.push(
+      `✘ ${context.name} (${context.location})\n    ${context.error}${context.failedLine ? `\n    ${context.failedLine}` : ''}`,
+    );
   }
+  if (summary.length) log(`\n▶ ${summary.length} failed browser test(s):\n${summary.join('\n')}`);
 }
 
 await server.stop();

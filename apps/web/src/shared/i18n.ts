@@ -178,10 +178,14 @@ export function loadMessages(language: Language, namespace: WebNamespace): Track
       lazyLoaders[namespace]?.[language];
     if (!loader) throw new Error(`No loader for the messages ${id}`);
     promise = loader().then((m) => m.default) as Tracked<Compiled>;
-    promise.then((value) => {
-      promise!.status = 'fulfilled';
-      promise!.value = value;
-    });
+    promise.then(
+      (value) => {
+        promise!.status = 'fulfilled';
+        promise!.value = value;
+      },
+      // A chunk that failed to load (a dropped connection) is asked for again by the next render, not kept failed.
+      () => loaded.delete(id),
+    );
     loaded.set(id, promise);
   }
   return promise;
