@@ -25,7 +25,7 @@ type WebNamespace = Exclude<Namespace, 'notify' | 'apiErrors'>;
  */
 type EagerNamespace = Exclude<WebNamespace, LazyNamespace>;
 type LazyNamespace =
-  // Both languages imported by features/shell/shell-messages.ts itself, never loaded (they show before anything loads).
+  // Loaded by features/shell/shell-messages.ts itself: English in the first chunk, another language at start.
   | 'shell'
   | 'resolution'
   | 'resolve'

@@ -1,7 +1,7 @@
 /**
  * The app's shell screens (issue #33): the loading screen every start shows, the error fallback and the cookie
- * screen. They must show with nothing loaded, so the web app bundles both languages of this namespace with its
- * first chunk (apps/web/src/features/shell/shell-messages.ts). English is the contract's.
+ * screen. They show with almost nothing loaded: the web app bundles English with its first chunk and asks for another
+ * language's at start (apps/web/src/features/shell/shell-messages.ts, decision 0830). English is the contract's.
  */
 import { CookieBlockedMessages, ErrorFallbackMessages, LoadingScreenMessages } from '@sage/contract';
 

@@ -2,6 +2,7 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import type { CookieBlockedMessages } from '@sage/contract';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { detectBrowser } from './detect-browser';
+import { ShellScreenLoading } from './error-fallback-screen';
 import { useShellMessages } from './shell-messages';
 
 /** Help pages on enabling cookies, for the four browsers the spec names (in the contract's order). */
@@ -29,6 +30,7 @@ export interface CookieBlockedScreenProps {
 export function CookieBlockedScreen({ userAgent }: CookieBlockedScreenProps) {
   const browser = detectBrowser(userAgent);
   const m = useShellMessages();
+  if (!m) return <ShellScreenLoading />;
   return (
     <Center component="main" mih="100dvh" p="lg">
       <Stack gap="md" maw={480}>

@@ -1,4 +1,4 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { HELP_CENTER_URL } from '../../shared/constants';
 import { useShellMessages } from './shell-messages';
 
@@ -10,6 +10,8 @@ export function reloadUrl(now: number = Date.now()): string {
 /** 'Something went wrong', with Reload and Get Help. */
 export function ErrorFallbackScreen() {
   const m = useShellMessages();
+  // The reader's language still loading (shell-messages.ts): a moment, then the screen in it (or in English).
+  if (!m) return <ShellScreenLoading />;
   return (
     <Center component="main" mih="100dvh" p="lg">
       <Stack gap="md" maw={420} w="100%">
@@ -31,6 +33,15 @@ export function ErrorFallbackScreen() {
           {m.getHelp()}
         </Button>
       </Stack>
+    </Center>
+  );
+}
+
+/** A shell screen while its text in the reader's language loads (a few milliseconds). */
+export function ShellScreenLoading() {
+  return (
+    <Center component="main" mih="100dvh" p="lg" aria-busy="true">
+      <Loader size="lg" aria-hidden />
     </Center>
   );
 }

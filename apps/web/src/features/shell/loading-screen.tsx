@@ -15,10 +15,11 @@ export function LoadingScreenView({ showReloadOffer, onReload }: LoadingScreenVi
     <Center component="main" mih="100dvh" p="lg" aria-busy="true">
       <Stack align="center" gap="md">
         <Loader size="lg" aria-hidden />
+        {/* Without text for the moment the reader's language is loading (shell-messages.ts). */}
         <Text fz="lg" fw={600} role="status">
-          {m.verifying()}
+          {m?.verifying()}
         </Text>
-        {showReloadOffer ? (
+        {showReloadOffer && m ? (
           <Anchor component="button" type="button" fz="md" underline="always" py={12} onClick={onReload}>
             {m.stuck()}
           </Anchor>
