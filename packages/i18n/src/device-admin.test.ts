@@ -69,13 +69,13 @@ describe('the device screens', () => {
     expect(en('deviceRegistry', 'registered', { type: 'Door Alarm', hardwareId: 'D-1' })).toBe(
       DevicesAdminMessages.registered('Door Alarm', 'D-1'),
     );
-    expect(en('deviceAllocation', 'lastPress', { since: '5m' })).toBe(
+    expect(en('pendants', 'lastPress', { since: '5m' })).toBe(
       DeviceAllocationMessages.lastPress('5m'),
     );
-    expect(en('deviceAllocation', 'battery', { level: 19 })).toBe(DeviceAllocationMessages.battery(19));
+    expect(en('pendants', 'battery', { level: 19 })).toBe(DeviceAllocationMessages.battery(19));
     expect(en('doors', 'alertHoursDefault', { hours: 'Always Alert' })).toBe(
       `${DevicesAdminMessages.alertHours}: Always Alert (${DevicesAdminMessages.facilityDefault})`,
     );
-    expect(es('deviceAllocation', 'lastPress', { since: '5m' })).toBe('Presionado hace 5m');
+    expect(es('pendants', 'lastPress', { since: '5m' })).toBe('Presionado por última vez hace 5m');
   });
 });
