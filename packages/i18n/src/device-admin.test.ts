@@ -69,9 +69,7 @@ describe('the device screens', () => {
     expect(en('deviceRegistry', 'registered', { type: 'Door Alarm', hardwareId: 'D-1' })).toBe(
       DevicesAdminMessages.registered('Door Alarm', 'D-1'),
     );
-    expect(en('pendants', 'lastPress', { since: '5m' })).toBe(
-      DeviceAllocationMessages.lastPress('5m'),
-    );
+    expect(en('pendants', 'lastPress', { since: '5m' })).toBe(DeviceAllocationMessages.lastPress('5m'));
     expect(en('pendants', 'battery', { level: 19 })).toBe(DeviceAllocationMessages.battery(19));
     expect(en('doors', 'alertHoursDefault', { hours: 'Always Alert' })).toBe(
       `${DevicesAdminMessages.alertHours}: Always Alert (${DevicesAdminMessages.facilityDefault})`,
