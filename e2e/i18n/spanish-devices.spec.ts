@@ -39,8 +39,9 @@ async function register(page: Page, kind: string, hardwareId: string) {
   await expect(page).toHaveURL(/\/manage\/devices\/[^/]+$/);
 }
 
-const REGISTRY: Namespace[] = ['deviceRegistry', 'deviceAllocation', 'deviceType'];
-const ALLOCATION: Namespace[] = ['deviceAllocation', 'deviceType'];
+// The battery and last press line is the pendants namespace's (decision 0750), shown on these pages too.
+const REGISTRY: Namespace[] = ['deviceRegistry', 'deviceAllocation', 'deviceType', 'pendants'];
+const ALLOCATION: Namespace[] = ['deviceAllocation', 'deviceType', 'pendants'];
 
 let manager: Tokens;
 
