@@ -20,7 +20,7 @@ import { startTaskNotificationsBatch } from '../../apps/worker/src/notifications
 import { batchJobHelpers, escalationTestDeps } from '../../apps/worker/src/test/worker';
 import { testServer } from '../lib/database';
 import { cpuModel, cpuSeconds } from './cpu';
-import { analyzeLikeAutovacuum, boundedFlag } from './lib';
+import { analyzeLikeAutovacuum, boundedFlag, exitWithCode } from './lib';
 
 const { values: args } = parseArgs({
   options: {
@@ -159,10 +159,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+await exitWithCode(main);

@@ -21,7 +21,7 @@ import { createTestDatabase } from '@sage/db/testing';
 import pg from 'pg';
 import { IngestGroupCommit } from '../../apps/worker/src/ingest/group-commit';
 import { testServer } from '../lib/database';
-import { addBenchButtons, analyzeLikeAutovacuum, boundedFlag, pressOrder } from './lib';
+import { addBenchButtons, analyzeLikeAutovacuum, boundedFlag, exitWithCode, pressOrder } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -171,10 +171,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+await exitWithCode(main);
