@@ -4,7 +4,7 @@
  * `{type: 'auth', staffMemberId}` puts it among its facilities' sockets and is answered `{type: 'ready'}` (no
  * session check: connecting is outside the measured window). One connection LISTENs to the floor's channel;
  * each notification (a batch's rows) sends every row to the sockets of its facility as a `task.changed` frame
- * of the product's shape. Written as cheaply as the API may write them (decisions 0690, 0851): each frame is
+ * of the product's shape. Written as cheaply as the API may write them (decisions 0690, 0845): each frame is
  * serialised and framed once for all its sockets, and the frames a socket gets in one turn of the event loop
  * leave in one write (its TCP socket corked at the first and uncorked at the turn's end); a floor that wrote
  * each frame through `ws.send` (a header and a system call per socket and frame) cost more than the product.
