@@ -24,9 +24,14 @@ export const GATEWAY_CACHE_MS = 5_000;
  * key; one removed by hand stops working within 5 s.
  */
 export function cachedGatewayLookup(pool: pg.Pool): (key: string) => Promise<Gateway | null> {
+  const byHash = cachedGatewayLookupByHash(pool);
+  return (key) => byHash(hashGatewayKey(key));
+}
+
+/** cachedGatewayLookup by the key's hash (hashGatewayKey), for a caller that hashed the key already (decision 0860). */
+export function cachedGatewayLookupByHash(pool: pg.Pool): (hash: string) => Promise<Gateway | null> {
   const known = new Map<string, { gateway: Gateway; until: number }>();
-  return async (key) => {
-    const hash = hashGatewayKey(key);
+  return async (hash) => {
     const hit = known.get(hash);
     if (hit && hit.until > Date.now()) return hit.gateway;
     const { rows } = await pool.query<Gateway>(prepared(GATEWAY_BY_KEY_SQL, [hash]));

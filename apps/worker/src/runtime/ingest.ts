@@ -87,11 +87,14 @@ export async function startIngest(
   });
   /** Requests answered 503 for a database away: logged once per loss (decision 0591), not one line each. */
   const refusedForOutage = new WeakSet<object>();
-  ingest.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode < 400 || refusedForOutage.has(request)) return;
-    const line = { method: request.method, url: request.url, statusCode: reply.statusCode };
-    if (reply.statusCode >= 500) request.log.error(line, 'request failed');
-    else request.log.warn(line, 'request refused');
+  // A callback hook, not an async one: no promise per request (decision 0860).
+  ingest.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode >= 400 && !refusedForOutage.has(request)) {
+      const line = { method: request.method, url: request.url, statusCode: reply.statusCode };
+      if (reply.statusCode >= 500) request.log.error(line, 'request failed');
+      else request.log.warn(line, 'request refused');
+    }
+    done();
   });
   // A connection that cannot be had within 5 s is an outage: answer 503 rather than keep the gateway waiting.
   const ingestPool = createPgPool(config.DATABASE_URL, {
