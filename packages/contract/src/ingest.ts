@@ -86,7 +86,11 @@ export function parseIngestEventFast(value: unknown): TIngestEventRequest | unde
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const { eventId, hardwareId, type, timestamp, batteryLevel } = value as Record<string, unknown>;
   if (!isGatewayId(eventId) || !isGatewayId(hardwareId) || !INGEST_EVENT_TYPES.has(type)) return undefined;
-  if (typeof timestamp !== 'string' || !INGEST_TIMESTAMP_PATTERN.test(timestamp) || !inSaneYears(timestamp))
+  if (typeof timestamp !== 'string' || !INGEST_TIMESTAMP_PATTERN.test(timestamp)) return undefined;
+  // The pattern starts with the four digits of the year: strictly inside the range, no offset (under a day) can
+  // take it out; at the range's ends the UTC year decides, as in the schema.
+  const year = Number(timestamp.slice(0, 4));
+  if ((year <= INGEST_TIMESTAMP_YEARS.min || year >= INGEST_TIMESTAMP_YEARS.max) && !inSaneYears(timestamp))
     return undefined;
   if (batteryLevel === undefined) return { eventId, hardwareId, type: type as IngestEventType, timestamp };
   if (

@@ -179,7 +179,8 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
       // Hashed by the rate limit's key already (gatewayRateKey); here only if that did not run.
       const key = request.gatewayKeyHash ? null : request.headers[GATEWAY_KEY_HEADER];
       const hash = request.gatewayKeyHash ?? (key ? hashGatewayKey(key) : null);
-      const gateway = hash ? await findGateway(hash) : null;
+      const found = hash ? findGateway(hash) : null;
+      const gateway = found instanceof Promise ? await found : found;
       if (!gateway) throw unauthorized(`${GATEWAY_KEY_HEADER} is missing or unknown`, 'invalid_gateway_key');
       const { clamped } = await heartbeats.accept(gateway, request.body);
       if (clamped) {
