@@ -6,7 +6,7 @@
  *
  *   pnpm bench:fleet [--communities 1000] [--devices-per-community 150] [--duration 600] [--heartbeat-every 240]
  *                    [--press-every 180] [--clients 5000] [--silent-sample 100] [--supervision-interval 6]
- *                    [--heartbeat-only 60] [--client-processes 2] [--port-base 3400]
+ *                    [--heartbeat-only 60] [--client-processes 2] [--port-base 3400] [--profile <dir>]
  *
  * The defaults are the issue's: 1,000 communities, 150,000 devices heartbeating every 4 minutes (625 a second),
  * a press per community every 3 minutes, 5,000 staff sockets, 10 minutes. Scale them down to try it.
@@ -39,6 +39,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { createPrisma, type PrismaClient } from '@sage/db';
@@ -81,6 +82,8 @@ const { values: args } = parseArgs({
     'heartbeat-only': { type: 'string', default: '60' },
     'client-processes': { type: 'string' },
     'port-base': { type: 'string' },
+    /** A folder for V8 CPU profiles of the ingest, job and API processes (node --cpu-prof; a subfolder each). */
+    profile: { type: 'string' },
   },
 });
 const int = (name: keyof typeof args, min: number, max: number) =>
@@ -279,7 +282,10 @@ async function main(): Promise<void> {
     const ingestPort = await nextPort();
     const apiPort = await nextPort();
     const start = (name: string, script: string, env: Record<string, string>) => {
-      const child = startAppProcess(script, { DATABASE_URL: db.url, LIVE_BUS_URL: '', ...env });
+      const profile = args.profile
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.join(path.resolve(args.profile), name)}`]
+        : [];
+      const child = startAppProcess(script, { DATABASE_URL: db.url, LIVE_BUS_URL: '', ...env }, profile);
       child.on('exit', (code, signal) => {
         if (code !== 0 && signal !== 'SIGTERM') log(`${name} exited (${code ?? signal})`);
       });

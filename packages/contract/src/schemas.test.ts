@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZLogCareRequestSchema } from './care-api';
 import { ZErrorReplySchema, zQueryArray } from './common';
-import { ZIngestEventRequestSchema, ZIngestEventTypeSchema } from './ingest';
+import { parseIngestEventFast, ZIngestEventRequestSchema, ZIngestEventTypeSchema } from './ingest';
 import { ZLiveClientMessageSchema, ZLiveServerMessageSchema } from './live';
 import {
   ZPasswordlessStartRequestSchema,
@@ -122,6 +122,98 @@ describe('device ingest contract', () => {
       expect(ZIngestEventRequestSchema.safeParse({ ...event, ...change }).success).toBe(false);
     },
   );
+
+  // The ingest's hot path (decision 0860): the schema's output for what it accepts, undefined for anything else.
+  it('parseIngestEventFast accepts exactly what the schema accepts, with the same output', () => {
+    const base = { eventId: 'e1', hardwareId: 'hw1', type: 'HEARTBEAT', timestamp: '2026-11-29T10:00:00Z' };
+    const changes: Record<string, unknown>[] = [
+      {},
+      { batteryLevel: 0 },
+      { batteryLevel: -1 },
+      { batteryLevel: 100 },
+      { batteryLevel: -0 },
+      { batteryLevel: 101 },
+      { batteryLevel: -2 },
+      { batteryLevel: 50.5 },
+      { batteryLevel: '50' },
+      { batteryLevel: null },
+      { extra: 'dropped', another: { nested: true } },
+      ...ZIngestEventTypeSchema.options.map((type) => ({ type })),
+      { type: 'PRESS' },
+      { type: 'heartbeat' },
+      { type: 'toString' },
+      { type: 'constructor' },
+      { type: null },
+      { type: undefined },
+      { eventId: '' },
+      { eventId: 'x'.repeat(200) },
+      { eventId: 'x'.repeat(201) },
+      { eventId: 'a\u0000b' },
+      { eventId: 'line\nbreak' },
+      { eventId: 'tab\t' },
+      { eventId: '\u007f' },
+      { eventId: '\u0085next' },
+      { eventId: 'café ☕ 𝄞' },
+      { eventId: 12 },
+      { eventId: null },
+      { hardwareId: '' },
+      { hardwareId: 'H'.repeat(201) },
+      { hardwareId: '\u0007bell' },
+      { hardwareId: ['hw'] },
+      { timestamp: '2025-01-01T10:00:00.123456789+05:30' },
+      { timestamp: '2025-01-01T10:00:00-00:00' },
+      { timestamp: '2025-01-01T10:00:00' },
+      { timestamp: '2025-01-01T10:00Z' },
+      { timestamp: '2025-01-01 10:00:00Z' },
+      { timestamp: '2025-02-29T10:00:00Z' },
+      { timestamp: '2024-02-29T10:00:00Z' },
+      { timestamp: '2025-13-01T10:00:00Z' },
+      { timestamp: '2025-01-01T24:00:00Z' },
+      { timestamp: '2025-01-01T10:00:00+24:00' },
+      { timestamp: '2025-01-01T10:00:00+0530' },
+      { timestamp: '0000-01-01T00:00:00Z' },
+      { timestamp: '1999-12-31T23:59:59Z' },
+      { timestamp: '2000-01-01T00:00:00+01:00' },
+      { timestamp: '2099-12-31T23:59:59-01:00' },
+      { timestamp: '2000-01-01T00:30:00+01:00' },
+      { timestamp: '2000-01-01T00:00:00-01:00' },
+      { timestamp: '2000-01-01T00:00:00Z' },
+      { timestamp: '2099-12-31T23:00:00+01:00' },
+      { timestamp: '2099-12-31T23:59:59Z' },
+      { timestamp: '2001-01-01T00:00:00+23:59' },
+      { timestamp: '2098-12-31T23:59:59-23:59' },
+      { timestamp: '2100-01-01T00:00:00Z' },
+      { timestamp: '10000-01-01T00:00:00Z' },
+      { timestamp: '+010000-01-01T00:00:00Z' },
+      { timestamp: 'yesterday' },
+      { timestamp: 1764410400000 },
+      { timestamp: undefined },
+    ];
+    const inputs: unknown[] = [
+      ...changes.map((change) => ({ ...base, ...change })),
+      null,
+      [],
+      [base],
+      'text',
+      42,
+      {},
+      { eventId: 'e1' },
+    ];
+    let accepted = 0;
+    for (const input of inputs) {
+      const zod = ZIngestEventRequestSchema.safeParse(input);
+      const fast = parseIngestEventFast(input);
+      if (!zod.success) expect(fast, JSON.stringify(input)).toBeUndefined();
+      else {
+        accepted++;
+        // Every valid body here takes the fast path, with the schema's own output (keys and order).
+        expect(fast, JSON.stringify(input)).toEqual(zod.data);
+        expect(Object.keys(fast as object)).toEqual(Object.keys(zod.data));
+        expect(Object.is(fast?.batteryLevel, zod.data.batteryLevel)).toBe(true);
+      }
+    }
+    expect(accepted).toBeGreaterThan(15);
+  });
 });
 
 describe('live socket protocol', () => {

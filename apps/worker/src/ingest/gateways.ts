@@ -24,11 +24,19 @@ export const GATEWAY_CACHE_MS = 5_000;
  * key; one removed by hand stops working within 5 s.
  */
 export function cachedGatewayLookup(pool: pg.Pool): (key: string) => Promise<Gateway | null> {
+  const byHash = cachedGatewayLookupByHash(pool);
+  return async (key) => byHash(hashGatewayKey(key));
+}
+
+/**
+ * cachedGatewayLookup by the key's hash (hashGatewayKey), for a caller that hashed the key already (decision 0860).
+ * A remembered gateway is returned as it is, not in a promise (the ingest's every request): await only a promise.
+ */
+export function cachedGatewayLookupByHash(
+  pool: pg.Pool,
+): (hash: string) => Gateway | Promise<Gateway | null> {
   const known = new Map<string, { gateway: Gateway; until: number }>();
-  return async (key) => {
-    const hash = hashGatewayKey(key);
-    const hit = known.get(hash);
-    if (hit && hit.until > Date.now()) return hit.gateway;
+  const lookUp = async (hash: string): Promise<Gateway | null> => {
     const { rows } = await pool.query<Gateway>(prepared(GATEWAY_BY_KEY_SQL, [hash]));
     const gateway = rows[0] ?? null;
     if (gateway) {
@@ -36,5 +44,9 @@ export function cachedGatewayLookup(pool: pg.Pool): (key: string) => Promise<Gat
       known.set(hash, { gateway, until: Date.now() + GATEWAY_CACHE_MS });
     } else known.delete(hash);
     return gateway;
+  };
+  return (hash) => {
+    const hit = known.get(hash);
+    return hit && hit.until > Date.now() ? hit.gateway : lookUp(hash);
   };
 }

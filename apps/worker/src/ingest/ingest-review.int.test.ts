@@ -238,15 +238,30 @@ describe('[WORKER][INGEST]: review fixes', () => {
       });
 
     it('answers 429 with Retry-After past a gateway key’s budget, counting each key apart', async () => {
-      for (let i = 0; i < 3; i++)
-        expect(
-          (await postTo(a, press(a.units.STR.wallButton.hardwareId, { type: 'HEARTBEAT' }))).statusCode,
-        ).toBe(202);
+      for (let i = 0; i < 3; i++) {
+        const accepted = await postTo(a, press(a.units.STR.wallButton.hardwareId, { type: 'HEARTBEAT' }));
+        expect(accepted.statusCode).toBe(202);
+        // The budget's headers on every answer, as @fastify/rate-limit wrote them (decision 0860).
+        expect(accepted.headers).toMatchObject({
+          'x-ratelimit-limit': '3',
+          'x-ratelimit-remaining': String(2 - i),
+          'x-ratelimit-reset': expect.stringMatching(/^(59|60)$/),
+        });
+      }
       const refused = press(a.residents.STR.pendant.hardwareId);
       const res = await postTo(a, refused);
       expect(res.statusCode).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      expect(res.json()).toMatchObject({ statusCode: 429, code: 'rate_limited' });
+      expect(res.headers).toMatchObject({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0' });
+      expect(res.headers['x-ratelimit-reset']).toBe(res.headers['retry-after']);
+      expect(res.json()).toMatchObject({
+        statusCode: 429,
+        error: 'Too Many Requests',
+        code: 'rate_limited',
+        message: expect.stringMatching(
+          /^Too many events from this gateway: at most 3 per 1 minute; retry after (59|60) s$/,
+        ),
+      });
       expect(await t.prisma.deviceEvent.count({ where: { eventId: refused.eventId } })).toBe(0);
 
       // Another gateway behind the same address has its own budget.

@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceEventOutcome } from '../device-events/model';
 import { postEvent, pressOf, processedEvent, startTestWorker, type TestWorker } from '../test/worker';
+
+/** The 400s as the schemas wrote them before decision 0860 (taken from main at 2e914d0), byte for byte. */
+const BAD_LONG_KEY =
+  '{"statusCode":400,"error":"Bad Request","message":"headers.x-gateway-key: Too big: expected string to have <=500 characters (maximum)","code":"VALIDATION_FAILED","issues":[{"field":"headers.x-gateway-key","rule":"maximum","message":"Too big: expected string to have <=500 characters"}]}';
+const BAD_BODY =
+  '{"statusCode":400,"error":"Bad Request","message":"body.hardwareId: Too small: expected string to have >=1 characters (minimum)","code":"VALIDATION_FAILED","issues":[{"field":"body.hardwareId","rule":"minimum","message":"Too small: expected string to have >=1 characters"},{"field":"body.hardwareId","rule":"format","message":"must not contain control characters"},{"field":"body.batteryLevel","rule":"type","message":"Invalid input: expected int, received number"}]}';
+const BAD_ARRAY =
+  '{"statusCode":400,"error":"Bad Request","message":"body: Invalid input: expected object, received array (type)","code":"VALIDATION_FAILED","issues":[{"field":"body","rule":"type","message":"Invalid input: expected object, received array"}]}';
 
 describe('[WORKER][INGEST]: device events from facility gateways', () => {
   let t: TestWorker;
@@ -70,5 +79,29 @@ describe('[WORKER][INGEST]: device events from facility gateways', () => {
     expect(res.json().issues[0]).toMatchObject({ field: 'body.type', rule: 'enum' });
     const noTimestamp = await post({ eventId: 'e', hardwareId: 'h', type: 'BUTTON_PRESS' });
     expect(noTimestamp.json().issues[0]).toMatchObject({ field: 'body.timestamp' });
+  });
+
+  // The route's own validators and 202 (decision 0860) answer as the schemas did: the same JSON, the same 400s.
+  it('answers the 202 as its schema writes it, and bad input with the schemas’ own 400s', async () => {
+    const event = press(`UNKNOWN-${randomUUID()}`, { type: 'HEARTBEAT', extra: 'ignored' });
+    const ok = await post(event);
+    expect(ok.statusCode).toBe(202);
+    expect(ok.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(ok.body).toBe(`{"accepted":true,"eventId":${JSON.stringify(event.eventId)}}`);
+
+    const longKey = await post(press('X'), 'k'.repeat(501));
+    expect(longKey.statusCode).toBe(400);
+    expect(longKey.body).toBe(BAD_LONG_KEY);
+    const bad = await post({ ...press('X'), batteryLevel: 100.5, hardwareId: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toBe(BAD_BODY);
+    const notAnObject = await t.worker.ingest.inject({
+      method: 'POST',
+      url: INGEST_EVENTS_PATH,
+      headers: { [GATEWAY_KEY_HEADER]: facility.gateway.key, 'content-type': 'application/json' },
+      payload: '[1]',
+    });
+    expect(notAnObject.statusCode).toBe(400);
+    expect(notAnObject.body).toBe(BAD_ARRAY);
   });
 });

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -8,18 +7,26 @@ import {
   GATEWAY_SUPERVISION_INTERVAL_MIN,
   INGEST_EVENTS_PATH,
   INGEST_RATE_LIMIT_PER_SECOND,
+  parseIngestEventFast,
   ZErrorReplySchema,
   ZIngestEventReplySchema,
   ZIngestEventRequestSchema,
 } from '@sage/contract';
 import { HttpError, unauthorized } from '@sage/service-kit/errors';
-import type { FastifyRequest } from 'fastify';
-import { type FastifyPluginAsyncZod, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { FastifyRequest, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
+import {
+  type FastifyPluginAsyncZod,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashGatewayKey } from './gateway-key';
-import { cachedGatewayLookup } from './gateways';
+import { cachedGatewayLookupByHash } from './gateways';
 import { IngestGroupCommit } from './group-commit';
 import { HeartbeatPath } from './heartbeats';
+import { ingestRateLimit } from './rate-limit';
 
 export interface IngestRoutesOptions {
   /** Events one gateway key may post per window (default INGEST_RATE_LIMIT_PER_SECOND per second; decision 0103). */
@@ -29,13 +36,64 @@ export interface IngestRoutesOptions {
 /** The OpenAPI operation id of the ingest route, for hardware vendors' generated clients. */
 export const INGEST_OPERATION_ID = 'postDeviceEvent';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The gateway key's hash, taken once per request by the rate limit's key (decision 0860); null without a key. */
+    gatewayKeyHash: string | null;
+  }
+}
+
 /**
  * The rate-limit key: the gateway key's hash (the key itself is never kept, even in memory), so one community's
- * gateways behind one address do not share a budget; a request without a key is counted by its address.
+ * gateways behind one address do not share a budget; a request without a key is counted by its address. The hash
+ * is kept on the request for the gateway's lookup: one hash a request (decision 0860).
  */
 const gatewayRateKey = (request: FastifyRequest): string => {
   const key = request.headers[GATEWAY_KEY_HEADER];
-  return typeof key === 'string' && key ? `gateway:${hashGatewayKey(key)}` : `address:${request.ip}`;
+  if (typeof key !== 'string' || !key) return `address:${request.ip}`;
+  request.gatewayKeyHash = hashGatewayKey(key);
+  return `gateway:${request.gatewayKeyHash}`;
+};
+
+/** The longest gateway key the header schema accepts. */
+const GATEWAY_KEY_MAX = 500;
+const ZGatewayKeyHeadersSchema = z.object({
+  [GATEWAY_KEY_HEADER]: z.string().min(1).max(GATEWAY_KEY_MAX).optional(),
+});
+
+/**
+ * The route's validators (decision 0860): a valid body or key header is taken without zod's machinery (the
+ * contract's parseIngestEventFast: the schema's output); anything else is parsed by the schemas as before, so a bad
+ * request gets the same 400 with the same issues. A valid header is left as it is (the schema changes nothing in
+ * it), so reading the headers later copies nothing.
+ */
+const ingestValidatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
+  const bySchema = validatorCompiler(route as FastifyRouteSchemaDef<z.ZodType>);
+  if (route.httpPart === 'body')
+    return (data: unknown) => {
+      const value = parseIngestEventFast(data);
+      return value ? { value } : bySchema(data);
+    };
+  if (route.httpPart === 'headers')
+    return (data: Record<string, unknown>) => {
+      const key = data?.[GATEWAY_KEY_HEADER];
+      if (key === undefined || (typeof key === 'string' && key.length >= 1 && key.length <= GATEWAY_KEY_MAX))
+        return {};
+      return bySchema(data);
+    };
+  return bySchema;
+};
+
+/** The 202's fixed shape written directly (the schema's JSON, same keys and order); every other reply by its schema. */
+const ingestSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
+  const bySchema = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+  if (String(route.httpStatus) !== '202') return bySchema;
+  return (data: unknown) => {
+    const reply = data as { accepted?: unknown; eventId?: unknown };
+    return reply.accepted === true && typeof reply.eventId === 'string' && Object.keys(reply).length === 2
+      ? `{"accepted":true,"eventId":${JSON.stringify(reply.eventId)}}`
+      : bySchema(data);
+  };
 };
 
 /**
@@ -64,7 +122,6 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
-  await app.register(rateLimit, { global: false });
   // Events are stored and applied in group commits, the 202 after the commit (decision 0410).
   const groupCommit = new IngestGroupCommit(app.pool, {
     info: (message, meta) => app.log.info(meta ?? {}, message),
@@ -79,25 +136,25 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
     await heartbeats.drain();
     await groupCommit.drain();
   });
-  const findGateway = cachedGatewayLookup(app.pool);
+  const findGateway = cachedGatewayLookupByHash(app.pool);
+  app.decorateRequest('gatewayKeyHash', null);
 
   const limit = options.rateLimit ?? { max: INGEST_RATE_LIMIT_PER_SECOND, timeWindowMs: 1000 };
   app.post(
     INGEST_EVENTS_PATH,
     {
-      config: {
-        rateLimit: {
-          max: limit.max,
-          timeWindow: limit.timeWindowMs,
-          keyGenerator: gatewayRateKey,
-          errorResponseBuilder: (_request, context) =>
-            new HttpError(
-              429,
-              `Too many events from this gateway: at most ${context.max} per ${context.after}; retry after ${Math.max(1, Math.ceil(context.ttl / 1000))} s`,
-              'rate_limited',
-            ),
-        },
-      },
+      // The per-gateway budget (decision 0103): a synchronous hook counting as @fastify/rate-limit did (decision 0860).
+      onRequest: ingestRateLimit({
+        max: limit.max,
+        timeWindowMs: limit.timeWindowMs,
+        keyOf: gatewayRateKey,
+        exceeded: (context) =>
+          new HttpError(
+            429,
+            `Too many events from this gateway: at most ${context.max} per ${context.after}; retry after ${Math.max(1, Math.ceil(context.ttl / 1000))} s`,
+            'rate_limited',
+          ),
+      }),
       schema: {
         operationId: INGEST_OPERATION_ID,
         summary: 'Report one device event from a facility gateway',
@@ -106,7 +163,7 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
           `gateway key; 429 past ${INGEST_RATE_LIMIT_PER_SECOND} events per second per gateway key, with Retry-After.`,
         tags: ['ingest'],
         security: [{ gatewayKey: [] }],
-        headers: z.object({ [GATEWAY_KEY_HEADER]: z.string().min(1).max(500).optional() }),
+        headers: ZGatewayKeyHeadersSchema,
         body: ZIngestEventRequestSchema,
         response: {
           202: ZIngestEventReplySchema,
@@ -115,10 +172,15 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
           429: ZErrorReplySchema,
         },
       },
+      validatorCompiler: ingestValidatorCompiler,
+      serializerCompiler: ingestSerializerCompiler,
     },
     async (request, reply) => {
-      const key = request.headers[GATEWAY_KEY_HEADER];
-      const gateway = key ? await findGateway(key) : null;
+      // Hashed by the rate limit's key already (gatewayRateKey); here only if that did not run.
+      const key = request.gatewayKeyHash ? null : request.headers[GATEWAY_KEY_HEADER];
+      const hash = request.gatewayKeyHash ?? (key ? hashGatewayKey(key) : null);
+      const found = hash ? findGateway(hash) : null;
+      const gateway = found instanceof Promise ? await found : found;
       if (!gateway) throw unauthorized(`${GATEWAY_KEY_HEADER} is missing or unknown`, 'invalid_gateway_key');
       const { clamped } = await heartbeats.accept(gateway, request.body);
       if (clamped) {

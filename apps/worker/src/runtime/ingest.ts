@@ -9,6 +9,7 @@ import type { WorkerConfig } from '../env';
 import { warmUpGroupCommit } from '../ingest/group-commit';
 import ingestRoutes from '../ingest/routes';
 import { isDatabaseUnavailable } from '../recovery/db-errors';
+import { lazyChildLoggerFactory } from './lazy-logger';
 import { logPoolErrors } from './pools';
 import { startStandbyWatch } from './standby-watch';
 
@@ -84,14 +85,19 @@ export async function startIngest(
     // Gateways post an event per press and a heartbeat per device every few minutes: nothing is logged per
     // accepted event at the default level (issue #18); a request the ingest refuses or fails is (below).
     disableRequestLogging: true,
+    // A request's logger is made when it first writes a line: nothing is written for an accepted event (decision 0860).
+    childLoggerFactory: lazyChildLoggerFactory,
   });
   /** Requests answered 503 for a database away: logged once per loss (decision 0591), not one line each. */
   const refusedForOutage = new WeakSet<object>();
-  ingest.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode < 400 || refusedForOutage.has(request)) return;
-    const line = { method: request.method, url: request.url, statusCode: reply.statusCode };
-    if (reply.statusCode >= 500) request.log.error(line, 'request failed');
-    else request.log.warn(line, 'request refused');
+  // A callback hook, not an async one: no promise per request (decision 0860).
+  ingest.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode >= 400 && !refusedForOutage.has(request)) {
+      const line = { method: request.method, url: request.url, statusCode: reply.statusCode };
+      if (reply.statusCode >= 500) request.log.error(line, 'request failed');
+      else request.log.warn(line, 'request refused');
+    }
+    done();
   });
   // A connection that cannot be had within 5 s is an outage: answer 503 rather than keep the gateway waiting.
   const ingestPool = createPgPool(config.DATABASE_URL, {

@@ -65,7 +65,14 @@ describe('[WORKER][LOGGING]: the steady state writes nothing per event at the de
 
     expect((await post(events[0]!, 'not-a-gateway-key')).statusCode).toBe(401);
     expect(lines).toEqual([
-      expect.objectContaining({ level: 40, msg: 'request refused', statusCode: 401, method: 'POST' }),
+      // The request's own logger (made on its first line, decision 0860) binds its id as before.
+      expect.objectContaining({
+        level: 40,
+        msg: 'request refused',
+        statusCode: 401,
+        method: 'POST',
+        reqId: expect.any(String),
+      }),
     ]);
   });
 });
