@@ -48,25 +48,16 @@ function DeviceTestNotices() {
 /**
  * The dashboard: my open claimed alerts, open alerts in my care zones (most severe, then oldest first), quick
  * actions. Updates live; an emergency arriving shows a toast that opens the alert.
+ *
+ * The page itself reads no query and no clock: the lists (`DashboardLists`, with the 1 s clock of their 'time
+ * since' labels) and the profile's entries (`ProfileEntries`) do, so a query's result or a tick re-renders them,
+ * not the header and the buttons around them (each such update renders synchronously; decision 0850).
  */
 export function DashboardPage() {
-  const session = useSession();
-  const me = session?.staffMemberId ?? '';
-  const profile = useProfile(me);
-  const openTasks = useOpenTasks();
   const drawers = useDrawers();
   // The cards' messages load with the page's own (the page suspends until they are in).
   preloadMessages('dashboard', 'severity', 'status', 'entries');
   const m = useMessages('dashboard');
-  const now = useNow();
-  const openWithTraining = useWithOpenTrainingTasks(openTasks.data);
-  const tasks = [...(openWithTraining ?? [])].sort(compareCallRank);
-  const mine = tasks.filter((task) => task.assignee?.id === me);
-  // The lists wait for the profile too (it decides the care zones), so cards arrive once, not in two waves.
-  const loading = openTasks.isPending || profile.isPending;
-  const inZones = tasks.filter(
-    (task) => task.assignee?.id !== me && (isTrainingTaskId(task.id) || inMyCareZones(task, profile.data)),
-  );
 
   return (
     <>
@@ -97,52 +88,7 @@ export function DashboardPage() {
             </Button>
           </Stack>
 
-          <Section
-            title={m.myAlerts()}
-            label={m.myClaimedAlerts()}
-            action={
-              // At the top of the alerts, where no list above it can push it down as cards arrive.
-              <Button component={Link} to="/alerts" variant="subtle" mih={44}>
-                {m.allAlerts()}
-              </Button>
-            }
-          >
-            {loading ? (
-              <CardPlaceholder />
-            ) : mine.length === 0 ? (
-              <Text component="li" c="dimmed">
-                {m.noClaimedAlerts()}
-              </Text>
-            ) : (
-              mine.map((task) => (
-                <li key={task.id}>
-                  <TaskCard task={task} now={now} staffMemberId={me} />
-                </li>
-              ))
-            )}
-          </Section>
-
-          <Section title={m.openAlerts()} label={m.openAlertsInMyCareZones()}>
-            {loading ? (
-              <CardPlaceholder />
-            ) : openTasks.isError ? (
-              <Text component="li" c="red">
-                {openTasks.error.message}
-              </Text>
-            ) : inZones.length === 0 ? (
-              <Text component="li" c="dimmed">
-                {m.noOpenAlerts()}
-              </Text>
-            ) : (
-              inZones.map((task) => (
-                <li key={task.id}>
-                  <TaskCard task={task} now={now} staffMemberId={me} />
-                </li>
-              ))
-            )}
-          </Section>
-
-          <DeviceTroubleSection now={now} />
+          <DashboardLists />
           <TakeTheTourEntry />
           <DailyCheckInEntry />
           <WorkingInEntry />
@@ -158,11 +104,91 @@ export function DashboardPage() {
           <Button variant="light" size="lg" onClick={openAlertSoundSettings}>
             {m.alertSound()}
           </Button>
-          <NotificationEntries profile={profile.data} />
-          <AdminEntries profile={profile.data} />
+          <ProfileEntries />
           <ManageEntry />
         </Stack>
       </Box>
+    </>
+  );
+}
+
+/** My alerts, the open alerts in my care zones and the device trouble, with the clock of their 'time since'. */
+function DashboardLists() {
+  const session = useSession();
+  const me = session?.staffMemberId ?? '';
+  const profile = useProfile(me);
+  const openTasks = useOpenTasks();
+  const m = useMessages('dashboard');
+  const now = useNow();
+  const openWithTraining = useWithOpenTrainingTasks(openTasks.data);
+  const tasks = [...(openWithTraining ?? [])].sort(compareCallRank);
+  const mine = tasks.filter((task) => task.assignee?.id === me);
+  // The lists wait for the profile too (it decides the care zones), so cards arrive once, not in two waves.
+  const loading = openTasks.isPending || profile.isPending;
+  const inZones = tasks.filter(
+    (task) => task.assignee?.id !== me && (isTrainingTaskId(task.id) || inMyCareZones(task, profile.data)),
+  );
+
+  return (
+    <>
+      <Section
+        title={m.myAlerts()}
+        label={m.myClaimedAlerts()}
+        action={
+          // At the top of the alerts, where no list above it can push it down as cards arrive.
+          <Button component={Link} to="/alerts" variant="subtle" mih={44}>
+            {m.allAlerts()}
+          </Button>
+        }
+      >
+        {loading ? (
+          <CardPlaceholder />
+        ) : mine.length === 0 ? (
+          <Text component="li" c="dimmed">
+            {m.noClaimedAlerts()}
+          </Text>
+        ) : (
+          mine.map((task) => (
+            <li key={task.id}>
+              <TaskCard task={task} now={now} staffMemberId={me} />
+            </li>
+          ))
+        )}
+      </Section>
+
+      <Section title={m.openAlerts()} label={m.openAlertsInMyCareZones()}>
+        {loading ? (
+          <CardPlaceholder />
+        ) : openTasks.isError ? (
+          <Text component="li" c="red">
+            {openTasks.error.message}
+          </Text>
+        ) : inZones.length === 0 ? (
+          <Text component="li" c="dimmed">
+            {m.noOpenAlerts()}
+          </Text>
+        ) : (
+          inZones.map((task) => (
+            <li key={task.id}>
+              <TaskCard task={task} now={now} staffMemberId={me} />
+            </li>
+          ))
+        )}
+      </Section>
+
+      <DeviceTroubleSection now={now} />
+    </>
+  );
+}
+
+/** The entries that depend on my profile (notification policies, administration). */
+function ProfileEntries() {
+  const session = useSession();
+  const profile = useProfile(session?.staffMemberId ?? '');
+  return (
+    <>
+      <NotificationEntries profile={profile.data} />
+      <AdminEntries profile={profile.data} />
     </>
   );
 }
