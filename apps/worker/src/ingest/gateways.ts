@@ -7,7 +7,7 @@ export interface Gateway {
   facilityId: string;
 }
 
-/** A gateway by its key's hash: the first statement of every request (findGateway, cachedGatewayLookup). */
+/** A gateway by its key's hash: the first statement of every request (findGateway, cachedGatewayLookupByHash). */
 export const GATEWAY_BY_KEY_SQL = 'SELECT id, "facilityId" FROM "FacilityGateway" WHERE "keyHash" = $1';
 
 export async function findGateway(pool: pg.Pool, key: string): Promise<Gateway | null> {
@@ -19,18 +19,10 @@ export async function findGateway(pool: pg.Pool, key: string): Promise<Gateway |
 export const GATEWAY_CACHE_MS = 5_000;
 
 /**
- * findGateway with the known keys remembered for GATEWAY_CACHE_MS (by the key's hash; an unknown key is
- * always looked up, so a new gateway is accepted at once). No product path changes or removes a gateway's
- * key; one removed by hand stops working within 5 s.
- */
-export function cachedGatewayLookup(pool: pg.Pool): (key: string) => Promise<Gateway | null> {
-  const byHash = cachedGatewayLookupByHash(pool);
-  return async (key) => byHash(hashGatewayKey(key));
-}
-
-/**
- * cachedGatewayLookup by the key's hash (hashGatewayKey), for a caller that hashed the key already (decision 0860).
- * A remembered gateway is returned as it is, not in a promise (the ingest's every request): await only a promise.
+ * findGateway by the key's hash (hashGatewayKey: the ingest hashed it already for its rate limit, decision 0860),
+ * with the known keys remembered for GATEWAY_CACHE_MS (an unknown key is always looked up, so a new gateway is
+ * accepted at once). No product path changes or removes a gateway's key; one removed by hand stops working within
+ * 5 s. A remembered gateway is returned as it is, not in a promise (the ingest's every request): await only a promise.
  */
 export function cachedGatewayLookupByHash(
   pool: pg.Pool,
