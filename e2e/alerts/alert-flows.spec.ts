@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, liveReady, PENDANTS, pressButton, screensDir, test } from './fixtures';
+import { expect, liveReady, PENDANTS, pressButton, screensDir, test, useSession } from './fixtures';
 
 const screens = screensDir;
 mkdirSync(screens, { recursive: true });
@@ -183,11 +183,8 @@ test.describe('[ALERTS]', () => {
     const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
     const [first, second] = await Promise.all(contexts.map((context) => context.newPage()));
     for (const page of [first, second]) {
-      await page!.addInitScript((t) => {
-        localStorage.setItem('sage.accessToken', t.accessToken);
-        localStorage.setItem('sage.refreshToken', t.refreshToken);
-        localStorage.setItem('sage.staffMemberId', t.staffMemberId);
-      }, caregiver);
+      // Without the refresh token (useSession): two browsers refreshing one rotating token would end the session.
+      await useSession(page!, caregiver);
       await page!.goto('/dashboard');
       await expect(page!.getByRole('heading', { name: 'Open Alerts' })).toBeVisible();
     }

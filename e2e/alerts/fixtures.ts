@@ -99,7 +99,8 @@ export async function signInThroughApi(request: APIRequestContext, phoneNumber: 
  * Puts the session into the page's localStorage (before any script of the app runs). Without its refresh
  * token: sessions are shared by many pages (and by the test process), and refresh tokens rotate, so a second
  * holder refreshing would be a reuse that ends the session for all of them at once (decision 0130), as a
- * page on a fake clock did. The access token outlives any test; the page never refreshes.
+ * page on a fake clock did. The access token outlives the run (the stack's three-hour TTL, e2e/stack/serve.ts);
+ * the page never refreshes.
  */
 export async function useSession(page: Page, tokens: Tokens): Promise<void> {
   await page.addInitScript((t) => {

@@ -84,6 +84,13 @@ const env = {
   // Every spec signs in from the one loopback address: the per-address limit of sign-in codes (30 in 10 min,
   // tested in signin.int.test.ts and perimeter.int.test.ts) would make the late specs wait out its window.
   SIGNIN_MAX_STARTS_PER_ADDRESS: '1000',
+  // Specs share one session per person for the whole run (alerts/fixtures.ts sharedSession), held by a worker
+  // across many files, and their pages never refresh (refresh tokens rotate: a second holder refreshing would end
+  // the session for all). With the 10-minute default a worker's token expired mid-spec once the run passed ten
+  // minutes: its pages' /live sockets were closed with 4401 and refused again, so a page stopped seeing changes
+  // without a sign-out (a CI run failed so). Three hours outlives any run; the expiry itself is tested in the API
+  // (live.int.test.ts, the token tests) and the silent refresh in the web app's tests.
+  ACCESS_TOKEN_TTL_SECONDS: String(3 * 3600),
   // No hourly insights pass: insights appearing mid-run would put the explore prompt on other specs' dashboards.
   INSIGHTS_ENGINE: 'off',
   // A build of the web app elsewhere than apps/web/dist (parallel runs build into their own folders).
