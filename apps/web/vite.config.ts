@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -403,8 +403,58 @@ function firstLoadGroups(): Plugin {
   };
 }
 
+/**
+ * The sign-in page written into HTML at build time, one file per language (`authenticate.<language>.html`, decision
+ * 0900): the built index.html with the page's first render (src/features/authenticate/sign-in-html.tsx) in its
+ * #root. The API serves it at /authenticate in the reader's language, so the form is painted from the HTML and the
+ * stylesheet before any script has run; every other address keeps the empty index.html (a signed-in reload must not
+ * show a sign-in form). Rendered from the page's own components, so the two cannot drift apart.
+ */
+function prerenderedSignIn(): Plugin {
+  let outDir = '';
+  return {
+    name: 'sage:prerendered-sign-in',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const root = '<div id="root"></div>';
+      const html = '<html lang="en">';
+      if (!index.includes(root) || !index.includes(html))
+        throw new Error(`vite.config.ts: index.html has no ${root} or ${html}`);
+      const { module } = await runnerImport<{
+        signInHtml: (language: string) => string;
+        LANGUAGES: readonly string[];
+        LOCALE_TAGS: Record<string, string>;
+      }>(path.join(import.meta.dirname, 'src/features/authenticate/sign-in-html.tsx'), {
+        root: import.meta.dirname,
+        logLevel: 'error',
+        plugins: [react(), nanpPhoneMetadata(), replyShapes(), compiledMessages()],
+      });
+      for (const language of module.LANGUAGES) {
+        const page = module.signInHtml(language);
+        writeFileSync(
+          path.join(outDir, `authenticate.${language}.html`),
+          index
+            .replace(html, `<html lang="${module.LOCALE_TAGS[language]}" data-mantine-color-scheme="light">`)
+            .replace(root, `<div id="root">${page}</div>`),
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), nanpPhoneMetadata(), replyShapes(), compiledMessages(), firstLoadGroups()],
+  plugins: [
+    react(),
+    nanpPhoneMetadata(),
+    replyShapes(),
+    compiledMessages(),
+    firstLoadGroups(),
+    prerenderedSignIn(),
+  ],
   server: {
     port: 5173,
     strictPort: true,

@@ -4,6 +4,8 @@ import './app/theme.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { firstRoutesLoaded } from './app/router';
+import { currentLanguage, loadMessages } from './shared/i18n';
 import { installErrorReporting } from './shared/report-error';
 
 installErrorReporting();
@@ -11,11 +13,23 @@ installErrorReporting();
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
+/**
+ * The sign-in page painted from the HTML (authenticate.<language>.html, decision 0900) stays until the app can draw
+ * the same page at once: its route module and messages are awaited first, so the first render neither suspends
+ * into the loading screen over the form nor shows an empty page. Anything failing here fails in the render too,
+ * where the error screens handle it.
+ */
+const prerendered = container.querySelector('[data-prerendered="sign-in"]')
+  ? Promise.all([firstRoutesLoaded(), loadMessages(currentLanguage(), 'signIn')]).catch(() => {})
+  : Promise.resolve();
+
 const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+void prerendered.then(() => {
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });

@@ -13,6 +13,31 @@ export const LOCALE_TAGS: Record<Language, string> = { en: 'en-US', es: 'es-US' 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
+/**
+ * The cookie that mirrors a language chosen on the sign-in screen (the web app keeps the choice in its storage,
+ * which the server cannot read), so the API serves the prerendered sign-in page in that language (decision 0900).
+ */
+export const LANGUAGE_COOKIE = 'sage_language';
+
+/**
+ * The languages of an Accept-Language header, most preferred first ('es-MX,es;q=0.9,en;q=0.8'); those with q=0
+ * are refused, not preferred.
+ */
+export function acceptLanguageTags(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q === undefined ? 1 : Number(q.slice(2));
+      return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, i };
+    })
+    .filter((t) => t.tag && t.tag !== '*' && t.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.i - b.i)
+    .map((t) => t.tag);
+}
+
 /** The first of the browser's preferred languages that we have ('es-MX' is Spanish), else English. */
 export function languageFromTags(tags: readonly string[]): Language {
   for (const tag of tags) {

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ComponentType, type ReactNode, Suspense, use, useEffect } from 'react';
 import {
   BrowserRouter,
   matchRoutes,
@@ -26,20 +26,40 @@ import { RootLayout } from './root-layout';
  * positions (root-layout.tsx).
  */
 
-/** Starts fetching a route's module (once); kept in the route's `handle`. */
+/** Starts fetching a route's module (once), settling when it is in; kept in the route's `handle`. */
 interface RouteHandle {
-  preload: () => void;
+  preload: () => Promise<unknown>;
 }
 
-/** A route element whose component is fetched when the route first matches (reloading once on a stale chunk). */
+/** A promise that React's `use` reads at once once settled (its status set on it, as React does). */
+type Tracked<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
+
+/**
+ * A route element whose component is fetched when the route first matches (reloading once on a stale chunk). It
+ * reads the module with `use` rather than `lazy`: once the module is in, the first render does not suspend, so a
+ * first load whose module was awaited (the prerendered sign-in page, main.tsx) never shows the loading screen.
+ */
 function lazyRoute(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
-  let module: Promise<ComponentType> | undefined;
+  let module: Tracked<ComponentType> | undefined;
   const fetchModule = () => {
-    module ??= importWithReload(load);
+    if (!module) {
+      const loading: Tracked<ComponentType> = importWithReload(load);
+      loading.then(
+        (value) => {
+          loading.status = 'fulfilled';
+          loading.value = value;
+        },
+        () => {},
+      );
+      module = loading;
+    }
     return module;
   };
-  const Page = lazy(() => fetchModule().then((Component) => ({ default: Component })));
-  const handle: RouteHandle = { preload: () => void fetchModule() };
+  function Page() {
+    const Component = use(fetchModule() as Promise<ComponentType>);
+    return <Component />;
+  }
+  const handle: RouteHandle = { preload: fetchModule };
   return { element: <Page />, handle };
 }
 
@@ -206,18 +226,27 @@ function AppRoutes() {
   return useRoutes(routes);
 }
 
-/** Starts fetching the modules of every route matching the address (the signed-in ones only with a session). */
-function preloadRoutes(location: Pick<Location, 'pathname'>) {
+/**
+ * Starts fetching the modules of every route matching the address (the signed-in ones only with a session);
+ * settles when they are all in.
+ */
+function preloadRoutes(location: Pick<Location, 'pathname'>): Promise<unknown> {
+  const loading: Promise<unknown>[] = [];
   for (const { route } of matchRoutes(routes, location) ?? []) {
     if (route === signedIn && !sessionStore.get()) break;
-    (route.handle as RouteHandle | undefined)?.preload();
+    const handle = route.handle as RouteHandle | undefined;
+    if (handle) loading.push(handle.preload());
   }
+  return Promise.all(loading);
 }
+
+/** The first address's route modules, in (main.tsx waits for them under a prerendered page, decision 0900). */
+export const firstRoutesLoaded = (): Promise<unknown> => preloadRoutes(window.location);
 
 // The first address's route modules are fetched as soon as this module is evaluated, not once React renders
 // AppRoutes: the rest of the first chunk's evaluation and React's first render no longer come before their
 // request (Lighthouse's critical request chain; docs/decisions/0625). Same modules, fetched once (lazyRoute).
-if (typeof window !== 'undefined') preloadRoutes(window.location);
+if (typeof window !== 'undefined') void preloadRoutes(window.location);
 
 /** Lets code outside React (the API client's 401 handler) navigate inside the app (shared/navigation.ts). */
 function AppNavigator() {

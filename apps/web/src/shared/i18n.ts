@@ -5,7 +5,13 @@
  * with the screen that uses it, so a Spanish reader never fetches the English messages and the reverse.
  */
 import type { MessageKey, MessageValues, Namespace } from '@sage/i18n/catalogue';
-import { isLanguage, type Language, LOCALE_TAGS, languageFromTags } from '@sage/i18n/languages';
+import {
+  isLanguage,
+  LANGUAGE_COOKIE,
+  type Language,
+  LOCALE_TAGS,
+  languageFromTags,
+} from '@sage/i18n/languages';
 import { use, useSyncExternalStore } from 'react';
 
 type Compiled = Record<string, (values?: MessageValues) => string>;
@@ -118,7 +124,21 @@ function storedChoice(): Language | null {
 const browserLanguage = (): Language =>
   languageFromTags(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
 
-let current: Language = storedChoice() ?? browserLanguage();
+/**
+ * A chosen language is mirrored in a cookie, so the server serves the prerendered sign-in page in it (decision
+ * 0900); a year, as a choice kept in storage lasts. Set again at start for choices made before the cookie existed.
+ */
+function mirrorChoice(language: Language): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${
+    location.protocol === 'https:' ? '; Secure' : ''
+  }`;
+}
+
+const initialChoice = storedChoice();
+if (initialChoice) mirrorChoice(initialChoice);
+
+let current: Language = initialChoice ?? browserLanguage();
 const listeners = new Set<() => void>();
 
 function applyToDocument(language: Language) {
@@ -148,6 +168,7 @@ export function setLanguage(language: Language, { remember = false } = {}): void
     } catch {
       // Private mode without storage: the choice holds for this visit.
     }
+    mirrorChoice(language);
   }
   if (language === current) return;
   current = language;

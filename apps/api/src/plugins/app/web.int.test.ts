@@ -81,3 +81,65 @@ describe('[API][FOUNDATION]: cache headers of the built web app', () => {
     expect(res.headers['cache-control']).not.toBe(IMMUTABLE);
   });
 });
+
+/**
+ * The sign-in page prerendered in each language (decision 0900): /authenticate gets the file in the reader's
+ * language, the one chosen on the screen (its cookie) before the browser's; every other address gets index.html.
+ */
+describe('[API][FOUNDATION]: the prerendered sign-in page', () => {
+  let dist: string;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-sign-in-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'authenticate.en.html'), '<!doctype html><div id="root">Welcome</div>');
+    fs.writeFileSync(
+      path.join(dist, 'authenticate.es.html'),
+      '<!doctype html><div id="root">Bienvenido</div>',
+    );
+    t = await buildTestApp({ WEB_DIST_DIR: dist });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['no language asked for', {}, 'Welcome'],
+    ['a Spanish browser', { 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' }, 'Bienvenido'],
+    ['an English browser', { 'accept-language': 'en-US,en;q=0.9' }, 'Welcome'],
+    ['a language we do not have', { 'accept-language': 'fr-FR' }, 'Welcome'],
+    [
+      'Spanish chosen on an English browser',
+      { 'accept-language': 'en-US', cookie: 'a=1; sage_language=es' },
+      'Bienvenido',
+    ],
+    [
+      'English chosen on a Spanish browser',
+      { 'accept-language': 'es', cookie: 'sage_language=en' },
+      'Welcome',
+    ],
+    ['a cookie naming no language', { 'accept-language': 'es', cookie: 'sage_language=xx' }, 'Bienvenido'],
+  ])('%s: /authenticate in its language, revalidated, varying by language', async (_name, headers, text) => {
+    const res = await t.app.inject({
+      url: '/authenticate?logoutReason=x',
+      headers: { accept: 'text/html', ...headers },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain(text);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/Accept-Language/);
+    expect(res.headers.vary).toMatch(/Cookie/);
+  });
+
+  it('any other address gets the empty index.html, whatever the language', async () => {
+    for (const url of ['/', '/dashboard', '/auth_confirmed']) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html', 'accept-language': 'es' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('<!doctype html><div id="root"></div>');
+    }
+  });
+});

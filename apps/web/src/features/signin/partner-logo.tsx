@@ -1,9 +1,20 @@
 import { Box } from '@mantine/core';
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { brandingForHost } from './branding';
 
+/**
+ * True while the sign-in page is rendered to HTML at build time (sign-in-html.tsx): the logo depends on the
+ * address it is served at, so the HTML keeps its place empty and the app draws the right one (decision 0900).
+ */
+export const LogoPlaceholder = createContext(false);
+
 /** The login page logo: the partner's for a partner subdomain, else the product's. */
-export function PartnerLogo({ hostname = window.location.hostname }: { hostname?: string }) {
+export function PartnerLogo({ hostname }: { hostname?: string }) {
+  if (useContext(LogoPlaceholder)) return <Box w={64} h={64} aria-hidden />;
+  return <BrandedLogo hostname={hostname ?? window.location.hostname} />;
+}
+
+function BrandedLogo({ hostname }: { hostname: string }) {
   const branding = useMemo(() => brandingForHost(hostname), [hostname]);
   const initials = branding.name
     .split(/\s+/)
