@@ -433,12 +433,22 @@ function prerenderedSignIn(): Plugin {
         logLevel: 'error',
         plugins: [react(), nanpPhoneMetadata(), replyShapes(), compiledMessages()],
       });
+      // The stylesheet in the page itself: a linked one shares the slow link with the scripts, and the first paint
+      // waited for it (decision 0900). Its rules, not its address, so the app's later chunks see no link to it and
+      // may fetch it again (the same rules twice, harmless).
+      const links = [...index.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)">/g)];
+      if (links.length !== 1)
+        throw new Error(`vite.config.ts: index.html has ${links.length} stylesheets, not 1`);
+      const [link, href] = links[0] as unknown as [string, string];
+      const css = readFileSync(path.join(outDir, href), 'utf8');
+      if (css.includes('</style')) throw new Error(`vite.config.ts: ${href} cannot be inlined`);
       for (const language of module.LANGUAGES) {
         const page = module.signInHtml(language);
         writeFileSync(
           path.join(outDir, `authenticate.${language}.html`),
           index
             .replace(html, `<html lang="${module.LOCALE_TAGS[language]}" data-mantine-color-scheme="light">`)
+            .replace(link, () => `<style>${css}</style>`)
             .replace(root, `<div id="root">${page}</div>`),
         );
       }
