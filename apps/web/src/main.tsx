@@ -13,18 +13,8 @@ installErrorReporting();
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-/**
- * The sign-in page painted from the HTML (authenticate.<language>.html, decision 0900) stays until the app can draw
- * the same page at once: its route module and messages are awaited first, so the first render neither suspends
- * into the loading screen over the form nor shows an empty page. Anything failing here fails in the render too,
- * where the error screens handle it.
- */
-const prerendered = container.querySelector('[data-prerendered="sign-in"]')
-  ? Promise.all([firstRoutesLoaded(), loadMessages(currentLanguage(), 'signIn')]).catch(() => {})
-  : Promise.resolve();
-
 const root = createRoot(container);
-void prerendered.then(() => {
+const render = () => {
   startTransition(() => {
     root.render(
       <StrictMode>
@@ -32,4 +22,16 @@ void prerendered.then(() => {
       </StrictMode>,
     );
   });
-});
+};
+
+/**
+ * The sign-in page painted from the HTML (authenticate.<language>.html, decision 0900) stays until the app can draw
+ * the same page at once: its route module and messages are awaited first, so the first render neither suspends
+ * into the loading screen over the form nor shows an empty page. Anything failing here fails in the render too,
+ * where the error screens handle it.
+ */
+if (container.querySelector('[data-prerendered="sign-in"]')) {
+  void Promise.all([firstRoutesLoaded(), loadMessages(currentLanguage(), 'signIn')])
+    .catch(() => {})
+    .then(render);
+} else render();

@@ -14,6 +14,7 @@ import { RouteErrorBoundary } from '../features/shell/route-error-screen';
 import { AUTHENTICATE_ROUTE, DEFAULT_ROUTE } from '../shared/constants';
 import { setAppNavigator } from '../shared/navigation';
 import { sessionStore } from '../shared/session';
+import { type Tracked, tracked } from '../shared/tracked';
 import { importWithReload } from './import-with-reload';
 import { RootLayout } from './root-layout';
 
@@ -31,9 +32,6 @@ interface RouteHandle {
   preload: () => Promise<unknown>;
 }
 
-/** A promise that React's `use` reads at once once settled (its status set on it, as React does). */
-type Tracked<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
-
 /**
  * A route element whose component is fetched when the route first matches (reloading once on a stale chunk). It
  * reads the module with `use` rather than `lazy`: once the module is in, the first render does not suspend, so a
@@ -41,18 +39,9 @@ type Tracked<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
  */
 function lazyRoute(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
   let module: Tracked<ComponentType> | undefined;
+  // A failure is React's to handle (the route's error screen), not an unhandled rejection here.
   const fetchModule = () => {
-    if (!module) {
-      const loading: Tracked<ComponentType> = importWithReload(load);
-      loading.then(
-        (value) => {
-          loading.status = 'fulfilled';
-          loading.value = value;
-        },
-        () => {},
-      );
-      module = loading;
-    }
+    module ??= tracked(importWithReload(load), () => {});
     return module;
   };
   function Page() {

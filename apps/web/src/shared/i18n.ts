@@ -13,6 +13,7 @@ import {
   languageFromTags,
 } from '@sage/i18n/languages';
 import { use, useSyncExternalStore } from 'react';
+import { type Tracked, tracked } from './tracked';
 
 type Compiled = Record<string, (values?: MessageValues) => string>;
 export type Messages<N extends Namespace> = {
@@ -130,6 +131,7 @@ const browserLanguage = (): Language =>
  */
 function mirrorChoice(language: Language): void {
   if (typeof document === 'undefined') return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser staff phones run.
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${
     location.protocol === 'https:' ? '; Secure' : ''
   }`;
@@ -183,8 +185,6 @@ const subscribe = (listener: () => void) => {
 
 export const useLanguage = (): Language => useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
 
-/** A promise that React's `use` reads at once once settled (its status set on it, as React does). */
-type Tracked<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
 const loaded = new Map<string, Tracked<Compiled>>();
 
 /** Lazy namespaces' loaders, registered by the modules that show them (`lazyMessages`). */
@@ -198,13 +198,9 @@ export function loadMessages(language: Language, namespace: WebNamespace): Track
       (LOADERS[language] as Partial<Record<WebNamespace, Loader>>)[namespace] ??
       lazyLoaders[namespace]?.[language];
     if (!loader) throw new Error(`No loader for the messages ${id}`);
-    promise = loader().then((m) => m.default) as Tracked<Compiled>;
-    promise.then(
-      (value) => {
-        promise!.status = 'fulfilled';
-        promise!.value = value;
-      },
-      // A chunk that failed to load (a dropped connection) is asked for again by the next render, not kept failed.
+    // A chunk that failed to load (a dropped connection) is asked for again by the next render, not kept failed.
+    promise = tracked(
+      loader().then((m) => m.default),
       () => loaded.delete(id),
     );
     loaded.set(id, promise);
@@ -251,24 +247,21 @@ let titleLocalizers: Partial<Record<Language, Tracked<TitleLocalizer>>> = {};
 function loadTitleLocalizer(language: Language): Tracked<TitleLocalizer> {
   let promise = titleLocalizers[language];
   if (!promise) {
-    promise = Promise.all([
-      import('virtual:title-matcher'),
-      loadMessages(language, 'titles'),
-      loadMessages(language, 'observation'),
-    ]).then(([{ default: matcher }, titles, observation]): TitleLocalizer => {
-      return (title) =>
-        matcher.localizeWith(
-          title,
-          (key, values) => titles[key]?.(values) ?? title,
-          (id) => observation[id]?.() ?? id,
-        );
-    }) as Tracked<TitleLocalizer>;
-    const settled = promise;
-    settled.then((value) => {
-      settled.status = 'fulfilled';
-      settled.value = value;
-    });
-    titleLocalizers = { ...titleLocalizers, [language]: settled };
+    promise = tracked(
+      Promise.all([
+        import('virtual:title-matcher'),
+        loadMessages(language, 'titles'),
+        loadMessages(language, 'observation'),
+      ]).then(([{ default: matcher }, titles, observation]): TitleLocalizer => {
+        return (title) =>
+          matcher.localizeWith(
+            title,
+            (key, values) => titles[key]?.(values) ?? title,
+            (id) => observation[id]?.() ?? id,
+          );
+      }),
+    );
+    titleLocalizers = { ...titleLocalizers, [language]: promise };
   }
   return promise;
 }
@@ -279,15 +272,8 @@ let troubleLocalizers: Partial<Record<Language, Tracked<TitleLocalizer>>> = {};
 function loadTroubleTitleLocalizer(language: Language): Tracked<TitleLocalizer> {
   let promise = troubleLocalizers[language];
   if (!promise) {
-    const settled = import('./trouble-titles').then((m) =>
-      m.troubleTitleLocalizer(language),
-    ) as Tracked<TitleLocalizer>;
-    settled.then((value) => {
-      settled.status = 'fulfilled';
-      settled.value = value;
-    });
-    troubleLocalizers = { ...troubleLocalizers, [language]: settled };
-    promise = settled;
+    promise = tracked(import('./trouble-titles').then((m) => m.troubleTitleLocalizer(language)));
+    troubleLocalizers = { ...troubleLocalizers, [language]: promise };
   }
   return promise;
 }
