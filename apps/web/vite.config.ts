@@ -449,7 +449,7 @@ function prerenderedSignIn(): Plugin {
           index
             .replace(html, `<html lang="${module.LOCALE_TAGS[language]}" data-mantine-color-scheme="light">`)
             .replace(link, () => `<style>${css}</style>`)
-            .replace(root, `<div id="root">${page}</div>`),
+            .replace(root, () => `<div id="root">${page}</div>`),
         );
       }
     },
