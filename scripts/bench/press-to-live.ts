@@ -788,15 +788,15 @@ async function runPass(target: PassResult['target']): Promise<PassResult> {
     const escalationStarts = async (): Promise<{ delays: number[]; tasks: number }> => {
       if (FLOOR) return { delays: [], tasks: 0 };
       const [row] = await own.$queryRawUnsafe<{ delays: number[]; tasks: number }[]>(
-        `SELECT coalesce(array_agg(extract(epoch FROM c.at - t."creationTimestamp") * 1000
-                                    ORDER BY c.at - t."creationTimestamp")
+        `SELECT coalesce(array_agg(extract(epoch FROM c.at - t."creationTimestamp") * 1000)
                            FILTER (WHERE c.at IS NOT NULL), '{}')::float8[] AS delays, count(*)::int AS tasks
            FROM "Task" t
            LEFT JOIN LATERAL (SELECT min(n."createdAt") AS at FROM "NotificationContext" n
                                WHERE n."facilityId" = t."facilityId" AND n."taskId" = t.id) c ON true`,
       );
-      // Sorted here too: `percentile` reads a sorted array, and an aggregate's `ORDER BY 1` orders by the constant 1
-      // (it did here until 2026-11-29, so the escalation verdict read an element of an unsorted array).
+      // Sorted here, where the verdict's `percentile` needs it (`spread` sorts its own copy). Until 2026-11-29 the
+      // aggregate's `ORDER BY 1` was trusted to sort, and it orders by the constant 1: the verdict read an unsorted
+      // array.
       row!.delays.sort((a, b) => a - b);
       return row!;
     };
@@ -864,8 +864,8 @@ async function runPass(target: PassResult['target']): Promise<PassResult> {
       const starts = FLOOR
         ? []
         : await own.$queryRawUnsafe<{ identifier: string; delays: number[]; done: number[] }[]>(
-            `SELECT identifier, array_agg(extract(epoch FROM locked_at - run_at) * 1000 ORDER BY locked_at - run_at)::float8[] AS delays,
-                coalesce(array_agg(extract(epoch FROM done_at - run_at) * 1000 ORDER BY done_at - run_at)
+            `SELECT identifier, array_agg(extract(epoch FROM locked_at - run_at) * 1000)::float8[] AS delays,
+                coalesce(array_agg(extract(epoch FROM done_at - run_at) * 1000)
                            FILTER (WHERE done_at IS NOT NULL), '{}')::float8[] AS done
            FROM bench_job_start WHERE attempts = 1 GROUP BY identifier ORDER BY identifier`,
           );
