@@ -425,9 +425,7 @@ function prerenderedSignIn(): Plugin {
       if (!index.includes(root) || !index.includes(html))
         throw new Error(`vite.config.ts: index.html has no ${root} or ${html}`);
       const { module } = await runnerImport<{
-        signInHtml: (language: string) => string;
-        LANGUAGES: readonly string[];
-        LOCALE_TAGS: Record<string, string>;
+        signInPages: () => { language: string; localeTag: string; html: string }[];
       }>(path.join(import.meta.dirname, 'src/features/authenticate/sign-in-html.tsx'), {
         root: import.meta.dirname,
         logLevel: 'error',
@@ -442,14 +440,13 @@ function prerenderedSignIn(): Plugin {
       const [link, href] = links[0] as unknown as [string, string];
       const css = readFileSync(path.join(outDir, href), 'utf8');
       if (css.includes('</style')) throw new Error(`vite.config.ts: ${href} cannot be inlined`);
-      for (const language of module.LANGUAGES) {
-        const page = module.signInHtml(language);
+      for (const page of module.signInPages()) {
         writeFileSync(
-          path.join(outDir, `authenticate.${language}.html`),
+          path.join(outDir, `authenticate.${page.language}.html`),
           index
-            .replace(html, `<html lang="${module.LOCALE_TAGS[language]}" data-mantine-color-scheme="light">`)
+            .replace(html, `<html lang="${page.localeTag}" data-mantine-color-scheme="light">`)
             .replace(link, () => `<style>${css}</style>`)
-            .replace(root, () => `<div id="root">${page}</div>`),
+            .replace(root, () => `<div id="root">${page.html}</div>`),
         );
       }
     },

@@ -1,8 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { LANGUAGES, type Language } from '@sage/i18n/languages';
-
-export { LANGUAGES, LOCALE_TAGS } from '@sage/i18n/languages';
-
+import { LANGUAGES, type Language, LOCALE_TAGS } from '@sage/i18n/languages';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { theme } from '../../app/theme';
@@ -34,3 +31,7 @@ export function signInHtml(language: Language): string {
   );
   return `<div inert data-prerendered="sign-in">${page}</div>`;
 }
+
+/** The page in every language, as the build writes it: each with its `<html lang>` tag. */
+export const signInPages = (): { language: Language; localeTag: string; html: string }[] =>
+  LANGUAGES.map((language) => ({ language, localeTag: LOCALE_TAGS[language], html: signInHtml(language) }));
