@@ -7,6 +7,7 @@
  *   pnpm bench:fleet [--communities 1000] [--devices-per-community 150] [--duration 600] [--heartbeat-every 240]
  *                    [--press-every 180] [--clients 5000] [--silent-sample 100] [--supervision-interval 6]
  *                    [--heartbeat-only 60] [--client-processes 2] [--port-base 3400] [--profile <dir>]
+ *                    [--heartbeat-batch 0]
  *
  * The defaults are the issue's: 1,000 communities, 150,000 devices heartbeating every 4 minutes (625 a second),
  * a press per community every 3 minutes, 5,000 staff sockets, 10 minutes. Scale them down to try it.
@@ -30,6 +31,11 @@
  * - Memory: resident memory (VmRSS) of each process when the sending starts, a third in, and at the end.
  * - Database size: pg_database_size when the sending starts and at the end, extrapolated to a day.
  *
+ * - Gateways' batches (--heartbeat-batch N, decision 0920): each community's gateway holds its devices' heartbeats
+ *   for N seconds (at most half of INGEST_BATCH_MAX_EVENTS) and posts them to the batch route; presses still go at once,
+ *   alone. 0 (the default): one post per heartbeat. At the end of the heartbeats-only phase every gateway posts what
+ *   it holds, so that phase's CPU is over the heartbeats it sent.
+ *
  * Verdicts (PASS/MISS): heartbeats at most 0.1 ms of CPU each; memory flat (each product process's RSS at the end
  * within 10 % + 16 MiB of a third in); press → screen p99 < 100 ms in every minute; every silent device found in
  * time; every press delivered once to every client of its community; no false alarm. Exit 0 every goal met, 1 a
@@ -41,7 +47,12 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
+import {
+  GATEWAY_KEY_HEADER,
+  INGEST_BATCH_MAX_EVENTS,
+  INGEST_EVENTS_BATCH_PATH,
+  INGEST_EVENTS_PATH,
+} from '@sage/contract';
 import { createPrisma, type PrismaClient } from '@sage/db';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
 import { createTestDatabase } from '@sage/db/testing';
@@ -84,6 +95,8 @@ const { values: args } = parseArgs({
     'port-base': { type: 'string' },
     /** A folder for V8 CPU profiles of the ingest, job and API processes (node --cpu-prof; a subfolder each). */
     profile: { type: 'string' },
+    /** Seconds each gateway holds its heartbeats to post them as one batch (0: one post each; decision 0920). */
+    'heartbeat-batch': { type: 'string', default: '0' },
   },
 });
 const int = (name: keyof typeof args, min: number, max: number) =>
@@ -97,6 +110,12 @@ const CLIENTS = int('clients', 1, 20_000);
 const SILENT = int('silent-sample', 0, 10_000);
 const INTERVAL_MIN = int('supervision-interval', 1, 1_440);
 const HEARTBEAT_ONLY_S = int('heartbeat-only', 10, 3_600);
+const HEARTBEAT_BATCH_S = int('heartbeat-batch', 0, 300);
+/**
+ * A gateway posts a batch early once it holds half a second's budget (INGEST_BATCH_MAX_EVENTS), so that a batch it
+ * must post soon after (the end of the heartbeats-only phase) keeps it within its budget.
+ */
+const GATEWAY_BATCH_MAX = INGEST_BATCH_MAX_EVENTS / 2;
 const CLIENT_PROCESSES = Math.min(
   CLIENTS,
   boundedFlag('client-processes', args['client-processes'] ?? String(CLIENTS >= 200 ? 2 : 1), 1, 8, {
@@ -227,7 +246,8 @@ async function main(): Promise<void> {
     log(
       `fleet: ${COMMUNITIES} communities × ${DEVICES} devices heartbeating every ${HEARTBEAT_S} s (${((COMMUNITIES * DEVICES) / HEARTBEAT_S).toFixed(0)}/s), ` +
         `a press per community every ${PRESS_S} s (${(COMMUNITIES / PRESS_S).toFixed(1)}/s), ${CLIENTS} staff sockets, ${DURATION_S} s ` +
-        `(heartbeats alone for the first ${HEARTBEAT_ONLY_S} s), ${SILENT} devices going silent, supervision interval ${INTERVAL_MIN} min; ` +
+        `(heartbeats alone for the first ${HEARTBEAT_ONLY_S} s), ` +
+        `${HEARTBEAT_BATCH_S ? `each gateway posting its heartbeats in a batch every ${HEARTBEAT_BATCH_S} s` : 'one post per heartbeat'}, ${SILENT} devices going silent, supervision interval ${INTERVAL_MIN} min; ` +
         `${cpuModel()}, load average ${loadAverage()} at the start`,
     );
     const seedStart = now();
@@ -334,7 +354,13 @@ async function main(): Promise<void> {
       }
       const pg = pgCpuBetween(from.postgres, to.postgres);
       parts.set('postgres', pg.byRole.product + pg.byRole.analyze + pg.byRole.background);
-      return { sum: sum + parts.get('postgres')!, parts };
+      // PostgreSQL's share by role: the product's backends by name, the analyze, the background processes.
+      const postgres = new Map([
+        ...[...pg.byLabel].sort(([a], [b]) => a.localeCompare(b)),
+        ['analyze', pg.byRole.analyze],
+        ['background', pg.byRole.background],
+      ] as [string, number][]);
+      return { sum: sum + parts.get('postgres')!, parts, postgres };
     };
     const dbSize = async () =>
       Number(
@@ -364,9 +390,43 @@ async function main(): Promise<void> {
         .then(() => analyzeLikeAutovacuum(analyzePrisma))
         .catch((e: Error) => log(`analyze failed: ${e.message}`));
     }, 10_000);
+    const batchUrl = new URL(`http://127.0.0.1:${ingestPort}${INGEST_EVENTS_BATCH_PATH}`);
+    const postEvents = (facilityIndex: number, url: URL, body: string) => {
+      inFlight += 1;
+      void post(
+        agents[facilityIndex]!,
+        url,
+        { 'content-type': 'application/json', [GATEWAY_KEY_HEADER]: facilities[facilityIndex]!.gateway.key },
+        body,
+      )
+        .then(
+          (status) => {
+            if (status !== 202) failures.push(`HTTP ${status}`);
+          },
+          (error: Error) => void failures.push(error.message),
+        )
+        .finally(() => {
+          inFlight -= 1;
+        });
+    };
+    // --heartbeat-batch: each gateway's held heartbeats, and the gateways holding some in the order they began to.
+    const held = new Map<number, { since: number; events: string[] }>();
+    const postHeld = (facilityIndex: number) => {
+      const batch = held.get(facilityIndex);
+      if (!batch) return;
+      held.delete(facilityIndex);
+      postEvents(facilityIndex, batchUrl, `{"events":[${batch.events.join(',')}]}`);
+    };
+    const postHeldUntil = (at: number) => {
+      for (const [facilityIndex, batch] of held) {
+        if (batch.since + HEARTBEAT_BATCH_S > at) break; // a Map iterates in insertion order: the oldest first
+        postHeld(facilityIndex);
+      }
+    };
     for (const send of sends) {
       if (cpuAtPhase2 === null && send.at >= HEARTBEAT_ONLY_S) {
-        // Wait for the phase's last answers, then read the CPU between the two phases.
+        // Every gateway posts what it holds, then the phase's last answers; then the CPU between the two phases.
+        postHeldUntil(Number.POSITIVE_INFINITY);
         while (inFlight > 0 && now() - t0 < HEARTBEAT_ONLY_S * 1000 + 2_000)
           await new Promise((r) => setTimeout(r, 5));
         heartbeatsInPhase1 = heartbeats;
@@ -375,8 +435,8 @@ async function main(): Promise<void> {
       if (memoryAtThird.value === null && send.at >= DURATION_S / 3) memoryAtThird.value = memory();
       const wait = t0 + send.at * 1000 - now();
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      postHeldUntil(send.at);
       const device = devices[send.device]!;
-      const facility = facilities[device.facility]!;
       const body = JSON.stringify({
         eventId: randomUUID(),
         hardwareId: device.hardwareId,
@@ -390,23 +450,16 @@ async function main(): Promise<void> {
         sentAt.set(device.deviceId, sentTime);
         presses += 1;
       } else heartbeats += 1;
-      inFlight += 1;
-      void post(
-        agents[device.facility]!,
-        ingestUrl,
-        { 'content-type': 'application/json', [GATEWAY_KEY_HEADER]: facility.gateway.key },
-        body,
-      )
-        .then(
-          (status) => {
-            if (status !== 202) failures.push(`HTTP ${status}`);
-          },
-          (error: Error) => void failures.push(error.message),
-        )
-        .finally(() => {
-          inFlight -= 1;
-        });
+      if (send.press || !HEARTBEAT_BATCH_S) {
+        postEvents(device.facility, ingestUrl, body);
+        continue;
+      }
+      const batch = held.get(device.facility) ?? { since: send.at, events: [] };
+      held.set(device.facility, batch);
+      batch.events.push(body);
+      if (batch.events.length >= GATEWAY_BATCH_MAX) postHeld(device.facility);
     }
+    postHeldUntil(Number.POSITIVE_INFINITY);
     const sendEnd = now();
     // The run lasts its duration (the silent devices' deadlines fall in it), then every answer.
     if (t0 + DURATION_S * 1000 > now())
@@ -490,6 +543,9 @@ async function main(): Promise<void> {
       p ? [...p.parts].map(([n, s]) => `${n} ${f3((s * 1000) / Math.max(over, 1))}`).join(' + ') : '?';
     log(
       `CPU per heartbeat   ${f3(perHeartbeat)} ms server side = ${partsText(phase1, heartbeatsInPhase1)} (ms; the first ${HEARTBEAT_ONLY_S} s, ${heartbeatsInPhase1} heartbeats, supervision sweeps included)`,
+    );
+    log(
+      `  postgres's share  ${phase1 ? partsText({ parts: phase1.postgres }, heartbeatsInPhase1) : '?'} (ms a heartbeat)`,
     );
     log(
       `CPU per press       ${f3(perPress)} ms server side (the rest of the run: ${phase2 ? phase2.sum.toFixed(1) : '?'} CPU-s = ${partsText(phase2, 1000)} s, less ${heartbeats - heartbeatsInPhase1} heartbeats at ${f3(perHeartbeat)} ms, over ${presses} presses)`,

@@ -106,3 +106,40 @@ export function parseIngestEventFast(value: unknown): TIngestEventRequest | unde
 /** The 202 reply. */
 export const ZIngestEventReplySchema = z.object({ accepted: z.literal(true), eventId: z.string() });
 export type TIngestEventReply = z.infer<typeof ZIngestEventReplySchema>;
+
+/**
+ * A gateway's batch of events (decision 0920): what it holds back that is not urgent (its devices' heartbeats),
+ * posted together. One batch is at most one second of a gateway's budget (INGEST_RATE_LIMIT_PER_SECOND); its
+ * events count one by one against a budget of the batch route's own, so held heartbeats never take the budget of
+ * the alerts a gateway posts one by one.
+ */
+export const INGEST_EVENTS_BATCH_PATH = '/ingest/api/v1/events/batch';
+export const INGEST_BATCH_MAX_EVENTS = INGEST_RATE_LIMIT_PER_SECOND;
+
+/** Body `{ events: [event, …] }`: 1 to INGEST_BATCH_MAX_EVENTS events, each as the one-event route's body. */
+export const ZIngestEventBatchRequestSchema = z.object({
+  events: z.array(ZIngestEventRequestSchema).min(1).max(INGEST_BATCH_MAX_EVENTS),
+});
+export type TIngestEventBatchRequest = z.infer<typeof ZIngestEventBatchRequestSchema>;
+
+/** ZIngestEventBatchRequestSchema's parse for a valid body, as parseIngestEventFast for one event. */
+export function parseIngestEventBatchFast(value: unknown): TIngestEventBatchRequest | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { events } = value as Record<string, unknown>;
+  if (!Array.isArray(events) || events.length < 1 || events.length > INGEST_BATCH_MAX_EVENTS)
+    return undefined;
+  const parsed: TIngestEventRequest[] = [];
+  for (const event of events) {
+    const one = parseIngestEventFast(event);
+    if (!one) return undefined;
+    parsed.push(one);
+  }
+  return { events: parsed };
+}
+
+/** The batch's 202: every event stored, their ids in the order sent. */
+export const ZIngestEventBatchReplySchema = z.object({
+  accepted: z.literal(true),
+  eventIds: z.array(z.string()),
+});
+export type TIngestEventBatchReply = z.infer<typeof ZIngestEventBatchReplySchema>;

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ZLogCareRequestSchema } from './care-api';
 import { ZErrorReplySchema, zQueryArray } from './common';
-import { parseIngestEventFast, ZIngestEventRequestSchema, ZIngestEventTypeSchema } from './ingest';
+import {
+  INGEST_BATCH_MAX_EVENTS,
+  parseIngestEventBatchFast,
+  parseIngestEventFast,
+  ZIngestEventBatchRequestSchema,
+  ZIngestEventRequestSchema,
+  ZIngestEventTypeSchema,
+} from './ingest';
 import { ZLiveClientMessageSchema, ZLiveServerMessageSchema } from './live';
 import {
   ZPasswordlessStartRequestSchema,
@@ -213,6 +220,45 @@ describe('device ingest contract', () => {
       }
     }
     expect(accepted).toBeGreaterThan(15);
+  });
+
+  // A gateway's batch (decision 0920): the same rule for each event, 1 to INGEST_BATCH_MAX_EVENTS of them.
+  it('parseIngestEventBatchFast accepts exactly what the batch schema accepts, with the same output', () => {
+    const event = (n: number, extra: Record<string, unknown> = {}) => ({
+      eventId: `e${n}`,
+      hardwareId: `hw${n}`,
+      type: 'HEARTBEAT',
+      timestamp: '2026-11-29T10:00:00Z',
+      ...extra,
+    });
+    const many = (count: number) => Array.from({ length: count }, (_, n) => event(n, { batteryLevel: 90 }));
+    const inputs: unknown[] = [
+      { events: [event(1)] },
+      { events: [event(1), event(2, { type: 'BUTTON_PRESS', extra: 'dropped' })] },
+      { events: many(INGEST_BATCH_MAX_EVENTS) },
+      { events: many(INGEST_BATCH_MAX_EVENTS + 1) },
+      { events: [] },
+      { events: [event(1), event(2, { timestamp: 'yesterday' })] },
+      { events: [event(1), null] },
+      { events: [event(1), [event(2)]] },
+      { events: event(1) },
+      { events: 'x' },
+      { event: [event(1)] },
+      [event(1)],
+      null,
+      {},
+    ];
+    let accepted = 0;
+    for (const input of inputs) {
+      const zod = ZIngestEventBatchRequestSchema.safeParse(input);
+      const fast = parseIngestEventBatchFast(input);
+      if (!zod.success) expect(fast, JSON.stringify(input).slice(0, 200)).toBeUndefined();
+      else {
+        accepted++;
+        expect(fast).toEqual(zod.data);
+      }
+    }
+    expect(accepted).toBe(3);
   });
 });
 

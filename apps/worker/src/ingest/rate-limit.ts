@@ -37,15 +37,16 @@ export function formatAfter(ms: number): string {
 }
 
 /**
- * The hook. Every answer carries x-ratelimit-limit, x-ratelimit-remaining and x-ratelimit-reset (seconds to the
- * window's end); a request past the budget gets also Retry-After and `exceeded`'s error (a 429). Windows ended are
+ * The budget's counter. `take(request, reply, weight)` counts `weight` events for the request's key and answers as
+ * the hook does: every answer carries x-ratelimit-limit, x-ratelimit-remaining and x-ratelimit-reset (seconds to
+ * the window's end); past the budget it returns `exceeded`'s error (a 429) with Retry-After. Windows ended are
  * dropped at most once per window, so the map holds the keys of the last window or two.
  */
-export function ingestRateLimit(options: IngestRateLimitOptions) {
+export function ingestRateCounter(options: IngestRateLimitOptions) {
   const { max, timeWindowMs, keyOf, exceeded } = options;
   const windows = new Map<string, Window>();
   let sweptAt = Date.now();
-  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+  return (request: FastifyRequest, reply: FastifyReply, weight: number): Error | undefined => {
     const now = Date.now();
     if (now - sweptAt >= timeWindowMs) {
       sweptAt = now;
@@ -57,19 +58,29 @@ export function ingestRateLimit(options: IngestRateLimitOptions) {
       window = { count: 0, startedAt: now };
       windows.set(key, window);
     }
-    const count = ++window.count;
+    window.count += weight;
+    const count = window.count;
     const ttl = timeWindowMs - (now - window.startedAt);
     const ttlSeconds = Math.ceil(ttl / 1000);
     reply.header('x-ratelimit-limit', max);
     if (count <= max) {
       reply.header('x-ratelimit-remaining', max - count);
       reply.header('x-ratelimit-reset', ttlSeconds);
-      done();
-      return;
+      return undefined;
     }
     reply.header('x-ratelimit-remaining', 0);
     reply.header('x-ratelimit-reset', ttlSeconds);
     reply.header('retry-after', ttlSeconds);
-    done(exceeded({ max, ttl, after: formatAfter(ttlSeconds * 1000) }));
+    return exceeded({ max, ttl, after: formatAfter(ttlSeconds * 1000) });
+  };
+}
+
+/** The one-event route's hook: each request is one event of the budget. */
+export function ingestRateLimit(options: IngestRateLimitOptions) {
+  const take = ingestRateCounter(options);
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    const error = take(request, reply, 1);
+    if (error) done(error);
+    else done();
   };
 }

@@ -5,15 +5,27 @@ import {
   DEVICE_SUPERVISION_INTERVAL_MIN,
   GATEWAY_KEY_HEADER,
   GATEWAY_SUPERVISION_INTERVAL_MIN,
+  INGEST_BATCH_MAX_EVENTS,
+  INGEST_EVENTS_BATCH_PATH,
   INGEST_EVENTS_PATH,
   INGEST_RATE_LIMIT_PER_SECOND,
+  parseIngestEventBatchFast,
   parseIngestEventFast,
+  type TIngestEventRequest,
   ZErrorReplySchema,
+  ZIngestEventBatchReplySchema,
+  ZIngestEventBatchRequestSchema,
   ZIngestEventReplySchema,
   ZIngestEventRequestSchema,
 } from '@sage/contract';
 import { HttpError, unauthorized } from '@sage/service-kit/errors';
-import type { FastifyRequest, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  FastifySerializerCompiler,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import {
   type FastifyPluginAsyncZod,
@@ -26,7 +38,7 @@ import { hashGatewayKey } from './gateway-key';
 import { cachedGatewayLookupByHash } from './gateways';
 import { IngestGroupCommit } from './group-commit';
 import { HeartbeatPath } from './heartbeats';
-import { ingestRateLimit } from './rate-limit';
+import { ingestRateCounter } from './rate-limit';
 
 export interface IngestRoutesOptions {
   /** Events one gateway key may post per window (default INGEST_RATE_LIMIT_PER_SECOND per second; decision 0103). */
@@ -35,6 +47,8 @@ export interface IngestRoutesOptions {
 
 /** The OpenAPI operation id of the ingest route, for hardware vendors' generated clients. */
 export const INGEST_OPERATION_ID = 'postDeviceEvent';
+/** The OpenAPI operation id of the batch route (decision 0920). */
+export const INGEST_BATCH_OPERATION_ID = 'postDeviceEventBatch';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -67,22 +81,27 @@ const ZGatewayKeyHeadersSchema = z.object({
  * request gets the same 400 with the same issues. A valid header is left as it is (the schema changes nothing in
  * it), so reading the headers later copies nothing.
  */
-const ingestValidatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
-  const bySchema = validatorCompiler(route as FastifyRouteSchemaDef<z.ZodType>);
-  if (route.httpPart === 'body')
-    return (data: unknown) => {
-      const value = parseIngestEventFast(data);
-      return value ? { value } : bySchema(data);
-    };
-  if (route.httpPart === 'headers')
-    return (data: Record<string, unknown>) => {
-      const key = data?.[GATEWAY_KEY_HEADER];
-      if (key === undefined || (typeof key === 'string' && key.length >= 1 && key.length <= GATEWAY_KEY_MAX))
-        return {};
-      return bySchema(data);
-    };
-  return bySchema;
-};
+const ingestValidatorCompiler =
+  (parseFast: (data: unknown) => unknown): FastifySchemaCompiler<unknown> =>
+  (route) => {
+    const bySchema = validatorCompiler(route as FastifyRouteSchemaDef<z.ZodType>);
+    if (route.httpPart === 'body')
+      return (data: unknown) => {
+        const value = parseFast(data);
+        return value ? { value } : bySchema(data);
+      };
+    if (route.httpPart === 'headers')
+      return (data: Record<string, unknown>) => {
+        const key = data?.[GATEWAY_KEY_HEADER];
+        if (
+          key === undefined ||
+          (typeof key === 'string' && key.length >= 1 && key.length <= GATEWAY_KEY_MAX)
+        )
+          return {};
+        return bySchema(data);
+      };
+    return bySchema;
+  };
 
 /** The 202's fixed shape written directly (the schema's JSON, same keys and order); every other reply by its schema. */
 const ingestSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
@@ -140,21 +159,58 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
   app.decorateRequest('gatewayKeyHash', null);
 
   const limit = options.rateLimit ?? { max: INGEST_RATE_LIMIT_PER_SECOND, timeWindowMs: 1000 };
+  const tooMany = (context: { max: number; ttl: number; after: string }) =>
+    new HttpError(
+      429,
+      `Too many events from this gateway: at most ${context.max} per ${context.after}; retry after ${Math.max(1, Math.ceil(context.ttl / 1000))} s`,
+      'rate_limited',
+    );
+  // The per-gateway budget (decision 0103), counted as @fastify/rate-limit did (decision 0860), in events.
+  const takeBudget = ingestRateCounter({
+    max: limit.max,
+    timeWindowMs: limit.timeWindowMs,
+    keyOf: gatewayRateKey,
+    exceeded: tooMany,
+  });
+  // A request counts once before its body is read, so a flood of bad requests is limited too.
+  const onRequest = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const error = takeBudget(request, reply, 1);
+    if (error) done(error);
+    else done();
+  };
+  // The batch route's budget is the gateway's too, but a budget of its own: what a gateway held back (heartbeats)
+  // never takes the budget its alerts, posted one by one, need.
+  const takeBatchBudget = ingestRateCounter({
+    max: limit.max,
+    timeWindowMs: limit.timeWindowMs,
+    keyOf: gatewayRateKey,
+    exceeded: tooMany,
+  });
+  const onBatchRequest = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const error = takeBatchBudget(request, reply, 1);
+    if (error) done(error);
+    else done();
+  };
+
+  /** The request's gateway, by its key's hash (taken by the rate limit's key already, else here). */
+  const gatewayOf = async (request: FastifyRequest) => {
+    const key = request.gatewayKeyHash ? null : request.headers[GATEWAY_KEY_HEADER];
+    const hash = request.gatewayKeyHash ?? (typeof key === 'string' && key ? hashGatewayKey(key) : null);
+    const found = hash ? findGateway(hash) : null;
+    const gateway = found instanceof Promise ? await found : found;
+    if (!gateway) throw unauthorized(`${GATEWAY_KEY_HEADER} is missing or unknown`, 'invalid_gateway_key');
+    return gateway;
+  };
+  const warnClamped = (request: FastifyRequest, gatewayId: string, event: TIngestEventRequest) =>
+    request.log.warn(
+      { gatewayId, eventId: event.eventId, timestamp: event.timestamp },
+      'device event stamped ahead of the server clock: stored with its receipt time',
+    );
+
   app.post(
     INGEST_EVENTS_PATH,
     {
-      // The per-gateway budget (decision 0103): a synchronous hook counting as @fastify/rate-limit did (decision 0860).
-      onRequest: ingestRateLimit({
-        max: limit.max,
-        timeWindowMs: limit.timeWindowMs,
-        keyOf: gatewayRateKey,
-        exceeded: (context) =>
-          new HttpError(
-            429,
-            `Too many events from this gateway: at most ${context.max} per ${context.after}; retry after ${Math.max(1, Math.ceil(context.ttl / 1000))} s`,
-            'rate_limited',
-          ),
-      }),
+      onRequest,
       schema: {
         operationId: INGEST_OPERATION_ID,
         summary: 'Report one device event from a facility gateway',
@@ -172,24 +228,62 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
           429: ZErrorReplySchema,
         },
       },
-      validatorCompiler: ingestValidatorCompiler,
+      validatorCompiler: ingestValidatorCompiler(parseIngestEventFast),
       serializerCompiler: ingestSerializerCompiler,
     },
     async (request, reply) => {
-      // Hashed by the rate limit's key already (gatewayRateKey); here only if that did not run.
-      const key = request.gatewayKeyHash ? null : request.headers[GATEWAY_KEY_HEADER];
-      const hash = request.gatewayKeyHash ?? (key ? hashGatewayKey(key) : null);
-      const found = hash ? findGateway(hash) : null;
-      const gateway = found instanceof Promise ? await found : found;
-      if (!gateway) throw unauthorized(`${GATEWAY_KEY_HEADER} is missing or unknown`, 'invalid_gateway_key');
+      const gateway = await gatewayOf(request);
       const { clamped } = await heartbeats.accept(gateway, request.body);
-      if (clamped) {
-        request.log.warn(
-          { gatewayId: gateway.id, eventId: request.body.eventId, timestamp: request.body.timestamp },
-          'device event stamped ahead of the server clock: stored with its receipt time',
-        );
-      }
+      if (clamped) warnClamped(request, gateway.id, request.body);
       return reply.code(202).send({ accepted: true, eventId: request.body.eventId });
+    },
+  );
+
+  // A batch (decision 0920): what a gateway holds back (its devices' heartbeats) in one post. Its events are taken
+  // in the order sent, each exactly as the one-event route takes it; the 202 once every one is stored.
+  app.post(
+    INGEST_EVENTS_BATCH_PATH,
+    {
+      onRequest: onBatchRequest,
+      // The batch's other events against its budget, once its body is known to be valid: all or none.
+      preHandler: (request, reply, done) => {
+        const error = takeBatchBudget(request, reply, request.body.events.length - 1);
+        if (error) done(error);
+        else done();
+      },
+      schema: {
+        operationId: INGEST_BATCH_OPERATION_ID,
+        summary: 'Report several device events from a facility gateway at once',
+        description:
+          `Up to ${INGEST_BATCH_MAX_EVENTS} events, each as POST ${INGEST_EVENTS_PATH} takes one, applied in the ` +
+          "order sent. For what a gateway may hold back, its devices' heartbeats: send an alert (a press, a door, " +
+          'a fall) at once, alone or in a batch of its own. Replies 202 once every event is stored, with their ids ' +
+          'in order; sending the batch again after a failure is safe (each eventId has one effect). 400 names the ' +
+          'field and the rule (events.<n>.<field>) and stores nothing; 401 for a missing or unknown gateway key; ' +
+          `429 when its events would take the gateway's batches past ${INGEST_RATE_LIMIT_PER_SECOND} events per ` +
+          "second (none stored), with Retry-After: a budget apart from the one-event route's, so what a gateway " +
+          'held back never delays an alert it posts alone.',
+        tags: ['ingest'],
+        security: [{ gatewayKey: [] }],
+        headers: ZGatewayKeyHeadersSchema,
+        body: ZIngestEventBatchRequestSchema,
+        response: {
+          202: ZIngestEventBatchReplySchema,
+          400: ZErrorReplySchema,
+          401: ZErrorReplySchema,
+          429: ZErrorReplySchema,
+        },
+      },
+      validatorCompiler: ingestValidatorCompiler(parseIngestEventBatchFast),
+    },
+    async (request, reply) => {
+      const gateway = await gatewayOf(request);
+      const { events } = request.body;
+      // Each event goes its way at once, in order (a heartbeat to its window, the rest to the group commit).
+      const accepted = await Promise.all(events.map((event) => heartbeats.accept(gateway, event)));
+      for (const [n, { clamped }] of accepted.entries())
+        if (clamped) warnClamped(request, gateway.id, events[n]!);
+      return reply.code(202).send({ accepted: true, eventIds: events.map((event) => event.eventId) });
     },
   );
 };
