@@ -140,6 +140,8 @@ if (HEARTBEAT_S >= INTERVAL_MIN * 60)
     '--heartbeat-every must be shorter than the supervision interval (--supervision-interval, minutes)',
   );
 if (HEARTBEAT_ONLY_S >= DURATION_S) throw new Error('--heartbeat-only must be shorter than --duration');
+/** The battery level every heartbeat reports (and each device's stored level before the run). */
+const HEARTBEAT_BATTERY = 95;
 /** The sender fell behind when a send left later than this at p99 (as press-to-live, decision 0435). */
 const SEND_LAG_LIMIT_MS = 20;
 const JWT_SECRET = `bench-${randomBytes(24).toString('hex')}`;
@@ -325,10 +327,12 @@ async function main(): Promise<void> {
     for (const c of clients.processes) children.set(c.name, c.child);
     const connected = await clients.connect(specs);
     // The fleet's steady state: each device was last heard one period before its first heartbeat of the run
-    // (else the allocations' creation, minutes ago at full size, would count as their last heard time).
+    // (else the allocations' creation, minutes ago at full size, would count as their last heard time), with the
+    // battery level it reports (else every device's first heartbeat would be a change of level, each a history
+    // row: decision 0661).
     const plannedStart = Date.now() + 1_000;
     await db.prisma.$executeRawUnsafe(
-      `UPDATE "Device" d SET "lastHeardAt" = to_timestamp(x.t) FROM unnest($1::text[], $2::float8[]) AS x(id, t) WHERE d.id = x.id`,
+      `UPDATE "Device" d SET "lastHeardAt" = to_timestamp(x.t), "batteryLevel" = ${HEARTBEAT_BATTERY} FROM unnest($1::text[], $2::float8[]) AS x(id, t) WHERE d.id = x.id`,
       devices.map((d) => d.deviceId),
       devices.map((d) => (plannedStart + (d.phase - HEARTBEAT_S) * 1000) / 1000),
     );
@@ -442,7 +446,7 @@ async function main(): Promise<void> {
         hardwareId: device.hardwareId,
         type: send.press ? 'BUTTON_PRESS' : 'HEARTBEAT',
         timestamp: new Date(wallStart + send.at * 1000).toISOString(),
-        ...(send.press ? {} : { batteryLevel: 95 }),
+        ...(send.press ? {} : { batteryLevel: HEARTBEAT_BATTERY }),
       });
       const sentTime = now();
       sendLag.push(sentTime - (t0 + send.at * 1000));

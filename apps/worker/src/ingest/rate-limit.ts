@@ -75,9 +75,8 @@ export function ingestRateCounter(options: IngestRateLimitOptions) {
   };
 }
 
-/** The one-event route's hook: each request is one event of the budget. */
-export function ingestRateLimit(options: IngestRateLimitOptions) {
-  const take = ingestRateCounter(options);
+/** An onRequest hook counting each request as one event of a counter's budget (before its body is read). */
+export function countEachRequest(take: ReturnType<typeof ingestRateCounter>) {
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     const error = take(request, reply, 1);
     if (error) done(error);

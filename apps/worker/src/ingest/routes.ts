@@ -19,13 +19,7 @@ import {
   ZIngestEventRequestSchema,
 } from '@sage/contract';
 import { HttpError, unauthorized } from '@sage/service-kit/errors';
-import type {
-  FastifyReply,
-  FastifyRequest,
-  FastifySchemaCompiler,
-  FastifySerializerCompiler,
-  HookHandlerDoneFunction,
-} from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import {
   type FastifyPluginAsyncZod,
@@ -35,10 +29,10 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashGatewayKey } from './gateway-key';
-import { cachedGatewayLookupByHash } from './gateways';
+import { cachedGatewayLookupByHash, type Gateway } from './gateways';
 import { IngestGroupCommit } from './group-commit';
 import { HeartbeatPath } from './heartbeats';
-import { ingestRateCounter } from './rate-limit';
+import { countEachRequest, ingestRateCounter } from './rate-limit';
 
 export interface IngestRoutesOptions {
   /** Events one gateway key may post per window (default INGEST_RATE_LIMIT_PER_SECOND per second; decision 0103). */
@@ -172,12 +166,6 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
     keyOf: gatewayRateKey,
     exceeded: tooMany,
   });
-  // A request counts once before its body is read, so a flood of bad requests is limited too.
-  const onRequest = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    const error = takeBudget(request, reply, 1);
-    if (error) done(error);
-    else done();
-  };
   // The batch route's budget is the gateway's too, but a budget of its own: what a gateway held back (heartbeats)
   // never takes the budget its alerts, posted one by one, need.
   const takeBatchBudget = ingestRateCounter({
@@ -186,20 +174,17 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
     keyOf: gatewayRateKey,
     exceeded: tooMany,
   });
-  const onBatchRequest = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    const error = takeBatchBudget(request, reply, 1);
-    if (error) done(error);
-    else done();
-  };
 
-  /** The request's gateway, by its key's hash (taken by the rate limit's key already, else here). */
-  const gatewayOf = async (request: FastifyRequest) => {
+  const knownGateway = (gateway: Gateway | null): Gateway => {
+    if (!gateway) throw unauthorized(`${GATEWAY_KEY_HEADER} is missing or unknown`, 'invalid_gateway_key');
+    return gateway;
+  };
+  /** The request's gateway by its key's hash (the rate limit's key took it); a remembered one not in a promise. */
+  const gatewayOf = (request: FastifyRequest): Gateway | Promise<Gateway> => {
     const key = request.gatewayKeyHash ? null : request.headers[GATEWAY_KEY_HEADER];
     const hash = request.gatewayKeyHash ?? (typeof key === 'string' && key ? hashGatewayKey(key) : null);
     const found = hash ? findGateway(hash) : null;
-    const gateway = found instanceof Promise ? await found : found;
-    if (!gateway) throw unauthorized(`${GATEWAY_KEY_HEADER} is missing or unknown`, 'invalid_gateway_key');
-    return gateway;
+    return found instanceof Promise ? found.then(knownGateway) : knownGateway(found);
   };
   const warnClamped = (request: FastifyRequest, gatewayId: string, event: TIngestEventRequest) =>
     request.log.warn(
@@ -210,7 +195,8 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
   app.post(
     INGEST_EVENTS_PATH,
     {
-      onRequest,
+      // A request counts once before its body is read, so a flood of bad requests is limited too.
+      onRequest: countEachRequest(takeBudget),
       schema: {
         operationId: INGEST_OPERATION_ID,
         summary: 'Report one device event from a facility gateway',
@@ -232,7 +218,8 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
       serializerCompiler: ingestSerializerCompiler,
     },
     async (request, reply) => {
-      const gateway = await gatewayOf(request);
+      const found = gatewayOf(request);
+      const gateway = found instanceof Promise ? await found : found;
       const { clamped } = await heartbeats.accept(gateway, request.body);
       if (clamped) warnClamped(request, gateway.id, request.body);
       return reply.code(202).send({ accepted: true, eventId: request.body.eventId });
@@ -244,7 +231,7 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
   app.post(
     INGEST_EVENTS_BATCH_PATH,
     {
-      onRequest: onBatchRequest,
+      onRequest: countEachRequest(takeBatchBudget),
       // The batch's other events against its budget, once its body is known to be valid: all or none.
       preHandler: (request, reply, done) => {
         const error = takeBatchBudget(request, reply, request.body.events.length - 1);
@@ -277,7 +264,8 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
       validatorCompiler: ingestValidatorCompiler(parseIngestEventBatchFast),
     },
     async (request, reply) => {
-      const gateway = await gatewayOf(request);
+      const found = gatewayOf(request);
+      const gateway = found instanceof Promise ? await found : found;
       const { events } = request.body;
       // Each event goes its way at once, in order (a heartbeat to its window, the rest to the group commit).
       const accepted = await Promise.all(events.map((event) => heartbeats.accept(gateway, event)));
