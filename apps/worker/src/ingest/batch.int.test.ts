@@ -6,14 +6,11 @@ import {
   INGEST_EVENTS_PATH,
 } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
-import errors from '@sage/service-kit/errors';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceEventOutcome } from '../device-events/model';
+import { type IngestApp, startIngestApp } from '../test/ingest-app';
 import { postEvent, pressOf, processedEvent, startTestWorker, type TestWorker } from '../test/worker';
-import ingestRoutes, { INGEST_BATCH_OPERATION_ID } from './routes';
+import { INGEST_BATCH_OPERATION_ID } from './routes';
 
 /**
  * A gateway's batch of events (decision 0920): each event taken as the one-event route takes it, in the order
@@ -146,27 +143,15 @@ describe('[WORKER][INGEST]: a batch of events (decision 0920)', () => {
   });
 
   describe('[RATE_LIMIT]', () => {
-    let app: FastifyInstance;
-    let pool: pg.Pool;
+    let ingest: IngestApp;
 
     beforeAll(async () => {
-      // The ingest plugin on an app of its own, with a small budget over a long window so the count is exact.
-      pool = new pg.Pool({ connectionString: t.db.url, max: 2 });
-      app = Fastify({ logger: false });
-      app.setValidatorCompiler(validatorCompiler);
-      app.setSerializerCompiler(serializerCompiler);
-      app.decorate('pool', pool);
-      await app.register(errors);
-      await app.register(ingestRoutes, { rateLimit: { max: 4, timeWindowMs: 60_000 } });
-      await app.ready();
+      ingest = await startIngestApp(t.db.url, 4);
     });
-    afterAll(async () => {
-      await app.close();
-      await pool.end();
-    });
+    afterAll(() => ingest.close());
 
     const batchTo = (facility: TestFacility, events: object[]) =>
-      app.inject({
+      ingest.app.inject({
         method: 'POST',
         url: INGEST_EVENTS_BATCH_PATH,
         headers: { [GATEWAY_KEY_HEADER]: facility.gateway.key },
@@ -202,7 +187,7 @@ describe('[WORKER][INGEST]: a batch of events (decision 0920)', () => {
       ).toBe(0);
 
       // The heartbeats held back took nothing from the budget of the alerts posted one by one.
-      const alone = await app.inject({
+      const alone = await ingest.app.inject({
         method: 'POST',
         url: INGEST_EVENTS_PATH,
         headers: { [GATEWAY_KEY_HEADER]: a.gateway.key },

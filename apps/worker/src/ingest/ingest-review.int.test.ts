@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { GATEWAY_KEY_HEADER, INGEST_EVENTS_PATH } from '@sage/contract';
 import { createTestFacility, type TestFacility } from '@sage/db/factories';
-import errors from '@sage/service-kit/errors';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceEventOutcome } from '../device-events/model';
+import { type IngestApp, startIngestApp } from '../test/ingest-app';
 import { postEvent, pressOf, processedEvent, startTestWorker, type TestWorker } from '../test/worker';
-import ingestRoutes, { INGEST_OPERATION_ID } from './routes';
+import { INGEST_OPERATION_ID } from './routes';
 
 /** The device-ingest defects found at review (issue 17): tenancy, event ids, timestamps, ids, limits, docs. */
 describe('[WORKER][INGEST]: review fixes', () => {
@@ -206,30 +203,18 @@ describe('[WORKER][INGEST]: review fixes', () => {
   });
 
   describe('[RATE_LIMIT]', () => {
-    let app: FastifyInstance;
-    let pool: pg.Pool;
+    let ingest: IngestApp;
 
     beforeAll(async () => {
-      // The ingest plugin on an app of its own, with a small budget over a long window so the count is exact.
-      pool = new pg.Pool({ connectionString: t.db.url, max: 2 });
-      app = Fastify({ logger: false });
-      app.setValidatorCompiler(validatorCompiler);
-      app.setSerializerCompiler(serializerCompiler);
-      app.decorate('pool', pool);
-      await app.register(errors);
-      await app.register(ingestRoutes, { rateLimit: { max: 3, timeWindowMs: 60_000 } });
-      await app.ready();
+      ingest = await startIngestApp(t.db.url, 3);
     });
-    afterAll(async () => {
-      await app.close();
-      await pool.end();
-    });
+    afterAll(() => ingest.close());
 
     const postTo = (
       facility: TestFacility,
       body: object = press(facility.residents.STR.pendant.hardwareId),
     ) =>
-      app.inject({
+      ingest.app.inject({
         method: 'POST',
         url: INGEST_EVENTS_PATH,
         headers: { [GATEWAY_KEY_HEADER]: facility.gateway.key },
