@@ -52,7 +52,9 @@ describe('[API][FUZZ] every operation of the OpenAPI document, one bad field at 
     world = await seedWorld(t);
     operations = operationsOf(await openApiDocument(t));
   });
-  afterAll(() => t.close());
+  // Closing (the app, then dropping the database its 6,647 requests filled) took over the 60 s default in CI on the
+  // slowest machine measured, beside the other packages' tests; why so long there is not yet known.
+  afterAll(() => t.close(), 300_000);
 
   it('answers no 5xx, refuses what the schema forbids, and names the field of every 400', async () => {
     const random = seededRandom(SEED);
