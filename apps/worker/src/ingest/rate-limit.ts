@@ -75,10 +75,16 @@ export function ingestRateCounter(options: IngestRateLimitOptions) {
   };
 }
 
-/** An onRequest hook counting each request as one event of a counter's budget (before its body is read). */
-export function countEachRequest(take: ReturnType<typeof ingestRateCounter>) {
+/**
+ * A hook counting `weightOf(request)` events of a counter's budget: 1 a request before its body is read, or a
+ * valid batch's other events once it is.
+ */
+export function countEvents(
+  take: ReturnType<typeof ingestRateCounter>,
+  weightOf: (request: FastifyRequest) => number,
+) {
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
-    const error = take(request, reply, 1);
+    const error = take(request, reply, weightOf(request));
     if (error) done(error);
     else done();
   };

@@ -11,6 +11,7 @@ import {
   INGEST_RATE_LIMIT_PER_SECOND,
   parseIngestEventBatchFast,
   parseIngestEventFast,
+  type TIngestEventBatchRequest,
   type TIngestEventRequest,
   ZErrorReplySchema,
   ZIngestEventBatchReplySchema,
@@ -32,7 +33,7 @@ import { hashGatewayKey } from './gateway-key';
 import { cachedGatewayLookupByHash, type Gateway } from './gateways';
 import { IngestGroupCommit } from './group-commit';
 import { HeartbeatPath } from './heartbeats';
-import { countEachRequest, ingestRateCounter } from './rate-limit';
+import { countEvents, ingestRateCounter } from './rate-limit';
 
 export interface IngestRoutesOptions {
   /** Events one gateway key may post per window (default INGEST_RATE_LIMIT_PER_SECOND per second; decision 0103). */
@@ -160,20 +161,17 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
       'rate_limited',
     );
   // The per-gateway budget (decision 0103), counted as @fastify/rate-limit did (decision 0860), in events.
-  const takeBudget = ingestRateCounter({
-    max: limit.max,
-    timeWindowMs: limit.timeWindowMs,
-    keyOf: gatewayRateKey,
-    exceeded: tooMany,
-  });
+  const budget = () =>
+    ingestRateCounter({
+      max: limit.max,
+      timeWindowMs: limit.timeWindowMs,
+      keyOf: gatewayRateKey,
+      exceeded: tooMany,
+    });
+  const takeBudget = budget();
   // The batch route's budget is the gateway's too, but a budget of its own: what a gateway held back (heartbeats)
   // never takes the budget its alerts, posted one by one, need.
-  const takeBatchBudget = ingestRateCounter({
-    max: limit.max,
-    timeWindowMs: limit.timeWindowMs,
-    keyOf: gatewayRateKey,
-    exceeded: tooMany,
-  });
+  const takeBatchBudget = budget();
 
   const knownGateway = (gateway: Gateway | null): Gateway => {
     if (!gateway) throw unauthorized(`${GATEWAY_KEY_HEADER} is missing or unknown`, 'invalid_gateway_key');
@@ -196,7 +194,7 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
     INGEST_EVENTS_PATH,
     {
       // A request counts once before its body is read, so a flood of bad requests is limited too.
-      onRequest: countEachRequest(takeBudget),
+      onRequest: countEvents(takeBudget, () => 1),
       schema: {
         operationId: INGEST_OPERATION_ID,
         summary: 'Report one device event from a facility gateway',
@@ -231,13 +229,13 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
   app.post(
     INGEST_EVENTS_BATCH_PATH,
     {
-      onRequest: countEachRequest(takeBatchBudget),
+      onRequest: countEvents(takeBatchBudget, () => 1),
       // The batch's other events against its budget, once its body is known to be valid: all or none.
-      preHandler: (request, reply, done) => {
-        const error = takeBatchBudget(request, reply, request.body.events.length - 1);
-        if (error) done(error);
-        else done();
-      },
+      preHandler: countEvents(
+        takeBatchBudget,
+        // Validated before this hook runs: a batch of 1 to INGEST_BATCH_MAX_EVENTS.
+        (request) => (request.body as TIngestEventBatchRequest).events.length - 1,
+      ),
       schema: {
         operationId: INGEST_BATCH_OPERATION_ID,
         summary: 'Report several device events from a facility gateway at once',
