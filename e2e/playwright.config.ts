@@ -11,6 +11,10 @@ export default defineConfig({
   globalSetup: './stack/global-setup.ts',
   reporter: 'list',
   workers: 2,
+  // Two Chromiums, the API, the worker and PostgreSQL share 2 vCPUs in CI: on the slowest machine measured
+  // (AMD EPYC family 26) a page's first load (its chunks, its messages, its reads) once took over Playwright's
+  // 5 s default. Waits for a state that comes without a timer get 10 s; a test still fails when it never comes.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://localhost:3000',
     // Notifications allowed up front, as on a phone set up for alerts: otherwise the Allow notifications

@@ -73,7 +73,8 @@ test("[SCREENS][NURSE-1][TOUR]: the tour's card covers no drawer's title, prompt
   await useSession(page, caregiver);
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Take the Tour' }).tap();
-  await expect(page).toHaveURL(/\/alerts$/);
+  // The tap loads the tour's code and its messages first (decision 0384): as long as a step's wait.
+  await expect(page).toHaveURL(/\/alerts$/, { timeout: 15_000 });
   await expectStep(page, 'alert-page');
   await page.getByTestId('task-card').filter({ hasText: 'Training Unit' }).first().tap();
   await expectStep(page, 'claim');

@@ -35,11 +35,14 @@ import './policies-messages';
 
 const EMPTY_FORM: TNotificationPolicyForm = { notificationBlocks: [] };
 
-/** Group names, staff names and care zone names of the facility, for the filters' plain words. */
-function useFacilityNames(facilityId: string | undefined): FacilityChoices {
+/**
+ * Group names, staff names and care zone names of the facility, for the filters' plain words. The form waits for
+ * them (`pending`): shown before, a filter read "Members of an unknown group" until they came.
+ */
+function useFacilityNames(facilityId: string | undefined) {
   const staff = useFacilityStaff(facilityId);
   const zones = useCareZones(facilityId);
-  return useMemo(() => {
+  const choices = useMemo((): FacilityChoices => {
     const groups = new Map<string, string>();
     const people = new Map<string, string>();
     for (const member of staff.data ?? []) {
@@ -58,6 +61,12 @@ function useFacilityNames(facilityId: string | undefined): FacilityChoices {
       careZoneList: [...careZones].sort(byName),
     };
   }, [staff.data, zones.data, facilityId]);
+  return {
+    choices,
+    pending: staff.isPending || zones.isPending,
+    failed: staff.isError || zones.isError,
+    refetch: () => Promise.all([staff.refetch(), zones.refetch()]),
+  };
 }
 
 /**
@@ -168,10 +177,10 @@ export function NotificationSettingsPage() {
         {M.notAllowed()}
       </Alert>
     );
-  } else if (policy.isPending) {
+  } else if (policy.isPending || names.pending) {
     content = <Loader aria-label={M.loading()} />;
-  } else if (policy.isError) {
-    content = <LoadFailed onRetry={() => void policy.refetch()} />;
+  } else if (policy.isError || names.failed) {
+    content = <LoadFailed onRetry={() => void Promise.all([policy.refetch(), names.refetch()])} />;
   } else if (!creating && (!policy.data || !loaded)) {
     content = (
       <Stack gap="md">
@@ -268,7 +277,7 @@ export function NotificationSettingsPage() {
                       form={form}
                       block={i}
                       index={j}
-                      choices={names}
+                      choices={names.choices}
                       words={words}
                       removable={block.filters.length > 1}
                     />
