@@ -123,7 +123,7 @@ export type PgRole = 'product' | 'analyze' | 'background' | 'bench';
 export interface PgProcess {
   pid: number;
   role: PgRole;
-  /** application_name (or backend type): e.g. sage-ingest, sage-jobs, sage-live-bus, '' (the API's Prisma). */
+  /** application_name (or backend type): e.g. sage-ingest, sage-jobs (its queue's and its Prisma's too), sage-api. */
   label: string;
   cpu: number | null;
 }
@@ -149,7 +149,7 @@ export async function pgProcesses(prisma: PrismaClient): Promise<PgProcess[]> {
     const label =
       role === 'background'
         ? r.backend_type
-        : r.application_name.replace(/^sage-jobs-queue$/, 'sage-jobs') || 'api/other';
+        : r.application_name.replace(/^sage-jobs-(queue|prisma)$/, 'sage-jobs') || 'other';
     return { pid: r.pid, role, label, cpu: cpuSeconds(r.pid) };
   });
   // The postmaster (forks every connection): the parent of any backend.

@@ -19,7 +19,11 @@ try {
 
 const log = pino({ level: config.LOG_LEVEL, name: 'watchdog' });
 const probeTimeoutMs = config.WATCHDOG_PROBE_TIMEOUT_SECONDS * 1000;
-const prisma = createPrisma(config.DATABASE_URL, { max: 2, connectionTimeoutMillis: probeTimeoutMs });
+const prisma = createPrisma(config.DATABASE_URL, {
+  max: 2,
+  connectionTimeoutMillis: probeTimeoutMs,
+  applicationName: 'sage-watchdog',
+});
 const sms =
   config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN
     ? await createTwilioTransport(config.TWILIO_ACCOUNT_SID, config.TWILIO_AUTH_TOKEN)

@@ -21,6 +21,11 @@ export interface CreatePrismaOptions {
   connectionTimeoutMillis?: number;
   /** 'read' for a pool that may be on a replica (`READ_DATABASE_URL`); default the primary (decision 0521). */
   role?: PoolRole;
+  /**
+   * Its connections' application_name in pg_stat_activity (which process's they are, for an operator and for the
+   * benchmarks' CPU by process). An application_name in the URL wins.
+   */
+  applicationName?: string;
 }
 
 /** The `pg` pool under each client made here: `queryPrepared` queries it directly (decision 0390). */
@@ -32,6 +37,7 @@ export function createPrisma(connectionString: string, options: CreatePrismaOpti
     max: options.max ?? 10,
     min: options.min ?? 0,
     role: options.role ?? 'primary',
+    ...(options.applicationName ? { application_name: options.applicationName } : {}),
     ...(options.connectionTimeoutMillis ? { connectionTimeoutMillis: options.connectionTimeoutMillis } : {}),
   });
   // An idle connection that fails (the server restarted) is dropped by the pool; without a listener the 'error'

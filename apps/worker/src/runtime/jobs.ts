@@ -200,10 +200,15 @@ export async function startJobs(config: WorkerConfig, options: StartJobsOptions 
   });
   logPoolErrors(pool, log);
   logPoolErrors(queuePool, log);
-  const prisma = createPrisma(config.DATABASE_URL, { max: 5, min: PRISMA_STANDING });
+  const prisma = createPrisma(config.DATABASE_URL, {
+    max: 5,
+    min: PRISMA_STANDING,
+    applicationName: 'sage-jobs-prisma',
+  });
   const timerPrisma = createPrisma(config.DATABASE_URL, {
     max: TIMER_PRISMA_MAX,
     min: TIMER_PRISMA_STANDING,
+    applicationName: 'sage-jobs-prisma',
   });
   const logger = queueLogger(log);
   await runMigrations({ pgPool: queuePool, logger });

@@ -20,14 +20,18 @@ export default fp<{ prisma?: PrismaClient }>(
   async function db(app: FastifyInstance, opts) {
     // A few connections stay open through quiet spells: the first read after one does not wait for a connect
     // (docs/decisions/0080).
-    const prisma = opts.prisma ?? createPrisma(app.config.DATABASE_URL, { min: 2 });
+    const prisma =
+      opts.prisma ?? createPrisma(app.config.DATABASE_URL, { min: 2, applicationName: 'sage-api' });
     app.decorate('prisma', prisma);
     // Requests that met a lost database answered 503 and logged the loss once (decision 0593); the first new
     // connection that opens says it is back.
     onConnectionOpened(prisma, () => databaseOutage.back(app.log, 'api'));
     if (!opts.prisma) app.addHook('onClose', () => prisma.$disconnect());
     if (app.config.READ_DATABASE_URL) {
-      const readPrisma = createPrisma(readDatabaseUrl(app.config), { role: 'read' });
+      const readPrisma = createPrisma(readDatabaseUrl(app.config), {
+        role: 'read',
+        applicationName: 'sage-api-read',
+      });
       app.decorate('readPrisma', readPrisma);
       app.addHook('onClose', () => readPrisma.$disconnect());
     } else {
