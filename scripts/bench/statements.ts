@@ -50,13 +50,14 @@ export async function statementsOfRun(prisma: PrismaClient): Promise<StatementRo
   }));
 }
 
-export function printStatements(rows: StatementRow[], presses: number, top = 15): void {
+/** The top statements per `unit` (a press, a heartbeat) over `count` of them. */
+export function printStatements(rows: StatementRow[], count: number, top = 15, unit = 'press'): void {
   const top1 = rows.filter((r) => r.toplevel);
   const sum = (list: StatementRow[], f: (r: StatementRow) => number) => list.reduce((s, r) => s + f(r), 0);
-  const per = (n: number) => n / presses;
+  const per = (n: number) => n / count;
   const checks = rows.filter((r) => r.query.includes('FOR KEY SHARE OF x'));
   console.log(
-    `statements          per press: ${per(sum(top1, (r) => r.calls)).toFixed(2)} top-level calls, ` +
+    `statements          per ${unit}: ${per(sum(top1, (r) => r.calls)).toFixed(2)} top-level calls, ` +
       `${per(sum(top1, (r) => r.execMs)).toFixed(3)} ms executing, ${per(sum(top1, (r) => r.hits)).toFixed(0)} buffer hits; ` +
       `foreign-key checks ${per(sum(checks, (r) => r.calls)).toFixed(2)} (pg_stat_statements)`,
   );
