@@ -6,8 +6,8 @@
  *
  *   pnpm bench:fleet [--communities 1000] [--devices-per-community 150] [--duration 600] [--heartbeat-every 240]
  *                    [--press-every 180] [--clients 5000] [--silent-sample 100] [--supervision-interval 6]
- *                    [--heartbeat-only 60] [--client-processes 2] [--port-base 3400] [--profile <dir>]
- *                    [--heartbeat-batch 0]
+ *                    [--heartbeat-only 120] [--client-processes 2] [--port-base 3400] [--profile <dir>]
+ *                    [--heartbeat-batch 0] [--idle 60]
  *
  * The defaults are the issue's: 1,000 communities, 150,000 devices heartbeating every 4 minutes (625 a second),
  * a press per community every 3 minutes, 5,000 staff sockets, 10 minutes. Scale them down to try it.
@@ -28,7 +28,8 @@
  *   of the run's CPU less its heartbeats at that rate, over its presses. Server side: the API, the ingest, the job
  *   process and PostgreSQL (the run database's backends, the server's background processes); not the client
  *   processes, the sender or the benchmark's own queries (decision 0540).
- * - Memory: resident memory (VmRSS) of each process when the sending starts, a third in, and at the end.
+ * - Memory: resident memory (VmRSS) of each process when the sending starts, a third into the presses' phase (its
+ *   open alerts and their escalations building up before), and at the end.
  * - Database size: pg_database_size when the sending starts and at the end, extrapolated to a day.
  *
  * - Gateways' batches (--heartbeat-batch N, decision 0920): each community's gateway holds its devices' heartbeats
@@ -37,6 +38,12 @@
  *   end (when the gateways post as fast as they gather) to the heartbeats-only phase's end, over the heartbeats
  *   posted in between. (It was over the phase, every gateway posting what it held at its end: 1,000 batches at once
  *   stalled the sender 2 s and put a press → screen spike in that minute that no real fleet's gateways would make.)
+ *
+ * - The idle floor (--idle S, default 60; 0: none): before the sending, with every socket connected, S seconds
+ *   with nothing sent (after 30 s for the connections' own work to settle): each process's CPU a second when the
+ *   fleet is quiet (the sockets' pings, the timers, the supervision sweep over every device). Printed beside the
+ *   heartbeats' figure, not subtracted from it: the floor's parts are not additive (in one run the API took 24.5
+ *   CPU-ms a second idle and 6.6 with the heartbeats), so the verdict is on the whole figure.
  *
  * Verdicts (PASS/MISS): heartbeats at most 0.1 ms of CPU each; memory flat (each product process's RSS at the end
  * within 10 % + 16 MiB of a third in); press → screen p99 < 100 ms in every minute; every silent device found in
@@ -93,7 +100,8 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '5000' },
     'silent-sample': { type: 'string', default: '100' },
     'supervision-interval': { type: 'string', default: '6' },
-    'heartbeat-only': { type: 'string', default: '60' },
+    'heartbeat-only': { type: 'string', default: '120' },
+    idle: { type: 'string', default: '60' },
     'client-processes': { type: 'string' },
     'port-base': { type: 'string' },
     /** A folder for V8 CPU profiles of the ingest, job and API processes (node --cpu-prof; a subfolder each). */
@@ -114,6 +122,11 @@ const SILENT = int('silent-sample', 0, 10_000);
 const INTERVAL_MIN = int('supervision-interval', 1, 1_440);
 const HEARTBEAT_ONLY_S = int('heartbeat-only', 10, 3_600);
 const HEARTBEAT_BATCH_S = int('heartbeat-batch', 0, 300);
+const IDLE_S = int('idle', 0, 600);
+/** Memory's middle reading: a third into the presses' phase (a third into the run when the presses began at 60 s). */
+const MEMORY_THIRD_S = HEARTBEAT_ONLY_S + (DURATION_S - HEARTBEAT_ONLY_S) / 3;
+/** Before the idle floor: the sockets' connecting (their sessions, the API's garbage) settles. */
+const IDLE_SETTLE_S = 30;
 /**
  * A gateway posts a batch early once it holds half a second's budget (INGEST_BATCH_MAX_EVENTS), so that a batch it
  * must post soon after (the end of the heartbeats-only phase) keeps it within its budget.
@@ -329,20 +342,6 @@ async function main(): Promise<void> {
     clients = startLiveClients(CLIENT_PROCESSES, { log });
     for (const c of clients.processes) children.set(c.name, c.child);
     const connected = await clients.connect(specs);
-    // The fleet's steady state: each device was last heard one period before its first heartbeat of the run
-    // (else the allocations' creation, minutes ago at full size, would count as their last heard time), with the
-    // battery level it reports (else every device's first heartbeat would be a change of level, each a history
-    // row: decision 0661).
-    const plannedStart = Date.now() + 1_000;
-    await db.prisma.$executeRawUnsafe(
-      `UPDATE "Device" d SET "lastHeardAt" = to_timestamp(x.t), "batteryLevel" = ${HEARTBEAT_BATTERY} FROM unnest($1::text[], $2::float8[]) AS x(id, t) WHERE d.id = x.id`,
-      devices.map((d) => d.deviceId),
-      devices.map((d) => (plannedStart + (d.phase - HEARTBEAT_S) * 1000) / 1000),
-    );
-    log(
-      `${connected} staff sockets ready in ${CLIENT_PROCESSES} process(es); load average ${loadAverage()}; sending`,
-    );
-
     const isServer = (name: string) => !name.startsWith('clients');
     const memory = () => new Map([...children].map(([name, child]) => [name, rssMiB(child.pid)]));
     const cpu = async () => ({
@@ -369,6 +368,36 @@ async function main(): Promise<void> {
       ] as [string, number][]);
       return { sum: sum + parts.get('postgres')!, parts, postgres };
     };
+    let idle: { seconds: number; sum: number; parts: Map<string, number> } | null = null;
+    if (IDLE_S) {
+      // Heard now: the quiet must not make any device silent (the steady state's times are written after it).
+      await db.prisma.$executeRawUnsafe(
+        `UPDATE "Device" d SET "lastHeardAt" = now() WHERE d.id = ANY($1::text[])`,
+        devices.map((d) => d.deviceId),
+      );
+      log(
+        `${connected} staff sockets connected; the idle floor: ${IDLE_SETTLE_S} s to settle, ${IDLE_S} s measured`,
+      );
+      await new Promise((r) => setTimeout(r, IDLE_SETTLE_S * 1000));
+      const from = await cpu();
+      await new Promise((r) => setTimeout(r, IDLE_S * 1000));
+      const to = await cpu();
+      idle = { seconds: (to.at - from.at) / 1000, ...serverSeconds(from, to) };
+    }
+    // The fleet's steady state: each device was last heard one period before its first heartbeat of the run
+    // (else the allocations' creation, minutes ago at full size, would count as their last heard time), with the
+    // battery level it reports (else every device's first heartbeat would be a change of level, each a history
+    // row: decision 0661).
+    const plannedStart = Date.now() + 1_000;
+    await db.prisma.$executeRawUnsafe(
+      `UPDATE "Device" d SET "lastHeardAt" = to_timestamp(x.t), "batteryLevel" = ${HEARTBEAT_BATTERY} FROM unnest($1::text[], $2::float8[]) AS x(id, t) WHERE d.id = x.id`,
+      devices.map((d) => d.deviceId),
+      devices.map((d) => (plannedStart + (d.phase - HEARTBEAT_S) * 1000) / 1000),
+    );
+    log(
+      `${connected} staff sockets ready in ${CLIENT_PROCESSES} process(es); load average ${loadAverage()}; sending`,
+    );
+
     const dbSize = async () =>
       Number(
         (await own.$queryRawUnsafe<{ n: bigint }[]>('SELECT pg_database_size(current_database()) AS n'))[0]!
@@ -454,7 +483,7 @@ async function main(): Promise<void> {
         cpuAtPhase2 = await cpu();
         if (statements) statementRows = await statementsOfRun(own);
       }
-      if (memoryAtThird.value === null && send.at >= DURATION_S / 3) memoryAtThird.value = memory();
+      if (memoryAtThird.value === null && send.at >= MEMORY_THIRD_S) memoryAtThird.value = memory();
       const wait = t0 + send.at * 1000 - now();
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
       postHeldUntil(send.at);
@@ -570,6 +599,11 @@ async function main(): Promise<void> {
     log(
       `  postgres's share  ${phase1 ? partsText({ parts: phase1.postgres }, heartbeatsInPhase1) : '?'} (ms a heartbeat)`,
     );
+    if (idle) {
+      log(
+        `idle floor          ${((idle.sum * 1000) / idle.seconds).toFixed(1)} CPU-ms a second = ${[...idle.parts].map(([n, sec]) => `${n} ${((sec * 1000) / idle.seconds).toFixed(1)}`).join(' + ')} (${idle.seconds.toFixed(0)} s, every socket connected, nothing sent)`,
+      );
+    }
     if (statementRows.length)
       printStatements(statementRows, Math.max(heartbeatsInPhase1, 1), 12, 'heartbeat');
     log(
@@ -599,7 +633,7 @@ async function main(): Promise<void> {
     const mem = (m: Map<string, number | null> | null, name: string) =>
       (m?.get(name) ?? Number.NaN).toFixed(0);
     log(
-      `memory (RSS, MiB)   ${[...children.keys()].map((n) => `${n} ${mem(memoryAtStart, n)} → ${mem(memoryAtThird.value, n)} → ${mem(memoryAtEnd, n)}`).join(', ')} (start → a third in → end)`,
+      `memory (RSS, MiB)   ${[...children.keys()].map((n) => `${n} ${mem(memoryAtStart, n)} → ${mem(memoryAtThird.value, n)} → ${mem(memoryAtEnd, n)}`).join(', ')} (start → a third into the presses → end)`,
     );
     const growth = sizeAtEnd - sizeAtStart;
     log(
