@@ -46,7 +46,7 @@
  *   CPU-ms a second idle and 6.6 with the heartbeats), so the verdict is on the whole figure.
  *
  * Verdicts (PASS/MISS): heartbeats at most 0.1 ms of CPU each; memory flat (each product process's RSS at the end
- * within 10 % + 16 MiB of a third in); press → screen p99 < 100 ms in every minute; every silent device found in
+ * within 10 % + 16 MiB of a third into the presses); press → screen p99 < 100 ms in every minute; every silent device found in
  * time; every press delivered once to every client of its community; no false alarm. Exit 0 every goal met, 1 a
  * press missing or doubled or the sender behind (no verdict), 2 a goal missed.
  */
@@ -661,7 +661,7 @@ async function main(): Promise<void> {
       ],
       ['heartbeat ≤ 0.1 ms CPU across all processes', perHeartbeat <= 0.1, `${f3(perHeartbeat)} ms`],
       [
-        'memory flat (end ≤ a third in + 10 % + 16 MiB)',
+        'memory flat (end ≤ a third into presses + 10 % + 16 MiB)',
         flat.every((f) => f.ok),
         flat
           .filter((f) => !f.ok)
