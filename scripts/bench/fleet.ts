@@ -46,8 +46,8 @@
  *   CPU-ms a second idle and 6.6 with the heartbeats), so the verdict is on the whole figure.
  *
  * Verdicts (PASS/MISS): heartbeats at most 0.1 ms of CPU each; memory flat (each product process's RSS at the end
- * within 10 % + 16 MiB of a third into the presses); press → screen p99 < 100 ms in every minute; every silent device found in
- * time; every press delivered once to every client of its community; no false alarm. Exit 0 every goal met, 1 a
+ * within 10 % + 16 MiB of a third into the presses); press → screen p99 < 100 ms in every minute; every silent
+ * device found in time; every press delivered once to every client of its community; no false alarm. Exit 0 every goal met, 1 a
  * press missing or doubled or the sender behind (no verdict), 2 a goal missed.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -129,7 +129,7 @@ const MEMORY_THIRD_S = HEARTBEAT_ONLY_S + (DURATION_S - HEARTBEAT_ONLY_S) / 3;
 const IDLE_SETTLE_S = 30;
 /**
  * A gateway posts a batch early once it holds half a second's budget (INGEST_BATCH_MAX_EVENTS), so that a batch it
- * must post soon after (the end of the heartbeats-only phase) keeps it within its budget.
+ * must post soon after (the run's end, where every gateway posts what it holds) keeps it within its budget.
  */
 const GATEWAY_BATCH_MAX = INGEST_BATCH_MAX_EVENTS / 2;
 const CLIENT_PROCESSES = Math.min(
