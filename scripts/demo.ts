@@ -6,6 +6,7 @@ import path from 'node:path';
 import { applyMigrations, createPrisma, ensureDatabase } from '@sage/db';
 import { EMBEDDED_REPORTS_PASSWORD, startEmbeddedPostgres } from '@sage/db/embedded';
 import { DEMO, seedDemo } from '@sage/db/seed';
+import { INGEST_NODE_FLAGS } from '../apps/worker/src/runtime/node-flags';
 import { startDemoGateway } from './demo-gateway';
 import { supervise } from './lib/supervise';
 
@@ -49,7 +50,7 @@ const options = { cwd: root, env, stdio: 'inherit' as const };
 const services = supervise(
   [
     { name: 'api', command: tsx, args: ['apps/api/src/server.ts'], options },
-    { name: 'ingest', command: tsx, args: ['apps/worker/src/ingest-main.ts'], options },
+    { name: 'ingest', command: tsx, args: [...INGEST_NODE_FLAGS, 'apps/worker/src/ingest-main.ts'], options },
     { name: 'jobs', command: tsx, args: ['apps/worker/src/jobs-main.ts'], options },
     // Texts the on-call managers when alerts could be delayed (decision 0510); the texts land in the outbox.
     {

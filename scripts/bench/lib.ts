@@ -7,6 +7,7 @@ import type { PrismaClient } from '@sage/db';
 import { createPrisma } from '@sage/db';
 import type { TestFacility } from '@sage/db/factories';
 import { createTestDatabase, type TestDatabase } from '@sage/db/testing';
+import { INGEST_NODE_FLAGS, runsIngest } from '../../apps/worker/src/runtime/node-flags';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -93,7 +94,9 @@ export function startAppProcess(
   env: Record<string, string>,
   execArgv: string[] = [],
 ): ChildProcess {
-  return spawn(process.execPath, [...execArgv, '--import', 'tsx', path.join(root, script)], {
+  // The ingest with its Node flags, as its package scripts start it (decision 0940).
+  const flags = runsIngest(script) ? INGEST_NODE_FLAGS : [];
+  return spawn(process.execPath, [...flags, ...execArgv, '--import', 'tsx', path.join(root, script)], {
     cwd: root,
     env: { ...process.env, ...env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],

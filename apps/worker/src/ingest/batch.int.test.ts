@@ -60,6 +60,10 @@ describe('[WORKER][INGEST]: a batch of events (decision 0920)', () => {
       accepted: true,
       eventIds: [beats[0]!.eventId, press.eventId, beats[1]!.eventId],
     });
+    // Written directly (decision 0940): the bytes the schema's serializer wrote.
+    expect(res.body).toBe(
+      JSON.stringify({ accepted: true, eventIds: [beats[0]!.eventId, press.eventId, beats[1]!.eventId] }),
+    );
     // Read right after the 202: every event was stored before it.
     const [p, w] = await Promise.all([device(pendant.deviceId), device(wallButton.deviceId)]);
     expect(p.lastHeardAt?.toISOString()).toBe(beats[0]!.timestamp);

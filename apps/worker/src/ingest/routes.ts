@@ -98,15 +98,20 @@ const ingestValidatorCompiler =
     return bySchema;
   };
 
-/** The 202's fixed shape written directly (the schema's JSON, same keys and order); every other reply by its schema. */
+/**
+ * The 202's fixed shapes written directly (the schema's JSON, same keys and order): one event's id, or a batch's ids
+ * (decision 0940); every other reply by its schema.
+ */
 const ingestSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
   const bySchema = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
   if (String(route.httpStatus) !== '202') return bySchema;
   return (data: unknown) => {
-    const reply = data as { accepted?: unknown; eventId?: unknown };
-    return reply.accepted === true && typeof reply.eventId === 'string' && Object.keys(reply).length === 2
-      ? `{"accepted":true,"eventId":${JSON.stringify(reply.eventId)}}`
-      : bySchema(data);
+    const reply = data as { accepted?: unknown; eventId?: unknown; eventIds?: unknown };
+    if (reply.accepted !== true || Object.keys(reply).length !== 2) return bySchema(data);
+    if (typeof reply.eventId === 'string') return `{"accepted":true,"eventId":${JSON.stringify(reply.eventId)}}`;
+    if (Array.isArray(reply.eventIds) && reply.eventIds.every((id) => typeof id === 'string'))
+      return `{"accepted":true,"eventIds":${JSON.stringify(reply.eventIds)}}`;
+    return bySchema(data);
   };
 };
 
@@ -260,6 +265,7 @@ const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (app, opt
         },
       },
       validatorCompiler: ingestValidatorCompiler(parseIngestEventBatchFast),
+      serializerCompiler: ingestSerializerCompiler,
     },
     async (request, reply) => {
       const found = gatewayOf(request);

@@ -11,6 +11,7 @@ import type { JobHelpers } from 'graphile-worker';
 import { loadWorkerConfig } from '../env';
 import type { EscalationDeps } from '../notifications/escalation';
 import { createNotificationTasks } from '../notifications/jobs';
+import { INGEST_NODE_FLAGS, runsIngest } from '../runtime/node-flags';
 import { startWorker, type WorkerProcess } from '../worker';
 
 export interface TestWorker {
@@ -47,7 +48,8 @@ export type TestWorkerProcess = ChildProcess & { output(): string };
  * test's settings (`NODE_ENV=test`, `LOG_LEVEL=error`, `HOST=127.0.0.1`) and `env` (its `DATABASE_URL` at least).
  */
 export function spawnWorkerProcess(entry: string, env: Record<string, string>): TestWorkerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const flags = runsIngest(entry) ? INGEST_NODE_FLAGS : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', entry], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'error', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
