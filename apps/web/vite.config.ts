@@ -268,19 +268,25 @@ const OUTSIDE_THE_LAYOUT = [
 
 /** Module ids of the three first-load chunks, filled at the end of the build, read by `codeSplitting`. */
 const firstLoadChunks = {
+  /** Imported statically by the entry (main.tsx): every first load's, before anything renders. */
+  entry: new Set<string>(),
   /** Used by the sign-in page and the dashboard. */
   both: new Set<string>(),
   /** Used by the dashboard (layout and page) and by a lazy module outside the layout. */
   signedInCommon: new Set<string>(),
   /** Used by the dashboard only (and by the pages under the layout, which load it anyway). */
   signedIn: new Set<string>(),
+  /** The bottom sheet's code (drawer-host.tsx and what it imports beyond the first loads), fetched with a drawer. */
+  drawerHost: new Set<string>(),
 };
 
 /** The three chunks' names, by the set of modules each holds. */
 const FIRST_LOAD_GROUPS = [
+  ['first-load-entry', 'entry'],
   ['first-load-shared', 'both'],
   ['signed-in-common', 'signedInCommon'],
   ['signed-in', 'signedIn'],
+  ['drawer-host', 'drawerHost'],
 ] as const;
 const FIRST_LOAD_GROUP_NAMES = FIRST_LOAD_GROUPS.map(([name]) => name as string);
 
@@ -367,6 +373,16 @@ function firstLoadGroups(): Plugin {
         return seen;
       };
       const entry = closure(ids.filter((id) => info(id)?.isEntry));
+      const DRAWER_HOST = 'src/shared/drawers/drawer-host.tsx';
+      // What the entry imports statically, in one chunk beside it rather than the ~15 small ones the automatic
+      // split made of the modules lazy chunks share with it (each a request of the first level: decision 0950).
+      // The entry is index.html's script module, which imports main.tsx: both stay the entry chunk's. Contract
+      // schema modules (those importing zod) are left to the automatic chunks, as below (decision 0466).
+      const entries = ids.filter((id) => info(id)?.isEntry);
+      const entryOwn = new Set([...entries, ...entries.flatMap((id) => info(id)?.importedIds ?? [])]);
+      for (const id of closure(entries, new Set(), true)) {
+        if (!entryOwn.has(id) && !isZod(id)) firstLoadChunks.entry.add(id);
+      }
       const routes = new Set([SIGN_IN_ROUTE, ...SIGNED_IN_ROUTES].map(find));
       const signIn = closure([find(SIGN_IN_ROUTE)], entry, true);
       const outside = closure(OUTSIDE_THE_LAYOUT.map(find), entry, true);
@@ -376,6 +392,15 @@ function firstLoadGroups(): Plugin {
         if (signIn.has(id)) firstLoadChunks.both.add(id);
         else if (outside.has(id)) firstLoadChunks.signedInCommon.add(id);
         else firstLoadChunks.signedIn.add(id);
+      }
+      // The bottom sheet's ~12 small chunks (Mantine's Drawer, focus trap, portal, scroll area, floating UI...) in
+      // one: the first drawer of a load waited for them a level of requests after its opening (decision 0950).
+      const firstLoads = new Set([...entry, ...closure([...routes], entry, true)]);
+      for (const id of closure([find(DRAWER_HOST)], firstLoads, true)) {
+        if (!isZod(id) && !firstLoadChunks.entry.has(id) && !firstLoadChunks.both.has(id)) {
+          if (!firstLoadChunks.signedInCommon.has(id) && !firstLoadChunks.signedIn.has(id))
+            firstLoadChunks.drawerHost.add(id);
+        }
       }
     },
     // A module the walk above missed could put a group in a cycle of static imports (the entry importing a

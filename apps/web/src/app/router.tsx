@@ -12,6 +12,7 @@ import {
 import { LoadingScreen } from '../features/shell/loading-screen';
 import { RouteErrorBoundary } from '../features/shell/route-error-screen';
 import { AUTHENTICATE_ROUTE, DEFAULT_ROUTE } from '../shared/constants';
+import { preloadMessages } from '../shared/i18n';
 import { setAppNavigator } from '../shared/navigation';
 import { sessionStore } from '../shared/session';
 import { type Tracked, tracked } from '../shared/tracked';
@@ -87,7 +88,11 @@ const signedIn: RouteObject = {
   handle: signedInLayout.handle,
   children: [
     page('profile/shift', () => import('../features/shift/shift-page').then((m) => m.ShiftPage)),
-    page('dashboard', () => import('../features/dashboard/dashboard-page').then((m) => m.DashboardPage)),
+    // The page's messages (dashboard-page.tsx asks for the same) are fetched with its code, not once it renders.
+    page('dashboard', () => {
+      preloadMessages('dashboard', 'severity', 'status', 'entries');
+      return import('../features/dashboard/dashboard-page').then((m) => m.DashboardPage);
+    }),
     page('alerts', () => import('../features/alerts/alerts-page').then((m) => m.AlertsPage)),
     page('alerts/alert/:taskId', () =>
       import('../features/alerts/alert-detail-page').then((m) => m.AlertDetailPage),

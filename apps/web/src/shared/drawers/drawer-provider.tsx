@@ -35,6 +35,11 @@ export interface DrawersApi {
   close(id?: string): void;
   /** Dismisses every drawer, on screen and queued. */
   closeAll(): void;
+  /**
+   * Fetches the bottom sheet's code and a drawer's without opening it, for a drawer that is about to be opened
+   * (its code then loads while what decides the opening is still on its way, not after it). Fetched once.
+   */
+  preload(type: DrawerType): void;
 }
 
 const DrawersContext = createContext<DrawersApi | null>(null);
@@ -96,8 +101,13 @@ export function DrawerProvider({ registry, children }: DrawerProviderProps) {
       back: () => dispatch({ type: 'back' }),
       close: (id) => dispatch(id ? { type: 'close', id } : { type: 'close' }),
       closeAll: () => dispatch({ type: 'close-all' }),
+      preload(type) {
+        void loadDrawerHost().catch(() => undefined);
+        const component = registry[type];
+        if (isLazyDrawer(component) && !component.loaded()) void component.load().catch(() => undefined);
+      },
     }),
-    [],
+    [registry],
   );
 
   const activeType = (state.active?.steps[state.active.stepIndex]?.type ?? null) as DrawerType | null;

@@ -18,6 +18,7 @@ import {
   detectPushSupport,
   facilityAllowsPush,
   isPushRefusedByBrowser,
+  isPushSupported,
   shouldOpenAllowNotificationsDrawer,
   shouldSubscribe,
 } from './push-rules';
@@ -41,6 +42,10 @@ export function useWebPush(staffMemberId: string | null): void {
   // The post-login landing asks for the permission itself, in its one sequence (decision 0186).
   const location = useLocation();
   const onLanding = isPostLoginLanding(location.pathname, location.search);
+  // The drawer is likely (push supported, the permission not asked yet): its code is fetched while the facility is
+  // read, so the drawer opens with the reply rather than a level of requests after it (decision 0950).
+  if (staffMemberId !== null && !onLanding && allowNotificationsLikely())
+    drawers.preload('allow-notifications');
   const facility = useQuery({
     queryKey: shiftKeys.enterpriseProfiles,
     queryFn: shiftApi.enterpriseProfiles,
@@ -118,6 +123,12 @@ export function useWebPush(staffMemberId: string | null): void {
       stopListening();
     };
   }, [staffMemberId, allowsPush, drawers, onLanding]);
+}
+
+/** The browser supports push and the permission is not asked yet: the drawer opens if the facility allows push. */
+function allowNotificationsLikely(): boolean {
+  const support = detectPushSupport(globalThis as Parameters<typeof detectPushSupport>[0]);
+  return isPushSupported(support) && Notification.permission === 'default';
 }
 
 /** '/profile/shift?fromLogin=true' (POST_LOGIN_ROUTE): Working In, then the device, then the notifications. */
