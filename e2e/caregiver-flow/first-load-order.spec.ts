@@ -32,28 +32,28 @@ function nextRequest(page: Page, pattern: RegExp): Promise<Request> {
 const PUSH_DRAWERS_CHUNK = /\/assets\/push-drawers-[\w-]+\.js$/;
 const ENTERPRISE_PROFILES = /\/admin\/api\/v1\/staff\/profiles$/;
 
-test.describe('the notification permission not asked yet', () => {
-  // As on a phone signing in for the first time: the Allow notifications drawer is due.
-  test.use({ permissions: [] });
+test("[CAREGIVER-FLOW][FIRST-LOAD]: the Allow notifications drawer's code is fetched while the facility is read, and the drawer opens with the reply", async ({
+  emilyPage: page,
+  context,
+}) => {
+  // As on a phone signing in for the first time: the permission not asked yet (the specs start with it granted:
+  // playwright.config.ts), so the Allow notifications drawer is due.
+  await context.clearPermissions();
+  const facility = await holdBack(page, ENTERPRISE_PROFILES);
+  const drawerCode = nextRequest(page, PUSH_DRAWERS_CHUNK);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'Search Resident' })).toBeVisible();
+  expect(await page.evaluate(() => Notification.permission)).toBe('default');
+  // The facility decides whether the drawer opens (push allowed there): its reply is still held back.
+  await drawerCode;
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  test("[CAREGIVER-FLOW][FIRST-LOAD]: the Allow notifications drawer's code is fetched while the facility is read, and the drawer opens with the reply", async ({
-    emilyPage: page,
-  }) => {
-    const facility = await holdBack(page, ENTERPRISE_PROFILES);
-    const drawerCode = nextRequest(page, PUSH_DRAWERS_CHUNK);
-    await page.goto('/dashboard');
-    await expect(page.getByRole('button', { name: 'Search Resident' })).toBeVisible();
-    // The facility decides whether the drawer opens (push allowed there): its reply is still held back.
-    await drawerCode;
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-
-    facility.release();
-    const allow = page
-      .getByRole('dialog')
-      .filter({ has: page.getByRole('heading', { name: 'Allow notifications' }) });
-    await expect(allow).toBeVisible();
-    await expect(allow.getByRole('button', { name: 'Got It' })).toBeInViewport({ ratio: 1 });
-  });
+  facility.release();
+  const allow = page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('heading', { name: 'Allow notifications' }) });
+  await expect(allow).toBeVisible();
+  await expect(allow.getByRole('button', { name: 'Got It' })).toBeInViewport({ ratio: 1 });
 });
 
 test("[CAREGIVER-FLOW][FIRST-LOAD]: notifications allowed, a reload of the dashboard fetches no drawer's code", async ({
