@@ -108,7 +108,8 @@ const ingestSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => 
   return (data: unknown) => {
     const reply = data as { accepted?: unknown; eventId?: unknown; eventIds?: unknown };
     if (reply.accepted !== true || Object.keys(reply).length !== 2) return bySchema(data);
-    if (typeof reply.eventId === 'string') return `{"accepted":true,"eventId":${JSON.stringify(reply.eventId)}}`;
+    if (typeof reply.eventId === 'string')
+      return `{"accepted":true,"eventId":${JSON.stringify(reply.eventId)}}`;
     if (Array.isArray(reply.eventIds) && reply.eventIds.every((id) => typeof id === 'string'))
       return `{"accepted":true,"eventIds":${JSON.stringify(reply.eventIds)}}`;
     return bySchema(data);
