@@ -24,7 +24,7 @@ export const GATEWAY_RECHECK_MS = 30_000;
 
 export interface GatewayLookup {
   (hash: string): Gateway | Promise<Gateway | null>;
-  /** The recheck under way, if any (for tests and a graceful close). */
+  /** The recheck under way, if any (for tests). */
   rechecking(): Promise<void> | null;
 }
 
